@@ -1,0 +1,138 @@
+"""Exact distributions of show scores over every possible deal, computed by rank pattern.
+
+Fifteens, pairs and runs depend on ranks alone; only the flush and nobs depend
+on suits. So the distribution is built from the few thousand rank patterns
+(hand ranks as a multiset, plus the starter's rank), each weighted by how many
+suit choices realise it, with the flush and nobs split counted in closed form.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb, prod
+
+from trainer.cards import JACK
+from trainer.scoring import HAND_SIZES, HandError, rank_points
+
+
+def _check_size(hand_size: int) -> None:
+    if hand_size not in HAND_SIZES:
+        raise HandError(f"hand size must be 3, 4 or 5, got {hand_size}")
+
+
+def rank_patterns(hand_size: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """Every (hand ranks, starter rank, number of deals) with at most four cards a rank."""
+    for hand in combinations_with_replacement(range(1, 14), hand_size):
+        counts = Counter(hand)
+        if max(counts.values()) > 4:
+            continue
+        suit_ways = prod(comb(4, c) for c in counts.values())
+        for starter in range(1, 14):
+            left = 4 - counts[starter]
+            if left:
+                yield hand, starter, suit_ways * left
+
+
+def suit_split(
+    hand: tuple[int, ...], starter: int, crib: bool
+) -> list[tuple[int, int]]:
+    """For one rank pattern: (flush + nobs points, number of deals) over all suit choices.
+
+    Derivation: the suits of different ranks are chosen independently, so over
+    all choices the starter's suit matches one of the J hand jacks in
+    H * J * (4 - c_s) / 4 deals (H hand suit choices, c_s hand cards of the
+    starter's rank). A flush needs distinct hand ranks: 4 of the 4**n hand suit
+    choices, with the starter of that suit possible only if its rank is not in
+    the hand.
+    """
+    n = len(hand)
+    counts = Counter(hand)
+    c_s = counts[starter]
+    jacks = counts[JACK]
+    hand_ways = prod(comb(4, c) for c in counts.values())
+    deals = hand_ways * (4 - c_s)
+    nobs_all = hand_ways * jacks * (4 - c_s) // 4 if starter != JACK else 0
+    split: Counter[int] = Counter()
+    flush_deals = nobs_in_flush = 0
+    if len(counts) == n:  # all ranks distinct: four one-suit hands
+        hand_flush = 0 if crib else n
+        if c_s == 0:
+            nobs = 1 if jacks == 1 and starter != JACK else 0
+            split[n + 1 + nobs] += 4
+            split[hand_flush] += 12
+            flush_deals, nobs_in_flush = 16, 4 * nobs
+        else:
+            split[hand_flush] += 12
+            flush_deals = 12
+    nobs_rest = nobs_all - nobs_in_flush
+    split[1] += nobs_rest
+    split[0] += deals - flush_deals - nobs_rest
+    return [(points, ways) for points, ways in split.items() if ways]
+
+
+@cache
+def _distribution(hand_size: int, crib: bool) -> tuple[tuple[int, int], ...]:
+    base_cache: dict[tuple[int, ...], int] = {}
+    hist: Counter[int] = Counter()
+    for hand, starter, _ in rank_patterns(hand_size):
+        key = tuple(sorted((*hand, starter)))
+        base = base_cache.get(key)
+        if base is None:
+            base = sum(rank_points(key))
+            base_cache[key] = base
+        for bonus, ways in suit_split(hand, starter, crib):
+            hist[base + bonus] += ways
+    top = max(hist)
+    return tuple((score, hist[score]) for score in range(top + 1))
+
+
+def distribution(hand_size: int = 4, crib: bool = False) -> dict[int, int]:
+    """Score -> number of deals (hand of ``hand_size`` plus starter) scoring it.
+
+    Every score from 0 to the highest possible is a key, impossible ones with 0.
+    Computed once per (hand size, crib) and kept for the process.
+    """
+    _check_size(hand_size)
+    return dict(_distribution(hand_size, crib))
+
+
+def deals(hand_size: int = 4) -> int:
+    """The number of deals: hands of ``hand_size`` from 52 cards times starters from the rest."""
+    _check_size(hand_size)
+    return comb(52, hand_size) * (52 - hand_size)
+
+
+def mean(dist: Mapping[int, int]) -> float:
+    """The mean score of a distribution."""
+    total = sum(dist.values())
+    return sum(score * n for score, n in dist.items()) / total
+
+
+def possible_scores(hand_size: int = 4, crib: bool = False) -> list[int]:
+    """The scores some deal reaches, ascending."""
+    return [s for s, n in distribution(hand_size, crib).items() if n]
+
+
+def chance_at_least(score: int, hand_size: int = 4, crib: bool = False) -> Fraction:
+    """The exact probability that a random deal scores ``score`` or more."""
+    dist = distribution(hand_size, crib)
+    total = sum(dist.values())
+    return Fraction(sum(n for s, n in dist.items() if s >= score), total)
+
+
+def rarity(score: int, hand_size: int = 4, crib: bool = False) -> str:
+    """How rare a score is, as a player reads it: "1 hand in 3,250 scores 24 or more"."""
+    chance = chance_at_least(score, hand_size, crib)
+    what = "crib" if crib else "hand"
+    if chance == 0:
+        return f"no {what} can score {score} or more"
+    if chance == 1:
+        return f"every {what} scores {score} or more"
+    one_in = round(1 / chance)
+    if one_in < 2:
+        return f"{float(chance):.0%} of {what}s score {score} or more"
+    return f"1 {what} in {one_in:,} scores {score} or more"

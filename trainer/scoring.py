@@ -1,0 +1,339 @@
+"""The show: score a hand or crib with its starter, itemised, as RULES.md counts it.
+
+`score_show` lists every combination (each fifteen, pair, run, the flush and
+nobs) with its cards; `show_total` is the fast total-only path used by dealing
+and odds. Both follow the same rules and are checked against each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations, product
+from typing import Any, Final, Literal
+
+from trainer.cards import JACK, Card, CardError, check_distinct, sort_key
+
+Kind = Literal["fifteen", "pair", "run", "flush", "nobs"]
+KINDS: Final[tuple[Kind, ...]] = ("fifteen", "pair", "run", "flush", "nobs")
+"""Categories in the order a count is announced."""
+
+HAND_SIZES: Final = (3, 4, 5)
+"""Hand sizes the variants use (RULES.md, Hand sizes)."""
+
+NUMBER_WORDS: Final = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three "
+    "twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine thirty thirty-one "
+    "thirty-two thirty-three thirty-four thirty-five thirty-six"
+).split()
+
+
+class HandError(ValueError):
+    """A hand that cannot be scored (wrong number of cards, the starter in the hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One scoring combination: its kind, the cards it uses, and its points."""
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """Every combination a hand scores, with category totals and the spoken count."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    items: tuple[Item, ...]
+    fifteens: int = field(init=False)
+    pairs: int = field(init=False)
+    runs: int = field(init=False)
+    flush: int = field(init=False)
+    nobs: int = field(init=False)
+    total: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        sums = dict.fromkeys(KINDS, 0)
+        for item in self.items:
+            sums[item.kind] += item.points
+        object.__setattr__(self, "fifteens", sums["fifteen"])
+        object.__setattr__(self, "pairs", sums["pair"])
+        object.__setattr__(self, "runs", sums["run"])
+        object.__setattr__(self, "flush", sums["flush"])
+        object.__setattr__(self, "nobs", sums["nobs"])
+        object.__setattr__(self, "total", sum(sums.values()))
+
+    def of_kind(self, kind: Kind) -> tuple[Item, ...]:
+        """The items of one category, in announcement order."""
+        return tuple(i for i in self.items if i.kind == kind)
+
+    def category_totals(self) -> dict[str, int]:
+        """Points per category, keyed by the JSON names (fifteens, pairs, runs, flush, nobs)."""
+        return {
+            "fifteens": self.fifteens,
+            "pairs": self.pairs,
+            "runs": self.runs,
+            "flush": self.flush,
+            "nobs": self.nobs,
+        }
+
+    def announce(self) -> str:
+        """The count as a player says it aloud: a running total, fifteens first."""
+        return announce(self.items)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of `muggins score --json`."""
+        return {
+            "hand": [str(c) for c in self.hand],
+            "starter": str(self.starter),
+            "crib": self.crib,
+            "total": self.total,
+            **self.category_totals(),
+            "items": [i.to_dict() for i in self.items],
+            "announce": self.announce(),
+        }
+
+
+def check_hand(hand: Sequence[Card], starter: Card) -> None:
+    """Raise `HandError`/`CardError` unless this is a hand of 3-5 distinct cards and a starter."""
+    if len(hand) not in HAND_SIZES:
+        raise HandError(f"a hand has 3, 4 or 5 cards besides the starter, got {len(hand)}")
+    check_distinct([*hand, starter])
+
+
+def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Breakdown:
+    """Score a hand (or crib, with ``crib=True``) and its starter, every item listed."""
+    hand_t = tuple(hand)
+    check_hand(hand_t, starter)
+    cards = sorted((*hand_t, starter), key=sort_key)
+    items: list[Item] = []
+    _fifteen_items(cards, items)
+    _pair_items(cards, items)
+    _run_items(cards, items)
+    _flush_and_nobs_items(hand_t, starter, crib, items)
+    return Breakdown(hand_t, starter, crib, tuple(items))
+
+
+@cache
+def _masks_by_size(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every subset of ``n`` positions with 2+ members as (bitmask, indices), small ones first."""
+    subsets = [(sum(1 << i for i in idx), idx) for k in range(2, n + 1) for idx in combinations(range(n), k)]
+    return tuple(subsets)
+
+
+def _fifteen_items(cards: list[Card], items: list[Item]) -> None:
+    values = [min(c.rank, 10) for c in cards]
+    n = len(cards)
+    # Subset sums by bitmask, each built from the mask without its lowest bit.
+    sums = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
+    for mask, idx in _masks_by_size(n):
+        if sums[mask] == 15:
+            items.append(Item("fifteen", tuple(cards[i] for i in idx), 2))
+
+
+def _pair_items(cards: list[Card], items: list[Item]) -> None:
+    for a, b in combinations(cards, 2):
+        if a.rank == b.rank:
+            items.append(Item("pair", (a, b), 2))
+
+
+def _run_items(cards: list[Card], items: list[Item]) -> None:
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(c.rank, []).append(c)
+    rank = 1
+    while rank <= 13:
+        if rank not in by_rank:
+            rank += 1
+            continue
+        end = rank
+        while end + 1 in by_rank:
+            end += 1
+        length = end - rank + 1
+        if length >= 3:
+            groups = [by_rank[r] for r in range(rank, end + 1)]
+            for combo in product(*groups):
+                items.append(Item("run", combo, length))
+        rank = end + 1
+
+
+def _flush_and_nobs_items(
+    hand: tuple[Card, ...], starter: Card, crib: bool, items: list[Item]
+) -> None:
+    suit = hand[0].suit
+    if all(c.suit == suit for c in hand):
+        ordered = tuple(sorted(hand, key=sort_key))
+        if starter.suit == suit:
+            items.append(Item("flush", (*ordered, starter), len(hand) + 1))
+        elif not crib:
+            items.append(Item("flush", ordered, len(hand)))
+    for c in hand:
+        if c.rank == JACK and c.suit == starter.suit:
+            items.append(Item("nobs", (c, starter), 1))
+
+
+# ---------------------------------------------------------------- total only
+
+_RANK_BIT: Final = tuple(0 if r == 0 else 1 << (3 * (r - 1)) for r in range(14))
+"""Per-rank weight: a multiset of up to 7 cards of a rank packs into one integer key."""
+
+_base_cache: dict[int, int] = {}
+
+
+def rank_points(ranks: Sequence[int]) -> tuple[int, int, int]:
+    """Points from fifteens, pairs and runs, which depend on ranks alone."""
+    values = [min(r, 10) for r in ranks]
+    n = len(values)
+    sums = [0] * (1 << n)
+    fifteens = 0
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        s = sums[mask ^ low] + values[low.bit_length() - 1]
+        sums[mask] = s
+        if s == 15:
+            fifteens += 2
+    counts = [0] * 15
+    for r in ranks:
+        counts[r] += 1
+    pairs = sum(c * (c - 1) for c in counts)  # c choose 2 pairs at 2 points each
+    runs = 0
+    rank = 1
+    while rank <= 13:
+        if not counts[rank]:
+            rank += 1
+            continue
+        end = rank
+        ways = counts[rank]
+        while counts[end + 1]:
+            end += 1
+            ways *= counts[end]
+        if end - rank + 1 >= 3:
+            runs += (end - rank + 1) * ways
+        rank = end + 1
+    return fifteens, pairs, runs
+
+
+def _base_points(ranks: Sequence[int], key: int) -> int:
+    base = _base_cache.get(key)
+    if base is None:
+        base = sum(rank_points(ranks))
+        _base_cache[key] = base
+    return base
+
+
+def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+    """The total of `score_show` without itemising; the hand is assumed valid."""
+    ranks = [c.rank for c in hand]
+    ranks.append(starter.rank)
+    key = 0
+    for r in ranks:
+        key += _RANK_BIT[r]
+    total = _base_points(ranks, key)
+    suit = hand[0].suit
+    ssuit = starter.suit
+    if all(c.suit == suit for c in hand):
+        if ssuit == suit:
+            total += len(hand) + 1
+        elif not crib:
+            total += len(hand)
+    for c in hand:
+        if c.rank == JACK and c.suit == ssuit:
+            return total + 1
+    return total
+
+
+def validated_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+    """`show_total` after checking the hand like `score_show` does."""
+    check_hand(hand, starter)
+    return show_total(hand, starter, crib=crib)
+
+
+# ---------------------------------------------------------------- the spoken count
+
+_RUN_WORDS: Final = {3: "three", 4: "four", 5: "five", 6: "six"}
+_PAIR_GROUPS: Final = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+
+
+def announce(items: Iterable[Item]) -> str:
+    """Spoken running count: "fifteen two, fifteen four, and a pair is six, ...".
+
+    Pairs of one rank are announced together (a pair royal is six), each run
+    on its own. A hand with nothing is "nineteen", the traditional zero.
+    """
+    phrases: list[str] = []
+    running = 0
+    pairs_by_rank: dict[int, int] = {}
+    order: list[int] = []
+    runs_seen: dict[int, int] = {}
+    for item in items:
+        if item.kind == "fifteen":
+            running += item.points
+            phrases.append(f"fifteen {NUMBER_WORDS[running]}")
+        elif item.kind == "pair":
+            rank = item.cards[0].rank
+            if rank not in pairs_by_rank:
+                order.append(rank)
+            pairs_by_rank[rank] = pairs_by_rank.get(rank, 0) + 1
+        else:
+            running = _flush_pairs(phrases, running, pairs_by_rank, order)
+            running += item.points
+            if item.kind == "run":
+                length = len(item.cards)
+                words = _RUN_WORDS.get(length, str(length))
+                again = "another" if runs_seen.get(length) else "a"
+                runs_seen[length] = 1
+                phrases.append(f"and {again} run of {words} is {NUMBER_WORDS[running]}")
+            elif item.kind == "flush":
+                length = len(item.cards)
+                words = _RUN_WORDS.get(length, str(length))
+                phrases.append(f"and a flush of {words} is {NUMBER_WORDS[running]}")
+            else:
+                phrases.append(f"and nobs is {NUMBER_WORDS[running]}")
+    running = _flush_pairs(phrases, running, pairs_by_rank, order)
+    if not phrases:
+        return "nineteen (no score)."
+    first = phrases[0]
+    if first.startswith("and "):
+        phrases[0] = first[4:]
+    text = ", ".join(phrases)
+    return text[0].upper() + text[1:] + "."
+
+
+def _flush_pairs(
+    phrases: list[str], running: int, pairs_by_rank: dict[int, int], order: list[int]
+) -> int:
+    """Append the pending pair phrases (one per rank) and return the new running total."""
+    for rank in order:
+        count = pairs_by_rank[rank]
+        running += 2 * count
+        name = _PAIR_GROUPS.get(count, f"{count} pairs")
+        phrases.append(f"and {name} is {NUMBER_WORDS[running]}")
+    order.clear()
+    pairs_by_rank.clear()
+    return running
+
+
+def parse_hand_and_starter(
+    tokens: Sequence[Card], starter: Card | None = None
+) -> tuple[list[Card], Card]:
+    """Split cards into hand and starter: the starter is the last card unless given."""
+    cards = list(tokens)
+    if starter is None:
+        if not cards:
+            raise HandError("no cards given: list the hand, then the starter")
+        starter = cards.pop()
+    if starter in cards:
+        raise CardError(f"{starter} is given twice")
+    return cards, starter

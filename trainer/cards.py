@@ -127,6 +127,9 @@ def full_deck() -> list[Card]:
     return [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
 
 
-def sort_key(card: Card) -> tuple[int, int]:
+_SUIT_ORDER: Final = {suit: i for i, suit in enumerate(SUITS)}
+
+
+def sort_key(card: Card) -> int:
     """Display order: by rank, then suit in ``SHDC`` order."""
-    return card.rank, SUITS.index(card.suit)
+    return card.rank * 4 + _SUIT_ORDER[card.suit]

@@ -37,9 +37,7 @@ def rank_patterns(hand_size: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
                 yield hand, starter, suit_ways * left
 
 
-def suit_split(
-    hand: tuple[int, ...], starter: int, crib: bool
-) -> list[tuple[int, int]]:
+def suit_split(hand: tuple[int, ...], starter: int, crib: bool) -> list[tuple[int, int]]:
     """For one rank pattern: (flush + nobs points, number of deals) over all suit choices.
 
     Derivation: the suits of different ranks are chosen independently, so over
@@ -82,7 +80,7 @@ def _distribution(hand_size: int, crib: bool) -> tuple[tuple[int, int], ...]:
         key = tuple(sorted((*hand, starter)))
         base = base_cache.get(key)
         if base is None:
-            base = sum(rank_points(key))
+            base = rank_points(key)
             base_cache[key] = base
         for bonus, ways in suit_split(hand, starter, crib):
             hist[base + bonus] += ways

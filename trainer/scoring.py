@@ -22,12 +22,48 @@ KINDS: Final[tuple[Kind, ...]] = ("fifteen", "pair", "run", "flush", "nobs")
 HAND_SIZES: Final = (3, 4, 5)
 """Hand sizes the variants use (RULES.md, Hand sizes)."""
 
-NUMBER_WORDS: Final = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three "
-    "twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine thirty thirty-one "
-    "thirty-two thirty-three thirty-four thirty-five thirty-six"
-).split()
+_ONES: Final = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS: Final = (
+    "",
+    "",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+)
+
+
+def number_word(n: int) -> str:
+    """A count in words as it is said aloud (0-99): 'twenty-nine'."""
+    if n < 20:
+        return _ONES[n]
+    tens, ones = divmod(n, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
 
 
 class HandError(ValueError):
@@ -115,58 +151,50 @@ def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Br
     hand_t = tuple(hand)
     check_hand(hand_t, starter)
     cards = sorted((*hand_t, starter), key=sort_key)
-    items: list[Item] = []
-    _fifteen_items(cards, items)
-    _pair_items(cards, items)
-    _run_items(cards, items)
+    items = [
+        Item(kind, tuple([cards[i] for i in idx]), points)
+        for kind, idx, points in rank_template(tuple([c.rank for c in cards]))
+    ]
     _flush_and_nobs_items(hand_t, starter, crib, items)
     return Breakdown(hand_t, starter, crib, tuple(items))
 
 
+Template = tuple[tuple[Kind, tuple[int, ...], int], ...]
+
+
 @cache
-def _masks_by_size(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Every subset of ``n`` positions with 2+ members as (bitmask, indices), small ones first."""
-    subsets = [(sum(1 << i for i in idx), idx) for k in range(2, n + 1) for idx in combinations(range(n), k)]
-    return tuple(subsets)
+def rank_template(ranks: tuple[int, ...]) -> Template:
+    """The fifteens, pairs and runs of cards with these ranks (ascending), by card position.
 
-
-def _fifteen_items(cards: list[Card], items: list[Item]) -> None:
-    values = [min(c.rank, 10) for c in cards]
-    n = len(cards)
-    # Subset sums by bitmask, each built from the mask without its lowest bit.
-    sums = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        low = mask & -mask
-        sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
-    for mask, idx in _masks_by_size(n):
-        if sums[mask] == 15:
-            items.append(Item("fifteen", tuple(cards[i] for i in idx), 2))
-
-
-def _pair_items(cards: list[Card], items: list[Item]) -> None:
-    for a, b in combinations(cards, 2):
-        if a.rank == b.rank:
-            items.append(Item("pair", (a, b), 2))
-
-
-def _run_items(cards: list[Card], items: list[Item]) -> None:
-    by_rank: dict[int, list[Card]] = {}
-    for c in cards:
-        by_rank.setdefault(c.rank, []).append(c)
+    These combinations depend on ranks alone, so they are worked out once per
+    rank pattern (a few thousand for any hand size) and reused.
+    """
+    out: list[tuple[Kind, tuple[int, ...], int]] = []
+    values = [min(r, 10) for r in ranks]
+    for k in range(2, len(ranks) + 1):
+        for idx in combinations(range(len(ranks)), k):
+            if sum(values[i] for i in idx) == 15:
+                out.append(("fifteen", idx, 2))
+    for i, j in combinations(range(len(ranks)), 2):
+        if ranks[i] == ranks[j]:
+            out.append(("pair", (i, j), 2))
+    positions: dict[int, list[int]] = {}
+    for i, r in enumerate(ranks):
+        positions.setdefault(r, []).append(i)
     rank = 1
     while rank <= 13:
-        if rank not in by_rank:
+        if rank not in positions:
             rank += 1
             continue
         end = rank
-        while end + 1 in by_rank:
+        while end + 1 in positions:
             end += 1
         length = end - rank + 1
         if length >= 3:
-            groups = [by_rank[r] for r in range(rank, end + 1)]
-            for combo in product(*groups):
-                items.append(Item("run", combo, length))
+            for combo in product(*(positions[r] for r in range(rank, end + 1))):
+                out.append(("run", combo, length))
         rank = end + 1
+    return tuple(out)
 
 
 def _flush_and_nobs_items(
@@ -192,43 +220,15 @@ _RANK_BIT: Final = tuple(0 if r == 0 else 1 << (3 * (r - 1)) for r in range(14))
 _base_cache: dict[int, int] = {}
 
 
-def rank_points(ranks: Sequence[int]) -> tuple[int, int, int]:
+def rank_points(ranks: Sequence[int]) -> int:
     """Points from fifteens, pairs and runs, which depend on ranks alone."""
-    values = [min(r, 10) for r in ranks]
-    n = len(values)
-    sums = [0] * (1 << n)
-    fifteens = 0
-    for mask in range(1, 1 << n):
-        low = mask & -mask
-        s = sums[mask ^ low] + values[low.bit_length() - 1]
-        sums[mask] = s
-        if s == 15:
-            fifteens += 2
-    counts = [0] * 15
-    for r in ranks:
-        counts[r] += 1
-    pairs = sum(c * (c - 1) for c in counts)  # c choose 2 pairs at 2 points each
-    runs = 0
-    rank = 1
-    while rank <= 13:
-        if not counts[rank]:
-            rank += 1
-            continue
-        end = rank
-        ways = counts[rank]
-        while counts[end + 1]:
-            end += 1
-            ways *= counts[end]
-        if end - rank + 1 >= 3:
-            runs += (end - rank + 1) * ways
-        rank = end + 1
-    return fifteens, pairs, runs
+    return sum(points for _, _, points in rank_template(tuple(sorted(ranks))))
 
 
 def _base_points(ranks: Sequence[int], key: int) -> int:
     base = _base_cache.get(key)
     if base is None:
-        base = sum(rank_points(ranks))
+        base = rank_points(ranks)
         _base_cache[key] = base
     return base
 
@@ -280,7 +280,7 @@ def announce(items: Iterable[Item]) -> str:
     for item in items:
         if item.kind == "fifteen":
             running += item.points
-            phrases.append(f"fifteen {NUMBER_WORDS[running]}")
+            phrases.append(f"fifteen {number_word(running)}")
         elif item.kind == "pair":
             rank = item.cards[0].rank
             if rank not in pairs_by_rank:
@@ -294,13 +294,13 @@ def announce(items: Iterable[Item]) -> str:
                 words = _RUN_WORDS.get(length, str(length))
                 again = "another" if runs_seen.get(length) else "a"
                 runs_seen[length] = 1
-                phrases.append(f"and {again} run of {words} is {NUMBER_WORDS[running]}")
+                phrases.append(f"and {again} run of {words} is {number_word(running)}")
             elif item.kind == "flush":
                 length = len(item.cards)
                 words = _RUN_WORDS.get(length, str(length))
-                phrases.append(f"and a flush of {words} is {NUMBER_WORDS[running]}")
+                phrases.append(f"and a flush of {words} is {number_word(running)}")
             else:
-                phrases.append(f"and nobs is {NUMBER_WORDS[running]}")
+                phrases.append(f"and nobs is {number_word(running)}")
     running = _flush_pairs(phrases, running, pairs_by_rank, order)
     if not phrases:
         return "nineteen (no score)."
@@ -319,7 +319,7 @@ def _flush_pairs(
         count = pairs_by_rank[rank]
         running += 2 * count
         name = _PAIR_GROUPS.get(count, f"{count} pairs")
-        phrases.append(f"and {name} is {NUMBER_WORDS[running]}")
+        phrases.append(f"and {name} is {number_word(running)}")
     order.clear()
     pairs_by_rank.clear()
     return running

@@ -7,10 +7,11 @@ and odds. Both follow the same rules and are checked against each other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
+from operator import itemgetter
 from typing import Any, Final, Literal
 
 from trainer.cards import JACK, Card, CardError, check_distinct, sort_key
@@ -98,15 +99,16 @@ class Breakdown:
     total: int = field(init=False)
 
     def __post_init__(self) -> None:
-        sums = dict.fromkeys(KINDS, 0)
+        sums = {"fifteen": 0, "pair": 0, "run": 0, "flush": 0, "nobs": 0}
         for item in self.items:
             sums[item.kind] += item.points
-        object.__setattr__(self, "fifteens", sums["fifteen"])
-        object.__setattr__(self, "pairs", sums["pair"])
-        object.__setattr__(self, "runs", sums["run"])
-        object.__setattr__(self, "flush", sums["flush"])
-        object.__setattr__(self, "nobs", sums["nobs"])
-        object.__setattr__(self, "total", sum(sums.values()))
+        setter = object.__setattr__
+        setter(self, "fifteens", sums["fifteen"])
+        setter(self, "pairs", sums["pair"])
+        setter(self, "runs", sums["run"])
+        setter(self, "flush", sums["flush"])
+        setter(self, "nobs", sums["nobs"])
+        setter(self, "total", sum(sums.values()))
 
     def of_kind(self, kind: Kind) -> tuple[Item, ...]:
         """The items of one category, in announcement order."""
@@ -149,35 +151,40 @@ def check_hand(hand: Sequence[Card], starter: Card) -> None:
 def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Breakdown:
     """Score a hand (or crib, with ``crib=True``) and its starter, every item listed."""
     hand_t = tuple(hand)
-    check_hand(hand_t, starter)
+    if len(hand_t) not in HAND_SIZES:
+        raise HandError(f"a hand has 3, 4 or 5 cards besides the starter, got {len(hand_t)}")
     cards = sorted((*hand_t, starter), key=sort_key)
+    previous = cards[0]
+    for card in cards[1:]:
+        if card.rank == previous.rank and card.suit == previous.suit:
+            raise CardError(f"{card} is given twice")
+        previous = card
     items = [
-        Item(kind, tuple([cards[i] for i in idx]), points)
-        for kind, idx, points in rank_template(tuple([c.rank for c in cards]))
+        Item(kind, pick(cards), points)
+        for kind, pick, points in rank_template(tuple([c.rank for c in cards]))
     ]
     _flush_and_nobs_items(hand_t, starter, crib, items)
     return Breakdown(hand_t, starter, crib, tuple(items))
 
 
-Template = tuple[tuple[Kind, tuple[int, ...], int], ...]
+Template = tuple[tuple[Kind, Callable[[Sequence[Card]], tuple[Card, ...]], int], ...]
 
 
 @cache
 def rank_template(ranks: tuple[int, ...]) -> Template:
-    """The fifteens, pairs and runs of cards with these ranks (ascending), by card position.
+    """The fifteens, pairs and runs of cards with these ranks (ascending), as card pickers.
 
     These combinations depend on ranks alone, so they are worked out once per
-    rank pattern (a few thousand for any hand size) and reused.
+    rank pattern (a few thousand for any hand size) and reused. Each entry is
+    (kind, a function taking the sorted cards to the item's cards, points).
     """
-    out: list[tuple[Kind, tuple[int, ...], int]] = []
-    values = [min(r, 10) for r in ranks]
-    for k in range(2, len(ranks) + 1):
-        for idx in combinations(range(len(ranks)), k):
-            if sum(values[i] for i in idx) == 15:
-                out.append(("fifteen", idx, 2))
-    for i, j in combinations(range(len(ranks)), 2):
+    found: list[tuple[Kind, tuple[int, ...], int]] = []
+    n = len(ranks)
+    for mask in _fifteen_masks(tuple(min(r, 10) for r in ranks)):
+        found.append(("fifteen", tuple(i for i in range(n) if mask >> i & 1), 2))
+    for i, j in combinations(range(n), 2):
         if ranks[i] == ranks[j]:
-            out.append(("pair", (i, j), 2))
+            found.append(("pair", (i, j), 2))
     positions: dict[int, list[int]] = {}
     for i, r in enumerate(ranks):
         positions.setdefault(r, []).append(i)
@@ -192,16 +199,32 @@ def rank_template(ranks: tuple[int, ...]) -> Template:
         length = end - rank + 1
         if length >= 3:
             for combo in product(*(positions[r] for r in range(rank, end + 1))):
-                out.append(("run", combo, length))
+                found.append(("run", combo, length))
         rank = end + 1
-    return tuple(out)
+    # Every item has 2+ cards, so itemgetter returns a tuple of them.
+    return tuple((kind, itemgetter(*idx), points) for kind, idx, points in found)
+
+
+def _fifteen_masks(values: tuple[int, ...]) -> list[int]:
+    """Bitmasks of the card subsets whose values sum to 15, fewer cards first."""
+    n = len(values)
+    sums = [0] * (1 << n)
+    hits = []
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        total = sums[mask ^ low] + values[low.bit_length() - 1]
+        sums[mask] = total
+        if total == 15:
+            hits.append(mask)
+    hits.sort(key=lambda m: (m.bit_count(), [-(m >> i & 1) for i in range(n)]))
+    return hits
 
 
 def _flush_and_nobs_items(
     hand: tuple[Card, ...], starter: Card, crib: bool, items: list[Item]
 ) -> None:
     suit = hand[0].suit
-    if all(c.suit == suit for c in hand):
+    if hand[1].suit == suit and all(c.suit == suit for c in hand):
         ordered = tuple(sorted(hand, key=sort_key))
         if starter.suit == suit:
             items.append(Item("flush", (*ordered, starter), len(hand) + 1))
@@ -215,35 +238,60 @@ def _flush_and_nobs_items(
 # ---------------------------------------------------------------- total only
 
 _RANK_BIT: Final = tuple(0 if r == 0 else 1 << (3 * (r - 1)) for r in range(14))
-"""Per-rank weight: a multiset of up to 7 cards of a rank packs into one integer key."""
+"""Per-rank weight: 3 bits a rank, so any hand's rank multiset packs into one integer key."""
 
 _base_cache: dict[int, int] = {}
 
 
 def rank_points(ranks: Sequence[int]) -> int:
-    """Points from fifteens, pairs and runs, which depend on ranks alone."""
-    return sum(points for _, _, points in rank_template(tuple(sorted(ranks))))
+    """Points from fifteens, pairs and runs, which depend on ranks alone (counted, not listed)."""
+    counts = [0] * 15
+    for r in ranks:
+        counts[r] += 1
+    # Fifteens: count the subsets summing to 15, by value (a knapsack over 0-15).
+    ways = [1] + [0] * 15
+    for r in ranks:
+        v = r if r < 10 else 10
+        for total in range(15, v - 1, -1):
+            ways[total] += ways[total - v]
+    points = 2 * ways[15]
+    rank = 1
+    while rank <= 13:
+        c = counts[rank]
+        if not c:
+            rank += 1
+            continue
+        points += c * (c - 1)  # c choose 2 pairs, 2 points each
+        end = rank
+        runs = c
+        while counts[end + 1]:
+            end += 1
+            runs *= counts[end]
+            points += counts[end] * (counts[end] - 1)
+        if end - rank + 1 >= 3:
+            points += (end - rank + 1) * runs
+        rank = end + 1
+    return points
 
 
-def _base_points(ranks: Sequence[int], key: int) -> int:
-    base = _base_cache.get(key)
-    if base is None:
-        base = rank_points(ranks)
-        _base_cache[key] = base
+def _base_points_slow(hand: Sequence[Card], starter: Card, key: int) -> int:
+    base = rank_points([*(c.rank for c in hand), starter.rank])
+    _base_cache[key] = base
     return base
 
 
 def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """The total of `score_show` without itemising; the hand is assumed valid."""
-    ranks = [c.rank for c in hand]
-    ranks.append(starter.rank)
-    key = 0
-    for r in ranks:
-        key += _RANK_BIT[r]
-    total = _base_points(ranks, key)
+    bit = _RANK_BIT
+    key = bit[starter.rank]
+    for c in hand:
+        key += bit[c.rank]
+    total = _base_cache.get(key)
+    if total is None:
+        total = _base_points_slow(hand, starter, key)
     suit = hand[0].suit
     ssuit = starter.suit
-    if all(c.suit == suit for c in hand):
+    if hand[1].suit == suit and all(c.suit == suit for c in hand):
         if ssuit == suit:
             total += len(hand) + 1
         elif not crib:

@@ -1,0 +1,444 @@
+"""Benchmark the show scorers: itemised, total-only, a brute-force baseline, cribbage-scorer.
+
+Run as a plain script::
+
+    .venv/bin/python benchmarks/bench_scoring.py [--deals N] [--seed S] [--rounds R] [--json]
+
+It deals N seeded random hands (4 cards plus a starter), checks that every
+scorer gives the same total for every deal, then times each scorer over the
+same deals. Inputs are converted to each scorer's own card form before any
+timing. The scorers are interleaved in rounds (a, b, c, d, then again) and the
+best (minimum) time over the rounds is reported. The garbage collector is off
+inside each timed loop, as `timeit` does, unless ``--keep-gc`` is given.
+
+`trainer.scoring.show_total` memoises base points by rank multiset (and
+`score_show` may memoise per rank pattern too), so both are reported twice.
+Cold: in each round, just before the scorer's warm timing, every trainer memo
+cache is cleared (`clear_trainer_caches`) and one first pass is timed; the best
+of those cold first passes is reported, with round 1's beside it. Warm: the best
+over the rounds of a pass with the caches already filled by that round's cold
+pass.
+
+Finally it times `trainer.odds.distribution(4, False)` from empty caches
+against the baseline's estimated time to score every one of the 12,994,800
+deals one by one.
+
+Exit status: 0 on success (targets missed are reported as MISS, not errors);
+1 if `score_show`, `show_total` and the baseline disagree on any deal, or if
+the odds distribution does not count exactly 12,994,800 deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any, Final
+
+from trainer import odds, scoring
+from trainer.cards import Card, full_deck
+
+DEFAULT_DEALS: Final = 20_000
+DEFAULT_SEED: Final = 20_240_615
+DEFAULT_ROUNDS: Final = 5
+
+ALL_DEALS: Final = 12_994_800
+"""Every 4-card hand and starter: C(52, 4) * 48."""
+
+ITEMISED_TARGET: Final = 2.0
+TOTAL_TARGET: Final = 10.0
+ODDS_TARGET: Final = 100.0
+
+JACK: Final = 11
+
+TupleCard = tuple[int, str]
+TrainerDeal = tuple[tuple[Card, ...], Card]
+TupleDeal = tuple[tuple[TupleCard, ...], TupleCard]
+ScorerLibDeal = tuple[TupleCard, list[TupleCard]]
+
+
+# ---------------------------------------------------------------- the baseline
+
+
+def baseline_score(hand: Sequence[TupleCard], starter: TupleCard, crib: bool = False) -> int:
+    """Brute force, written to be obviously right rather than fast.
+
+    Cards are (rank, suit) tuples, rank 1 (ace) to 13 (king).
+    """
+    cards = [*hand, starter]
+    points = 0
+
+    # Fifteens: every subset of two or more cards whose values add up to 15.
+    for size in range(2, len(cards) + 1):
+        for subset in combinations(cards, size):
+            if sum(min(rank, 10) for rank, _ in subset) == 15:
+                points += 2
+
+    # Pairs: every two cards of the same rank.
+    for (rank_a, _), (rank_b, _) in combinations(cards, 2):
+        if rank_a == rank_b:
+            points += 2
+
+    # Runs: the longest length at which some subset has consecutive distinct
+    # ranks; every subset of that length that does counts.
+    for size in range(len(cards), 2, -1):
+        runs = 0
+        for subset in combinations(cards, size):
+            ranks = sorted(rank for rank, _ in subset)
+            if all(ranks[i + 1] == ranks[i] + 1 for i in range(size - 1)):
+                runs += 1
+        if runs:
+            points += size * runs
+            break
+
+    # Flush: all hand cards one suit; the starter too for five (the crib needs it).
+    suits = {suit for _, suit in hand}
+    if len(suits) == 1:
+        if starter[1] in suits:
+            points += len(hand) + 1
+        elif not crib:
+            points += len(hand)
+
+    # Nobs: the jack of the starter's suit in the hand.
+    if (JACK, starter[1]) in hand:
+        points += 1
+
+    return points
+
+
+# ---------------------------------------------------------------- deals and scorers
+
+
+def deal_hands(count: int, seed: int) -> list[TrainerDeal]:
+    """``count`` seeded random deals of four hand cards and a starter."""
+    rng = random.Random(seed)
+    deck = full_deck()
+    deals: list[TrainerDeal] = []
+    for _ in range(count):
+        *hand, starter = rng.sample(deck, 5)
+        deals.append((tuple(hand), starter))
+    return deals
+
+
+def load_cribbage_scorer() -> Callable[..., Any] | None:
+    """`cribbage_scorer.show_calc_score` if the optional package is installed."""
+    try:
+        module = importlib.import_module("cribbage_scorer.cribbage_scorer")
+    except ImportError:
+        return None
+    func: Callable[..., Any] = module.show_calc_score
+    return func
+
+
+def run_score_show(deals: Sequence[TrainerDeal]) -> None:
+    score_show = scoring.score_show
+    for hand, starter in deals:
+        score_show(hand, starter)
+
+
+def run_show_total(deals: Sequence[TrainerDeal]) -> None:
+    show_total = scoring.show_total
+    for hand, starter in deals:
+        show_total(hand, starter)
+
+
+def run_baseline(deals: Sequence[TupleDeal]) -> None:
+    for hand, starter in deals:
+        baseline_score(hand, starter)
+
+
+def make_run_cribbage_scorer(
+    calc: Callable[..., Any],
+) -> Callable[[Sequence[ScorerLibDeal]], None]:
+    def run(deals: Sequence[ScorerLibDeal]) -> None:
+        for starter, hand in deals:
+            calc(starter, hand, crib=False)
+
+    return run
+
+
+MEMOISED: Final = ("score_show", "show_total")
+"""Scorers whose speed depends on trainer memo caches: timed cold and warm."""
+
+
+def clear_trainer_caches() -> list[str]:
+    """Empty every memo cache in `trainer.scoring` and `trainer.odds`; return their names.
+
+    That is ``scoring._base_cache`` plus every ``functools.cache``/``lru_cache``
+    function the two modules define, found by looking, so a cache added to the
+    scorer later is cleared too.
+    """
+    names: list[str] = []
+    base_cache = getattr(scoring, "_base_cache", None)
+    if isinstance(base_cache, dict):
+        base_cache.clear()
+        names.append("scoring._base_cache")
+    for module in (scoring, odds):
+        short = module.__name__.rsplit(".", 1)[-1]
+        for name, obj in sorted(vars(module).items()):
+            clear = getattr(obj, "cache_clear", None)
+            if callable(clear) and getattr(obj, "__module__", None) == module.__name__:
+                clear()
+                names.append(f"{short}.{name}")
+    return names
+
+
+def timed(run: Callable[[Any], None], deals: Sequence[Any], keep_gc: bool) -> float:
+    """Seconds for one pass of ``run`` over ``deals``."""
+    gc.collect()
+    was_enabled = gc.isenabled()
+    if not keep_gc:
+        gc.disable()
+    try:
+        start = time.perf_counter()
+        run(deals)
+        return time.perf_counter() - start
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def verdict(ratio: float, target: float) -> str:
+    return "PASS" if ratio >= target else "MISS"
+
+
+def ratio_line(label: str, ratio: float | None, target: float | None = None) -> str:
+    if ratio is None:
+        text = f"  {label:<44} skipped (cribbage-scorer not installed)"
+        return text + (f"  [target >= {target:g}x]" if target is not None else "")
+    text = f"  {label:<44} {ratio:9.2f}x"
+    if target is not None:
+        text += f"  [target >= {target:g}x] {verdict(ratio, target)}"
+    return text
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="bench_scoring.py",
+        description="Benchmark Muggins' show scorers against a baseline and cribbage-scorer.",
+    )
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals to score")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed for the deals")
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="timing rounds")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument(
+        "--keep-gc", action="store_true", help="leave the garbage collector on while timing"
+    )
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    n: int = args.deals
+    rounds: int = args.rounds
+    keep_gc: bool = args.keep_gc
+
+    # Deal once; convert for every scorer before any timing.
+    trainer_deals = deal_hands(n, args.seed)
+    tuple_deals: list[TupleDeal] = [
+        (tuple((c.rank, c.suit) for c in hand), (starter.rank, starter.suit))
+        for hand, starter in trainer_deals
+    ]
+    calc = load_cribbage_scorer()
+    lib_deals: list[ScorerLibDeal] = [(starter, list(hand)) for hand, starter in tuple_deals]
+
+    print(f"Muggins show-scoring benchmark: {n:,} deals (4 cards + starter), seed {args.seed},")
+    print(
+        f"{rounds} interleaved round(s), best time per scorer, "
+        f"gc {'on' if keep_gc else 'off'} while timing, Python {sys.version.split()[0]}"
+    )
+    print(
+        "cribbage-scorer: "
+        + ("installed" if calc is not None else "not installed, its figures are skipped")
+    )
+    print()
+
+    # ---- agreement, before timing
+    clear_trainer_caches()
+    disagreements = 0
+    lib_disagreements = 0
+    for i, (hand, starter) in enumerate(trainer_deals):
+        itemised = scoring.score_show(hand, starter).total
+        total = scoring.show_total(hand, starter)
+        base = baseline_score(*tuple_deals[i])
+        if not itemised == total == base:
+            disagreements += 1
+            if disagreements <= 10:
+                cards = " ".join(str(c) for c in hand)
+                print(
+                    f"DISAGREE: {cards} | {starter}: score_show {itemised}, "
+                    f"show_total {total}, baseline {base}"
+                )
+        if calc is not None:
+            lib_total = int(calc(*lib_deals[i], crib=False)[0])
+            if lib_total != base:
+                lib_disagreements += 1
+    print(f"Agreement: score_show, show_total and baseline differ on {disagreements} deal(s)")
+    if calc is not None:
+        print(
+            f"Agreement: cribbage-scorer differs from the baseline on {lib_disagreements} deal(s)"
+        )
+    if disagreements:
+        print("FAIL: the trainer scorers and the baseline must agree on every deal")
+        return 1
+    print()
+
+    # ---- timing
+    cache_names = clear_trainer_caches()
+    print("Memo caches cleared for every cold pass: " + ", ".join(cache_names))
+    scorers: list[tuple[str, Callable[[Any], None], Sequence[Any]]] = [
+        ("score_show", run_score_show, trainer_deals),
+        ("show_total", run_show_total, trainer_deals),
+        ("baseline", run_baseline, tuple_deals),
+    ]
+    if calc is not None:
+        scorers.append(("cribbage-scorer", make_run_cribbage_scorer(calc), lib_deals))
+
+    # Each round: a (cold, then warm), b (cold, then warm), c, d.
+    best = {name: float("inf") for name, _, _ in scorers}
+    cold_times: dict[str, list[float]] = {name: [] for name in MEMOISED}
+    for _ in range(rounds):
+        for name, run, deals in scorers:
+            if name in MEMOISED:
+                clear_trainer_caches()
+                cold_times[name].append(timed(run, deals, keep_gc))
+            best[name] = min(best[name], timed(run, deals, keep_gc))
+    cold_best = {name: min(times) for name, times in cold_times.items()}
+
+    rate = {name: n / seconds for name, seconds in best.items()}
+    cold_rate = {name: n / seconds for name, seconds in cold_best.items()}
+    lib_rate = rate.get("cribbage-scorer")
+    base_rate = rate["baseline"]
+
+    print()
+    print("Hands per second (best of rounds):")
+    labels = {
+        "score_show": "score_show (itemised)",
+        "show_total": "show_total (total only)",
+        "baseline": "baseline (brute force)",
+        "cribbage-scorer": "cribbage-scorer show_calc_score",
+    }
+    for name, _, _ in scorers:
+        if name in MEMOISED:
+            print(
+                f"  {labels[name] + ', warm caches':<44} {rate[name]:>12,.0f}/s"
+                f"  ({best[name] * 1e3:8.1f} ms)"
+            )
+            first = cold_times[name][0]
+            print(
+                f"  {labels[name] + ', cold first pass':<44} {cold_rate[name]:>12,.0f}/s"
+                f"  ({cold_best[name] * 1e3:8.1f} ms; round 1's: {first * 1e3:.1f} ms"
+                f" = {n / first:,.0f}/s)"
+            )
+        else:
+            print(f"  {labels[name]:<44} {rate[name]:>12,.0f}/s  ({best[name] * 1e3:8.1f} ms)")
+    print()
+
+    def over(a: float, b: float | None) -> float | None:
+        return None if b is None else a / b
+
+    ratios: dict[str, float | None] = {
+        "itemised_warm_vs_cribbage_scorer": over(rate["score_show"], lib_rate),
+        "itemised_cold_vs_cribbage_scorer": over(cold_rate["score_show"], lib_rate),
+        "total_warm_vs_cribbage_scorer": over(rate["show_total"], lib_rate),
+        "total_cold_vs_cribbage_scorer": over(cold_rate["show_total"], lib_rate),
+        "itemised_warm_vs_baseline": rate["score_show"] / base_rate,
+        "itemised_cold_vs_baseline": cold_rate["score_show"] / base_rate,
+        "total_warm_vs_baseline": rate["show_total"] / base_rate,
+        "total_cold_vs_baseline": cold_rate["show_total"] / base_rate,
+        "cribbage_scorer_vs_baseline": None if lib_rate is None else lib_rate / base_rate,
+    }
+    print("Ratios (hands per second, higher is faster):")
+    for key, label, target in (
+        ("itemised_warm_vs_cribbage_scorer", "itemised (warm) vs cribbage-scorer", ITEMISED_TARGET),
+        ("itemised_cold_vs_cribbage_scorer", "itemised (cold) vs cribbage-scorer", ITEMISED_TARGET),
+        ("total_warm_vs_cribbage_scorer", "total-only (warm) vs cribbage-scorer", TOTAL_TARGET),
+        ("total_cold_vs_cribbage_scorer", "total-only (cold) vs cribbage-scorer", TOTAL_TARGET),
+        ("itemised_warm_vs_baseline", "itemised (warm) vs baseline", None),
+        ("itemised_cold_vs_baseline", "itemised (cold) vs baseline", None),
+        ("total_warm_vs_baseline", "total-only (warm) vs baseline", None),
+        ("total_cold_vs_baseline", "total-only (cold) vs baseline", None),
+        ("cribbage_scorer_vs_baseline", "cribbage-scorer vs baseline", None),
+    ):
+        print(ratio_line(label, ratios[key], target))
+    print()
+
+    # ---- exact odds against brute force over every deal
+    odds_times: list[float] = []
+    dist: dict[int, int] = {}
+    for _ in range(rounds):
+        odds._distribution.cache_clear()
+        clear_trainer_caches()
+        gc.collect()
+        start = time.perf_counter()
+        dist = odds.distribution(4, False)
+        odds_times.append(time.perf_counter() - start)
+    odds_best = min(odds_times)
+    dist_deals = sum(dist.values())
+    baseline_all = best["baseline"] / n * ALL_DEALS
+    odds_ratio = baseline_all / odds_best
+    print("Exact odds, trainer.odds.distribution(4, False), all caches cleared before each run:")
+    print(
+        f"  distribution: best {odds_best * 1e3:.1f} ms, first {odds_times[0] * 1e3:.1f} ms "
+        f"({dist_deals:,} deals counted{'' if dist_deals == ALL_DEALS else ', WRONG TOTAL'})"
+    )
+    print(
+        f"  baseline estimate for all {ALL_DEALS:,} deals one by one: {baseline_all:,.1f} s "
+        f"({best['baseline'] / n * 1e6:.2f} us/deal x {ALL_DEALS:,})"
+    )
+    print(ratio_line("baseline estimate vs distribution", odds_ratio, ODDS_TARGET))
+
+    if args.json:
+        figures: dict[str, Any] = {
+            "deals": n,
+            "seed": args.seed,
+            "rounds": rounds,
+            "gc_during_timing": keep_gc,
+            "python": sys.version.split()[0],
+            "cribbage_scorer_installed": calc is not None,
+            "disagreements": disagreements,
+            "cribbage_scorer_disagreements": lib_disagreements if calc is not None else None,
+            "memo_caches_cleared": cache_names,
+            "best_seconds": best,
+            "hands_per_second": rate,
+            "cold_best_seconds": cold_best,
+            "cold_first_seconds": {name: times[0] for name, times in cold_times.items()},
+            "cold_hands_per_second": cold_rate,
+            "ratios": ratios,
+            "odds": {
+                "distribution_best_seconds": odds_best,
+                "distribution_first_seconds": odds_times[0],
+                "distribution_deals": dist_deals,
+                "baseline_all_deals_estimate_seconds": baseline_all,
+                "ratio": odds_ratio,
+            },
+            "targets": {
+                "itemised_vs_cribbage_scorer": ITEMISED_TARGET,
+                "total_vs_cribbage_scorer": TOTAL_TARGET,
+                "odds_vs_baseline_estimate": ODDS_TARGET,
+            },
+        }
+        print()
+        print(json.dumps(figures, indent=2))
+    if dist_deals != ALL_DEALS:
+        print(f"FAIL: distribution counts {dist_deals:,} deals, not {ALL_DEALS:,}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -351,7 +351,7 @@ def announce(items: Iterable[Item]) -> str:
                 phrases.append(f"and nobs is {number_word(running)}")
     running = _flush_pairs(phrases, running, pairs_by_rank, order)
     if not phrases:
-        return "nineteen (no score)."
+        return "Nineteen (no score)."
     first = phrases[0]
     if first.startswith("and "):
         phrases[0] = first[4:]

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from trainer import __version__, odds
+from trainer import __version__, cli_drills, odds
 from trainer.cards import format_cards, parse_card, parse_cards
 from trainer.pegging import score_play
 from trainer.scoring import HAND_SIZES, Breakdown, HandError, score_show
@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Muggins: a cribbage hand-count trainer. Count hands, see every point.",
     )
     parser.add_argument("--version", action="version", version=f"muggins {__version__}")
+    _add_common(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     score = sub.add_parser(
@@ -66,7 +67,50 @@ def build_parser() -> argparse.ArgumentParser:
         help="cards in the hand besides the starter: 3, 4 (default) or 5",
     )
     odds_p.add_argument("--json", action="store_true", help="print JSON")
+
+    drills = sub.add_parser(
+        "drills",
+        help="list the drill sets, or check drill files",
+        description="List every drill set (built-in, yours, and any --drills folders) with "
+        "its description, or the error that stops it loading.",
+    )
+    drills.add_argument("--json", action="store_true", help="print JSON")
+    drills.add_argument(
+        "--check", nargs="+", metavar="FILE", help="validate drill files; exit 2 on an error"
+    )
+
+    deal = sub.add_parser(
+        "deal",
+        help="deal one question from a drill set",
+        description="Deal one question from a drill set (by id, the file name without .yaml). "
+        "The seed it prints replays the same deal.",
+    )
+    deal.add_argument("drill", metavar="DRILL", help="drill id, e.g. warm-up")
+    deal.add_argument("--seed", type=int, help="replay the deal with this seed")
+    deal.add_argument("--json", action="store_true", help="print JSON, with the full count")
+
+    for subparser in sub.choices.values():
+        _add_common(subparser, top=False)
     return parser
+
+
+def _add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    """Options every command takes, before or after the subcommand's name."""
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=default,
+        help="keep stats, settings and your drills here (default: $MUGGINS_HOME or the "
+        "user data folder)",
+    )
+    parser.add_argument(
+        "--drills",
+        metavar="DIR",
+        action="append",
+        default=default,
+        help="also load drill sets from DIR (repeatable)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _peg(args, out)
         if args.command == "odds":
             return _odds(args, out)
+        if args.command == "drills":
+            return cli_drills.list_drills(args, out, sys.stderr)
+        if args.command == "deal":
+            return cli_drills.deal(args, out)
     except ValueError as err:
         print(f"muggins: error: {err}", file=sys.stderr)
         return EXIT_USAGE

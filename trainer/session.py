@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -94,12 +95,22 @@ def make_question(drill: DrillSet, number: int, seed: int) -> Question:
     return Question(number, "crib" if deal.crib else "hand", seed, deal, breakdown)
 
 
+def question_from_cards(
+    number: int, hand: Sequence[Card], starter: Card, *, crib: bool, seed: int = 0
+) -> Question:
+    """A show question for given cards (a stored hand coming back for review)."""
+    deal = Deal(tuple(hand), starter, crib, seed)
+    breakdown = score_show(deal.hand, starter, crib=crib)
+    return Question(number, "crib" if crib else "hand", seed, deal, breakdown)
+
+
 @dataclass(frozen=True)
 class Attempt:
     """One judged answer, with everything the stats store keeps about it."""
 
     drill_id: str
     drill_name: str
+    session_id: str
     variant: str
     policy: str
     number: int
@@ -181,13 +192,16 @@ class QuizSession:
 
     ``clock`` returns seconds (monotonic); ``now`` the wall-clock time stamped
     on each attempt. A drill with a fixed ``seed`` ignores ``rng``'s state, so
-    it deals the same questions every time.
+    it deals the same questions every time. Given ``questions`` (a re-drill of
+    stored hands), the session asks those, in order, instead of dealing.
     """
 
     drill: DrillSet
     rng: random.Random
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+    questions: Sequence[Question] | None = None
+    session_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     attempts: list[Attempt] = field(default_factory=list)
     current: Question | None = None
     _asked: int = 0
@@ -227,7 +241,7 @@ class QuizSession:
         limit = self.drill.total_seconds
         if limit is not None and self._started is not None and self.elapsed() >= limit:
             return True
-        hands = self.drill.hands
+        hands = self.drill.hands if self.questions is None else len(self.questions)
         return hands is not None and self._asked >= hands and self.current is None
 
     # ------------------------------------------------------------ flow
@@ -241,7 +255,10 @@ class QuizSession:
         if self._started is None:
             self._started = self.clock()
         self._asked += 1
-        self.current = make_question(self.drill, self._asked, self.rng.getrandbits(63))
+        if self.questions is not None:
+            self.current = replace(self.questions[self._asked - 1], number=self._asked)
+        else:
+            self.current = make_question(self.drill, self._asked, self.rng.getrandbits(63))
         self._question_started = self.clock()
         return self.current
 
@@ -401,6 +418,7 @@ class QuizSession:
         return Attempt(
             drill_id=self.drill.id,
             drill_name=self.drill.name,
+            session_id=self.session_id,
             variant=self.drill.variant,
             policy=self.drill.muggins,
             number=q.number,

@@ -95,28 +95,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:
-    """Options every command takes, before or after the subcommand's name."""
-    default = None if top else argparse.SUPPRESS
+    """Options every command takes, before or after the subcommand's name.
+
+    After the subcommand they land in ``sub_*`` attributes, merged by `_merge_common`
+    (argparse would otherwise let the subcommand's values replace the top-level ones).
+    """
+    prefix = "" if top else "sub_"
     parser.add_argument(
         "--data-dir",
+        dest=f"{prefix}data_dir",
         metavar="DIR",
-        default=default,
         help="keep stats, settings and your drills here (default: $MUGGINS_HOME or the "
         "user data folder)",
     )
     parser.add_argument(
         "--drills",
+        dest=f"{prefix}drills",
         metavar="DIR",
         action="append",
-        default=default,
         help="also load drill sets from DIR (repeatable)",
     )
+
+
+def _merge_common(args: argparse.Namespace) -> None:
+    sub_dir = getattr(args, "sub_data_dir", None)
+    if sub_dir is not None:
+        args.data_dir = sub_dir
+    args.drills = (args.drills or []) + (getattr(args, "sub_drills", None) or [])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    _merge_common(args)
     out = sys.stdout
     try:
         if args.command == "score":

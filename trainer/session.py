@@ -144,8 +144,10 @@ class Attempt:
 
     @property
     def error(self) -> int:
-        """How far the claim was from the truth (0 when exact)."""
-        return abs(self.claimed - self.actual)
+        """How far the answer was from the truth: points missed plus points wrongly claimed;
+        a wrong answer that moves no points (a wrong "too many") counts as 1."""
+        off = self.missed_points + self.excess_points
+        return off if off or self.exact else 1
 
 
 @dataclass(frozen=True)
@@ -283,7 +285,7 @@ class QuizSession:
             raise ClaimError("there is no open question to answer")
         now = self.clock()
         total = self.drill.total_seconds
-        if total is not None and self._started is not None and now - self._started > total:
+        if total is not None and self._started is not None and now - self._started >= total:
             self.current = None
             self._over = True
             return None
@@ -357,7 +359,7 @@ class QuizSession:
         said, actual = q.opponent.claimed, q.breakdown.total
         available = max(0, actual - said)
         call = None
-        kept = opponent = 0
+        kept = opponent = slipped = 0
         if reply.call is not None:
             call = call_muggins(said, q.breakdown, reply.call)
             kept, opponent = call.caller_points, call.opponent_points
@@ -367,6 +369,7 @@ class QuizSession:
         elif said > actual:
             outcome = "under"  # accepted an overcount: the opponent pegs points not there
             opponent = said - actual
+            slipped = said - actual
         else:
             outcome = "exact" if said == actual else "under"
         return self._attempt(
@@ -377,7 +380,7 @@ class QuizSession:
             outcome=outcome,
             kept=kept,
             opponent=opponent,
-            missed_points=max(0, available - kept),
+            missed_points=max(0, available - kept) + slipped,
             excess_points=max(0, (reply.call or 0) - available),
             missed=(),
             seconds=seconds,

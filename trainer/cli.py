@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from trainer import __version__, cli_drills, odds
+from trainer import __version__, cli_drills, cli_stats, odds
 from trainer.cards import format_cards, parse_card, parse_cards
 from trainer.pegging import score_play
 from trainer.scoring import HAND_SIZES, Breakdown, HandError, score_show
@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--seed", type=int, help="replay the deal with this seed")
     deal.add_argument("--json", action="store_true", help="print JSON, with the full count")
 
+    cli_stats.add_parsers(sub)  # stats, review, export, import
+
     for subparser in sub.choices.values():
         _add_common(subparser, top=False)
     return parser
@@ -141,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli_drills.list_drills(args, out, sys.stderr)
         if args.command == "deal":
             return cli_drills.deal(args, out)
+        if args.command in cli_stats.COMMANDS:
+            return cli_stats.run(args, out)
     except ValueError as err:
         print(f"muggins: error: {err}", file=sys.stderr)
         return EXIT_USAGE

@@ -276,6 +276,13 @@ class ReviewItem:
 SESSIONS_SHOWN: Final = 100
 """How many of the latest sessions a report lists."""
 
+ERROR_SQL: Final = (
+    "CASE WHEN missed_points + excess_points > 0 THEN missed_points + excess_points "
+    "WHEN outcome = 'exact' THEN 0 ELSE 1 END"
+)
+"""An attempt's error as `Attempt.error` defines it: points missed plus points wrongly
+claimed, and 1 for a wrong answer that moves no points."""
+
 
 def _where(drill: str | None, column: str = "drill_id", *, also: str = "") -> tuple[str, list[Any]]:
     clauses = [also] if also else []
@@ -318,7 +325,7 @@ def drill_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[Dril
     where, params = _where(drill)
     rows = conn.execute(
         "SELECT drill_id, drill_name, max(at), count(*), sum(outcome = 'exact'), "
-        "avg(abs(claimed - actual)), avg(opponent), avg(ms) "
+        f"avg({ERROR_SQL}), avg(opponent), avg(ms) "
         f"FROM attempts{where} GROUP BY drill_id",
         params,
     ).fetchall()

@@ -1,0 +1,567 @@
+"""The history subcommands of ``muggins``: stats, review, export and import.
+
+``stats``, ``review`` and ``export`` read the store and never create it (with
+no history yet they show an empty one); ``import`` creates it. A store that
+cannot be opened is a `StoreError`: one line on stderr, exit status 2, the
+file untouched.
+
+The export format (JSON or CSV) holds every attempt with every stored field,
+its missed and wrongly claimed combinations, and the stat kinds present, so
+an import rebuilds the same history; attempts already in the store (by their
+``uid``) are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from trainer import review, stats
+from trainer.cards import format_cards, parse_cards
+from trainer.drill import load_all
+from trainer.scoring import KINDS
+from trainer.store import (
+    ATTEMPT_COLUMNS,
+    Rows,
+    StatsStore,
+    attempt_uid,
+    insert_rows,
+    store_path,
+)
+
+COMMANDS: Final = ("stats", "review", "export", "import")
+EXPORT_FORMAT: Final = "muggins-history"
+EXPORT_VERSION: Final = 2
+DAYS_SHOWN: Final = 14
+SESSIONS_SHOWN: Final = 10
+
+
+class ImportFormatError(ValueError):
+    """An export that cannot be imported; the message names the file, record and field."""
+
+
+# ---------------------------------------------------------------- parsers
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the stats, review, export and import subcommands."""
+    p = sub.add_parser(
+        "stats",
+        help="your accuracy and speed by drill set, misses by combination, progress",
+        description="Statistics from every answer recorded: per drill set, per kind of "
+        "combination (how often you miss it when it is there), and progress by day and session.",
+    )
+    p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser(
+        "review",
+        help="the combinations you missed or wrongly claimed, newest first",
+        description="The combinations you missed or claimed wrongly, newest first, each with "
+        "its hand; and how many hands are due to be re-drilled.",
+    )
+    p.add_argument(
+        "--kind", metavar="KIND", help="only this kind (fifteen-3, pair-royal, … or fifteen, run…)"
+    )
+    p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
+    p.add_argument(
+        "--limit", type=int, default=50, metavar="N", help="show at most N (default 50; 0: all)"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser(
+        "export",
+        help="write every recorded answer to a file (JSON or CSV)",
+        description="Export the whole history, complete enough to rebuild it with "
+        "`muggins import` (on another machine, say).",
+    )
+    p.add_argument("--format", choices=("json", "csv"), default="json", help="default: json")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+
+    p = sub.add_parser(
+        "import",
+        help="bring back an export (answers already recorded are skipped)",
+        description="Add the answers of an export (JSON or CSV) to your history; answers "
+        "already recorded are skipped.",
+    )
+    p.add_argument("file", metavar="FILE", help="a file written by muggins export")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run one of `COMMANDS`; errors are `ValueError`s (`StoreError` among them)."""
+    if args.command == "import":
+        return _import(args, out)
+    with _open(args) as store:
+        if args.command == "stats":
+            return _stats(args, store, out)
+        if args.command == "review":
+            return _review(args, store, out)
+        return _export(args, store, out)
+
+
+def _open(args: argparse.Namespace) -> StatsStore:
+    """The store for a reading command; an empty one in memory if there is no file yet."""
+    path = store_path(args.data_dir)
+    if not path.exists():
+        return StatsStore(":memory:")
+    return StatsStore(path, create=False)
+
+
+def _local_offset() -> timedelta:
+    return datetime.now().astimezone().utcoffset() or timedelta(0)
+
+
+def _local(moment: datetime | None) -> str:
+    return "-" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _resolve_drill(args: argparse.Namespace, store: StatsStore) -> str | None:
+    """The drill id ``--drill`` names: recorded (by id or name), or a known drill set."""
+    name: str | None = args.drill
+    if name is None:
+        return None
+    recorded = store.drills()
+    if name in recorded:
+        return name
+    for drill_id, drill_name in recorded.items():
+        if drill_name == name:
+            return drill_id
+    from trainer.cli_drills import drill_dirs
+
+    for entry in load_all(drill_dirs(args)):
+        if entry.id == name or (entry.drill is not None and entry.drill.name == name):
+            return entry.id
+    if name == review.REVIEW_DRILL_ID:
+        return name
+    known = ", ".join(sorted(recorded)) or "none yet"
+    raise ValueError(f"no drill set named {name!r} (drill sets with answers: {known})")
+
+
+# ---------------------------------------------------------------- stats
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+    drill = _resolve_drill(args, store)
+    report = store.report(drill, utc_offset=_local_offset())
+    if args.json:
+        data = {"store": str(store_path(args.data_dir)), **report.to_dict()}
+        json.dump(data, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    where = store_path(args.data_dir)
+    if report.overall.attempts == 0:
+        what = f" for {args.drill}" if drill else ""
+        out.write(f"No answers recorded yet{what} (history: {where}).\n")
+        return 0
+    out.write(f"History: {where}   {report.overall.attempts} answers\n\n")
+    _drill_table(report, out, with_total=drill is None)
+    _kind_table(report, out)
+    _progress_tables(report, out)
+    return 0
+
+
+def _drill_table(report: stats.Report, out: TextIO, *, with_total: bool) -> None:
+    rows = [
+        (
+            d.drill_id or "all drill sets",
+            str(d.attempts),
+            _pct(d.accuracy),
+            _num(d.mean_error),
+            _num(d.mugged_per_hand),
+            _num(d.mean_seconds, 1),
+            _num(d.median_seconds, 1),
+            str(d.best_streak),
+            "-" if d.best_blitz is None else str(d.best_blitz),
+            _local(d.last_practised),
+        )
+        for d in ([*report.drills, report.overall] if with_total else report.drills)
+    ]
+    head = (
+        "drill set",
+        "answers",
+        "exact",
+        "error",
+        "mugged",
+        "mean s",
+        "median s",
+        "streak",
+        "blitz",
+        "last practised",
+    )
+    _table(out, head, rows)
+    out.write(
+        "  exact: share of exact claims; error: mean points off; mugged: points your "
+        "opponent took per hand;\n  streak: most exact answers in a row; blitz: most exact "
+        "answers in one timed drill\n\n"
+    )
+
+
+def _kind_table(report: stats.Report, out: TextIO) -> None:
+    if not report.kinds:
+        out.write(
+            "Misses by combination: none yet (only announced counts and time-outs say "
+            "which combinations were missed)\n\n"
+        )
+        return
+    out.write(
+        f"Misses by combination, from {report.itemised} itemised answers "
+        "(announced counts and time-outs)\n"
+    )
+    rows = [
+        (k.kind, str(k.present), str(k.missed), _pct(k.miss_rate), str(k.wrong))
+        for k in report.kinds
+    ]
+    _table(out, ("kind", "present", "missed", "miss rate", "wrongly claimed"), rows)
+    out.write("\n")
+
+
+def _progress_tables(report: stats.Report, out: TextIO) -> None:
+    out.write(f"By day (the last {DAYS_SHOWN})\n")
+    rows = [
+        (p.label, str(p.attempts), _pct(p.accuracy), _num(p.mean_seconds, 1))
+        for p in report.days[-DAYS_SHOWN:]
+    ]
+    _table(out, ("day", "answers", "exact", "mean s"), rows)
+    out.write(f"\nBy session (the last {SESSIONS_SHOWN})\n")
+    session_rows = [
+        (
+            _local(p.start),
+            p.drill_id or "",
+            str(p.attempts),
+            _pct(p.accuracy),
+            _num(p.mean_seconds, 1),
+        )
+        for p in report.sessions[-SESSIONS_SHOWN:]
+    ]
+    _table(out, ("started", "drill set", "answers", "exact", "mean s"), session_rows)
+
+
+def _table(out: TextIO, head: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for row in [head, *rows]:
+        cells = [
+            c.ljust(w) if i == 0 or not _numeric(c) else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        out.write("  ".join(cells).rstrip() + "\n")
+
+
+def _numeric(cell: str) -> bool:
+    return cell == "-" or cell.replace(".", "").replace("%", "").isdigit()
+
+
+# ---------------------------------------------------------------- review
+
+
+def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+    kind = args.kind
+    if kind is not None and kind not in stats.STAT_KINDS and kind not in KINDS:
+        known = ", ".join((*stats.STAT_KINDS, *KINDS))
+        raise ValueError(f"--kind: {kind!r} is not a kind of combination (known: {known})")
+    if args.limit < 0:
+        raise ValueError(f"--limit must be 0 (all) or more, got {args.limit}")
+    drill = _resolve_drill(args, store)
+    limit = None if args.limit == 0 else args.limit
+    items = store.review_items(kind=kind, drill=drill, limit=limit)
+    total = store.review_total(kind=kind, drill=drill)
+    now = datetime.now(UTC)
+    due = store.due(now)
+    if args.json:
+        data = {
+            "total": total,
+            "shown": len(items),
+            "items": [i.to_dict() for i in items],
+            "due": len(due),
+            "due_hands": [d.to_dict() for d in due],
+        }
+        json.dump(data, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    if not items:
+        out.write("Nothing to review: no missed or wrongly claimed combinations")
+        out.write(" with these filters.\n" if kind or drill else " recorded yet.\n")
+    else:
+        more = "" if len(items) == total else "; --limit 0 for all"
+        out.write(
+            f"Missed and wrongly claimed combinations, newest first "
+            f"({len(items)} of {total}{more})\n"
+        )
+        rows = [
+            (
+                _local(i.at),
+                i.drill_id,
+                i.role,
+                i.stat_kind,
+                format_cards(i.cards),
+                str(i.points),
+                _show(i),
+            )
+            for i in items
+        ]
+        _table(out, ("when", "drill set", "", "kind", "cards", "pts", "in"), rows)
+    if due:
+        out.write(
+            f"\n{len(due)} hand(s) due to be re-drilled now: run the trainer and choose "
+            "'Due for review'.\n"
+        )
+    return 0
+
+
+def _show(item: stats.ReviewItem) -> str:
+    what = "crib" if item.crib else "hand"
+    starter = f" starter {item.starter}" if item.starter is not None else ""
+    said = "timed out" if item.answer_text == "(time out)" else f"you claimed {item.claimed}"
+    return f"{what} {format_cards(item.hand)}{starter} ({said}; it was {item.actual})"
+
+
+# ---------------------------------------------------------------- export
+
+
+_JSON_COLUMNS: Final = frozenset({"answer", "categories"})
+_BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
+_INT_COLUMNS: Final = frozenset(
+    {"number", "seed", "claimed", "actual", "kept", "opponent", "ms"}
+    | {"missed_points", "excess_points", "opponent_claim"}
+)
+_OPTIONAL: Final = frozenset({"starter", "answer", "total_seconds", "opponent_claim"})
+CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
+
+
+def export_records(store: StatsStore) -> list[dict[str, Any]]:
+    """Every attempt as a plain dict (the export format), oldest first."""
+    with store.guard("exporting") as conn:
+        combos: dict[int, list[dict[str, Any]]] = {}
+        for attempt_id, role, kind_s, kind, cards, points in conn.execute(
+            "SELECT attempt_id, role, stat_kind, kind, cards, points FROM combos ORDER BY rowid"
+        ):
+            combos.setdefault(attempt_id, []).append(
+                {"role": role, "stat_kind": kind_s, "kind": kind, "cards": cards, "points": points}
+            )
+        present: dict[int, dict[str, int]] = {}
+        for attempt_id, kind, n in conn.execute(
+            "SELECT attempt_id, stat_kind, n FROM present ORDER BY attempt_id, stat_kind"
+        ):
+            present.setdefault(attempt_id, {})[kind] = n
+        records = []
+        cursor = conn.execute(
+            f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY at, id"
+        )
+        for attempt_id, *values in cursor:
+            record: dict[str, Any] = dict(zip(ATTEMPT_COLUMNS, values, strict=True))
+            for column in _JSON_COLUMNS:
+                if record[column] is not None:
+                    record[column] = json.loads(record[column])
+            for column in _BOOL_COLUMNS:
+                record[column] = bool(record[column])
+            record["combos"] = combos.get(attempt_id, [])
+            record["present"] = present.get(attempt_id, {})
+            records.append(record)
+    return records
+
+
+def write_json(records: Sequence[Mapping[str, Any]], out: TextIO) -> None:
+    data = {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "exported": stats.iso(datetime.now(UTC)),
+        "attempts": list(records),
+    }
+    json.dump(data, out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+def write_csv(records: Sequence[Mapping[str, Any]], out: TextIO) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for record in records:
+        writer.writerow([_csv_cell(record[c]) for c in CSV_COLUMNS])
+
+
+def _csv_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict | list):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return str(value)
+
+
+def _export(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+    records = export_records(store)
+    write = write_csv if args.format == "csv" else write_json
+    if args.output is None:
+        write(records, out)
+        return 0
+    buffer = io.StringIO()
+    write(records, buffer)
+    try:
+        Path(args.output).write_text(buffer.getvalue(), encoding="utf-8", newline="")
+    except OSError as err:
+        raise ValueError(f"{args.output}: cannot be written ({err.strerror})") from None
+    sys.stderr.write(f"Exported {len(records)} answers to {args.output}\n")
+    return 0
+
+
+# ---------------------------------------------------------------- import
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """The attempts of an export file, JSON or CSV (told apart by the first character)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise ImportFormatError(f"{path}: cannot be read ({reason})") from None
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError as err:
+            raise ImportFormatError(f"{path}: not valid JSON ({err})") from None
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise ImportFormatError(f"{path}: not a Muggins export (no format: {EXPORT_FORMAT})")
+        if not isinstance(data.get("version"), int) or data["version"] > EXPORT_VERSION:
+            raise ImportFormatError(
+                f"{path}: export version {data.get('version')!r} is newer than this Muggins "
+                f"reads ({EXPORT_VERSION}); upgrade Muggins to import it"
+            )
+        attempts = data.get("attempts")
+        if not isinstance(attempts, list):
+            raise ImportFormatError(f"{path}: 'attempts' must be a list")
+        return attempts
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    missing = [c for c in ATTEMPT_COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ImportFormatError(
+            f"{path}: not a Muggins export (neither JSON nor CSV with the columns "
+            f"{', '.join(missing[:4])}{', …' if len(missing) > 4 else ''})"
+        )
+    return [dict(row) for row in reader]
+
+
+def import_records(store: StatsStore, records: Sequence[Any]) -> tuple[int, int]:
+    """Add exported attempts in one transaction, skipping those already stored.
+
+    Returns (added, skipped). A malformed record raises `ImportFormatError`
+    naming it, and nothing is added. The review schedule is then rebuilt from
+    the whole history, in time order.
+    """
+    return _insert_all(store, [_rows_from_record(n, r) for n, r in enumerate(records, start=1)])
+
+
+def _insert_all(store: StatsStore, rows: Sequence[Rows]) -> tuple[int, int]:
+    added = 0
+    with store.transaction("importing") as conn:
+        for row in rows:
+            before = conn.total_changes
+            insert_rows(conn, row, schedule=False)
+            added += conn.total_changes > before
+        if added:
+            review.rebuild(conn)
+    return added, len(rows) - added
+
+
+def _import(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.file)
+    records = read_records(path)
+    try:  # every record is checked before the store is opened (or created)
+        rows = [_rows_from_record(n, r) for n, r in enumerate(records, start=1)]
+    except ImportFormatError as err:
+        raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
+    with StatsStore.open(args.data_dir) as store:
+        added, skipped = _insert_all(store, rows)
+        out.write(
+            f"Imported {added} answers from {path}; {skipped} already recorded, skipped "
+            f"(history: {store.path})\n"
+        )
+    return 0
+
+
+def _field(record: Mapping[str, Any], column: str, where: str) -> Any:
+    """One attempt field from an export record (JSON values, or CSV text), checked."""
+    if column not in record:
+        raise ImportFormatError(f"{where}: missing field {column!r}")
+    value = record[column]
+    if value == "" and column in _OPTIONAL:
+        value = None
+    if value is None:
+        if column in _OPTIONAL:
+            return None
+        raise ImportFormatError(f"{where}: {column} is empty")
+    try:
+        if column in _JSON_COLUMNS:
+            decoded = json.loads(value) if isinstance(value, str) else value
+            return json.dumps(decoded, separators=(",", ":"))
+        if column in _BOOL_COLUMNS:
+            if isinstance(value, str):
+                if value.lower() not in ("true", "false", "1", "0"):
+                    raise ValueError("expected true or false")
+                return int(value.lower() in ("true", "1"))
+            if not isinstance(value, bool | int):
+                raise ValueError("expected true or false")
+            return int(bool(value))
+        if column in _INT_COLUMNS:
+            if isinstance(value, bool | float):
+                raise ValueError("expected a whole number")
+            return int(value)
+        if column == "total_seconds":
+            return float(value)
+        if column == "at":
+            return stats.iso(stats.parse_iso(str(value)))
+        if column in ("hand", "starter"):
+            return format_cards(parse_cards(str(value)))
+    except (ValueError, TypeError) as err:
+        raise ImportFormatError(f"{where}: {column} {value!r}: {err}") from None
+    if not isinstance(value, str):
+        raise ImportFormatError(f"{where}: {column} must be text, got {value!r}")
+    return value
+
+
+def _rows_from_record(number: int, record: Any) -> Rows:
+    where = f"record {number}"
+    if not isinstance(record, Mapping):
+        raise ImportFormatError(f"{where}: an attempt is an object of fields, got {record!r}")
+    values = {c: _field(record, c, where) for c in ATTEMPT_COLUMNS if c != "uid"}
+    uid = record.get("uid") or attempt_uid(
+        values["session_id"], values["number"], values["at"], values["hand"], values["starter"]
+    )
+    combos: list[tuple[str, str, str, str, int]] = []
+    try:
+        for c in _decoded(record, "combos", [], where):
+            role, points = c["role"], c["points"]
+            if role not in ("missed", "wrong"):
+                raise ValueError(f"role {role!r}")
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise ValueError(f"points {points!r}")
+            cards = format_cards(parse_cards(str(c["cards"])))
+            combos.append((role, str(c["stat_kind"]), str(c["kind"]), cards, points))
+        present = {str(k): int(n) for k, n in dict(_decoded(record, "present", {}, where)).items()}
+    except (ValueError, TypeError, KeyError) as err:
+        raise ImportFormatError(f"{where}: bad combinations ({err})") from None
+    row = (str(uid), *(values[c] for c in ATTEMPT_COLUMNS[1:]))
+    return Rows(row, combos, present)
+
+
+def _decoded(record: Mapping[str, Any], key: str, default: Any, where: str) -> Any:
+    value = record.get(key, default)
+    if isinstance(value, str):
+        try:
+            return json.loads(value) if value else default
+        except ValueError:
+            raise ImportFormatError(f"{where}: {key} is not valid JSON") from None
+    return value

@@ -167,12 +167,32 @@ def test_odds_rejects_other_sizes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "invalid choice" in capsys.readouterr().err
 
 
-def test_no_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys)
-    assert code == 0
+def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
     assert "usage: muggins" in out
-    for command in ("score", "peg", "odds"):
+    for command in ("score", "peg", "odds", "drills", "deal"):
         assert command in out
+
+
+def test_no_subcommand_starts_the_trainer(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: list[str | None] = []
+
+    def fake_launch(args: object) -> int:
+        launched.append(getattr(args, "drill", None))
+        return 0
+
+    monkeypatch.setattr("trainer.ui.launch.launch", fake_launch)
+    assert main(["--drill", "warm-up"]) == 0
+    assert launched == ["warm-up"]
+
+
+def test_unknown_start_drill_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--drill", "no-such-drill"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("muggins: error: no drill set named 'no-such-drill'")
 
 
 def test_installed_command_runs_without_traceback() -> None:

@@ -28,6 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Muggins: a cribbage hand-count trainer. Count hands, see every point.",
     )
     parser.add_argument("--version", action="version", version=f"muggins {__version__}")
+    parser.add_argument("--drill", metavar="NAME", help="start this drill set right away")
+    parser.add_argument("--seed", type=int, metavar="N", help="deal reproducibly from seed N")
+    parser.add_argument(
+        "--plain-cards", action="store_true", help="suits as letters (S H D C), not symbols"
+    )
     _add_common(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -153,8 +158,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-    parser.print_help(out)
-    return 0
+    try:
+        return _tui(args)
+    except ValueError as err:
+        print(f"muggins: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _tui(args: argparse.Namespace) -> int:
+    """Start the Textual trainer (imported only now: the subcommands never load Textual)."""
+    from trainer.ui.launch import launch
+
+    return launch(args)
 
 
 def _score(args: argparse.Namespace, out: TextIO) -> int:

@@ -245,6 +245,9 @@ class _Parser:
         variant = cast(Variant, self.choice(data, "variant", get_args(Variant), "standard"))
         kind = cast(DrillKind, self.choice(data, "kind", get_args(DrillKind), "hand"))
         claim = cast(ClaimStyle, self.choice(data, "claim", get_args(ClaimStyle), "total"))
+        if data.get("muggins") is False:
+            # YAML 1.1 reads a bare `off` as false; the player meant the policy.
+            data = {**data, "muggins": "off"}
         policy = cast(Policy, self.choice(data, "muggins", POLICIES, "acc"))
         nineteen = self.boolean(data, "nineteen", True)
         if claim == "announce" and kind in ("play", "catch"):

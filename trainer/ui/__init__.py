@@ -1,0 +1,1 @@
+"""The Textual trainer: screens and widgets over the plain-Python core."""

@@ -1,0 +1,256 @@
+"""The Muggins app: wires the screens to a quiz session and the stats store."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, ClassVar, Protocol
+
+from textual import on, work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from trainer import odds
+from trainer.dealing import pattern_table
+from trainer.drill import CRIB_SIZE, DrillEntry, DrillSet
+from trainer.session import Attempt, Question, QuizSession
+from trainer.ui.screens.help import HelpScreen
+from trainer.ui.screens.home import DrillProgress, HomeScreen
+from trainer.ui.screens.quiz import QuizScreen
+from trainer.ui.screens.reveal import RevealScreen
+from trainer.ui.screens.summary import SummaryScreen
+
+
+class Recorder(Protocol):
+    """What the app needs of the stats store."""
+
+    def record(self, attempt: Attempt) -> object: ...
+
+
+ProgressSource = Callable[[], tuple[Mapping[str, DrillProgress], int]]
+"""Returns (progress per drill id, hands due for review) for the home screen."""
+
+BestSource = Callable[[DrillSet], int | None]
+"""Returns the previous best (blitz score or streak) on a drill, before this run."""
+
+
+class MugginsApp(App[None]):
+    """Pick a drill, count, see the truth; every answer is recorded as soon as it is judged."""
+
+    TITLE = "Muggins"
+    CSS_PATH = "muggins.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("f1", "help", "Help", show=False),
+    ]
+
+    def __init__(
+        self,
+        entries: Sequence[DrillEntry],
+        rng: random.Random,
+        *,
+        recorder: Recorder | None = None,
+        progress: ProgressSource | None = None,
+        previous_best: BestSource | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        start_drill: DrillSet | None = None,
+        plain_cards: bool = False,
+        warm_tables: bool = True,
+    ) -> None:
+        super().__init__()
+        self.entries = list(entries)
+        self.rng = rng
+        self.recorder = recorder
+        self.progress_source = progress
+        self.best_source = previous_best
+        self.clock = clock
+        self.now = now
+        self.start_drill = start_drill
+        self.plain_cards = plain_cards
+        self.warm_tables = warm_tables
+        self.session: QuizSession | None = None
+        self.question: Question | None = None
+        self.previous_best: int | None = None
+        self.record_errors: list[str] = []
+
+    # ------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        progress, due = self._progress()
+        self.push_screen(HomeScreen(self.entries, progress, due=due, now=self.now()))
+        if self.warm_tables:
+            self._warm()
+        if self.start_drill is not None:
+            self.begin(self.start_drill)
+
+    @work(thread=True, exclusive=True, group="warm")
+    def _warm(self) -> None:
+        """Build the deal and odds tables before they are needed, off the UI thread."""
+        for size in sorted({d.hand_size for d in self._drills()} | {CRIB_SIZE}):
+            pattern_table(size)
+            odds.distribution(size, crib=False)
+            odds.distribution(size, crib=True)
+
+    def _drills(self) -> Iterable[DrillSet]:
+        return (e.drill for e in self.entries if e.drill is not None)
+
+    def _progress(self) -> tuple[Mapping[str, DrillProgress], int]:
+        if self.progress_source is None:
+            return {}, 0
+        return self.progress_source()
+
+    # ------------------------------------------------------------ the drill loop
+
+    def begin(self, drill: DrillSet) -> None:
+        """Start a drill (from home, the palette, or --drill)."""
+        self.previous_best = self.best_source(drill) if self.best_source else None
+        self.session = QuizSession(drill, self.rng, clock=self.clock, now=self.now)
+        self._ask(push=True)
+
+    def _ask(self, *, push: bool = False) -> None:
+        session = self.session
+        assert session is not None
+        question = session.next_question()
+        if question is None:
+            self._finish()
+            return
+        self.question = question
+        screen = QuizScreen(session, question, plain=self.plain_cards)
+        if push:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    @on(HomeScreen.Start)
+    def _start(self, event: HomeScreen.Start) -> None:
+        self.begin(event.drill)
+
+    @on(QuizScreen.Answered)
+    def _answered(self, event: QuizScreen.Answered) -> None:
+        session, question = self.session, self.question
+        assert session is not None
+        assert question is not None
+        attempt = session.answer(event.answer)
+        if attempt is None:  # the drill's clock ran out first
+            self._finish()
+            return
+        self._record(attempt)
+        rarity = ""
+        if question.breakdown is not None:
+            size = len(question.breakdown.hand)
+            rarity = odds.rarity(question.breakdown.total, size, question.breakdown.crib)
+        self.switch_screen(RevealScreen(attempt, question, rarity=rarity, plain=self.plain_cards))
+
+    def _record(self, attempt: Attempt) -> None:
+        if self.recorder is None:
+            return
+        try:
+            self.recorder.record(attempt)
+        except (OSError, ValueError) as err:
+            # Keep drilling: the session still holds the answer for the summary.
+            self.record_errors.append(str(err))
+            self.notify(f"Could not save this answer: {err}", severity="error", timeout=8)
+
+    @on(RevealScreen.Next)
+    def _next(self) -> None:
+        self._ask()
+
+    @on(QuizScreen.DrillTimeUp)
+    def _time_up(self) -> None:
+        self._finish()
+
+    @on(QuizScreen.Quit)
+    @on(RevealScreen.Quit)
+    def _quit_drill(self) -> None:
+        if self.session is not None:
+            self.session.stop()
+        self._finish()
+
+    def _finish(self) -> None:
+        session = self.session
+        assert session is not None
+        session.stop()
+        if not session.attempts:
+            self._go_home()
+            return
+        self.switch_screen(
+            SummaryScreen(session.drill, session.summary(), previous_best=self.previous_best)
+        )
+
+    @on(SummaryScreen.Repeat)
+    def _repeat(self) -> None:
+        assert self.session is not None
+        drill = self.session.drill
+        self.previous_best = self.best_source(drill) if self.best_source else None
+        self.session = QuizSession(drill, self.rng, clock=self.clock, now=self.now)
+        self._ask()
+
+    @on(SummaryScreen.Home)
+    def _home(self) -> None:
+        self._go_home()
+
+    def _go_home(self) -> None:
+        self.session = None
+        self.question = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if isinstance(self.screen, HomeScreen):
+            return
+        self.pop_screen()
+        home = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        if isinstance(home, HomeScreen):
+            progress, due = self._progress()
+            home.refresh_progress(progress, due)
+
+    # ------------------------------------------------------------ help and palette
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(self._keys(self.screen)))
+
+    def _keys(self, screen: Screen[Any]) -> list[tuple[str, str]]:
+        keys = []
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if binding.description and binding.show:
+                keys.append((binding.key_display or key, binding.description))
+        if isinstance(screen, QuizScreen) and screen.session.drill.claim == "announce":
+            keys.append(("1-6", "pick or unpick a card"))
+            keys.append(("f p r l n", "claim the picked cards as fifteen, pair, run, flush, nobs"))
+            keys.append(("backspace", "take back the last claim"))
+            keys.append(("enter", "end the count"))
+        elif isinstance(screen, QuizScreen):
+            keys.append(("enter", "submit your answer"))
+        if isinstance(screen, RevealScreen):
+            keys.append(("up / down", "show each combination's cards"))
+        return keys
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Keys of this screen and the rules in short", self.action_help)
+        for drill in self._drills():
+            yield SystemCommand(
+                f"Drill: {drill.name}", drill.description, lambda d=drill: self._palette_start(d)
+            )
+
+    def _palette_start(self, drill: DrillSet) -> None:
+        if self.session is not None:
+            self.session.stop()
+        self.session = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.begin(drill)
+
+
+def make_app(
+    entries: Sequence[DrillEntry],
+    rng: random.Random,
+    **options: Any,
+) -> MugginsApp:
+    """Build the app from its dependencies; the CLI and the tests both use this."""
+    return MugginsApp(entries, rng, **options)

@@ -1,0 +1,60 @@
+"""Help: the keys of the screen you came from, and the scoring rules in short."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+RULES = """\
+## Counting a hand (the show)
+
+Count the hand with the starter, in this order, as a running total:
+
+| | points |
+| --- | --- |
+| **Fifteens**: every set of cards adding to 15 (J Q K = 10, A = 1) | 2 each |
+| **Pairs**: every two cards of a rank (three = 6, four = 12) | 2 each |
+| **Runs**: 3+ consecutive ranks, every copy (3-4-4-5 is two runs) | 1 a card |
+| **Flush**: all hand cards one suit (+1 if the starter too) | 4 or 5 |
+| **Crib flush**: only with the starter too | 5 |
+| **Nobs**: the jack of the starter's suit in the hand | 1 |
+
+Ace is low: Q-K-A is no run. No hand scores 19, so "nineteen" means nothing.
+
+## Muggins
+
+Claim too little and, under `acc` and `hoyle`, your opponent takes what you
+missed; `hoyle` also gives them what you overclaim; `bsd` leaves you only what
+you claimed and gives 2 for an overcount; `off` just corrects the count.
+Pegging is never mugged.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """A modal over any screen; Escape, F1 or ? closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,question_mark,q", "dismiss", "Close help"),
+    ]
+
+    def __init__(self, keys: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        lines = ["# Help", "", "## Keys on this screen", ""]
+        lines += [f"- **{key}**: {what}" for key, what in self.keys]
+        lines += [
+            "- **ctrl+p**: command palette (every action, themes)",
+            "- **F1** or **?**: this help · **ctrl+q**: quit",
+            "",
+            RULES,
+        ]
+        with VerticalScroll(id="help-body"):
+            yield Markdown("\n".join(lines))
+        yield Footer()

@@ -1,0 +1,160 @@
+"""Home: the drill sets with your accuracy on each; Enter starts the highlighted one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from trainer.drill import DrillEntry, DrillSet
+
+
+@dataclass(frozen=True)
+class DrillProgress:
+    """What home shows of your history on one drill set."""
+
+    attempts: int
+    accuracy: float
+    last: datetime | None
+
+
+class HomeScreen(Screen[None]):
+    """The list of drill sets. Broken drill files are listed with their error."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start drill", priority=True),
+        Binding("f1,question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    class Start(Message):
+        """Start this drill."""
+
+        def __init__(self, drill: DrillSet) -> None:
+            super().__init__()
+            self.drill = drill
+
+    def __init__(
+        self,
+        entries: Sequence[DrillEntry],
+        progress: Mapping[str, DrillProgress],
+        *,
+        due: int = 0,
+        now: datetime | None = None,
+    ) -> None:
+        super().__init__()
+        self.entries = list(entries)
+        self.progress = dict(progress)
+        self.due = due
+        self.now = now
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "[b]Muggins[/b]  ·  count cribbage hands, see every point",
+            id="home-title",
+            classes="title",
+        )
+        yield Static(self._due_text(), id="due")
+        table: DataTable[str] = DataTable(id="drills", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static("", id="description")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#drills", DataTable)
+        table.add_column("Drill", key="name", width=26)
+        table.add_column("Kind", key="kind", width=8)
+        table.add_column("Accuracy", key="accuracy", width=9)
+        table.add_column("Last practised", key="last", width=16)
+        self._fill(table)
+        table.focus()
+        if self.entries:
+            table.move_cursor(row=0)
+            self._describe(0)
+
+    def _fill(self, table: DataTable[str]) -> None:
+        table.clear()
+        for entry in self.entries:
+            if entry.drill is None:
+                table.add_row(f"⚠ {entry.id}", "broken", "", "", key=entry.id)
+                continue
+            d = entry.drill
+            p = self.progress.get(d.id)
+            accuracy = f"{p.accuracy:.0%}" if p and p.attempts else "-"
+            last = _ago(p.last, self.now) if p and p.last else "never"
+            table.add_row(d.name, _kind_label(d), accuracy, last, key=d.id)
+
+    def refresh_progress(self, progress: Mapping[str, DrillProgress], due: int) -> None:
+        """New numbers after a drill (attributes down: the app sets them)."""
+        self.progress = dict(progress)
+        self.due = due
+        table = self.query_one("#drills", DataTable)
+        row = table.cursor_row
+        self._fill(table)
+        table.move_cursor(row=row)
+        self.query_one("#due", Static).update(self._due_text())
+
+    def _due_text(self) -> str:
+        if self.due:
+            hands = "hand" if self.due == 1 else "hands"
+            return f"{self.due} {hands} due for review."
+        return "Nothing due for review. Pick a drill and press Enter."
+
+    @on(DataTable.RowHighlighted, "#drills")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._describe(event.cursor_row)
+
+    def _describe(self, row: int) -> None:
+        if not 0 <= row < len(self.entries):
+            return
+        entry = self.entries[row]
+        text = (
+            entry.drill.description if entry.drill else f"This file cannot be used: {entry.error}"
+        )
+        self.query_one("#description", Static).update(text)
+
+    @on(DataTable.RowSelected, "#drills")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        """A click on a row starts it, as Enter does."""
+        event.stop()
+        self.action_start()
+
+    def action_start(self) -> None:
+        table = self.query_one("#drills", DataTable)
+        row = table.cursor_row
+        if not 0 <= row < len(self.entries):
+            return
+        entry = self.entries[row]
+        if entry.drill is None:
+            self.notify(entry.error or "this drill file cannot be used", severity="error")
+            return
+        self.post_message(self.Start(entry.drill))
+
+
+def _kind_label(d: DrillSet) -> str:
+    if d.blitz:
+        return "blitz"
+    if d.claim == "announce":
+        return "announce"
+    return d.kind
+
+
+def _ago(when: datetime, now: datetime | None) -> str:
+    if now is None:
+        return when.strftime("%Y-%m-%d")
+    days = (now.date() - when.date()).days
+    if days <= 0:
+        return "today"
+    if days == 1:
+        return "yesterday"
+    if days < 30:
+        return f"{days} days ago"
+    return when.strftime("%Y-%m-%d")

@@ -1,0 +1,39 @@
+"""Text the screens share: cards as markup with red suits, and the spoken phrase of an item."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from trainer.cards import Card
+from trainer.scoring import number_word
+
+
+def cards_markup(cards: Iterable[Card], *, plain: bool = False, width: int = 0) -> str:
+    """Cards as console markup, hearts and diamonds red, padded to ``width`` visible cells."""
+    cards = list(cards)
+    faces = [str(c) if plain else c.symbol for c in cards]
+    marked = [
+        f"[red]{face}[/]" if card.is_red else face for face, card in zip(faces, cards, strict=True)
+    ]
+    visible = len(" ".join(faces))
+    return " ".join(marked) + " " * max(0, width - visible)
+
+
+def spoken(kind: str, size: int, running: int, runs_seen: set[int]) -> str:
+    """What a player says for one combination, with the running total.
+
+    ``size`` is the number of cards in it; ``runs_seen`` remembers run lengths
+    already said, so a second run is "another run of three".
+    """
+    words = number_word(running)
+    if kind == "fifteen":
+        return f"fifteen {words}"
+    if kind == "pair":
+        return f"a pair is {words}"
+    if kind == "run":
+        again = "another" if size in runs_seen else "a"
+        runs_seen.add(size)
+        return f"{again} run of {number_word(size)} is {words}"
+    if kind == "flush":
+        return f"a flush of {number_word(size)} is {words}"
+    return f"nobs is {words}"

@@ -1,0 +1,1 @@
+"""Small reusable widgets, one per module."""

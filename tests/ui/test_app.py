@@ -1,0 +1,431 @@
+"""The trainer driven like a user: keys in, screens, widgets and recorded answers out."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input, OptionList, Static
+
+from tests.ui.support import FakeClock, ListRecorder, app_for, drill, entry
+from trainer.drill import DrillEntry
+from trainer.session import QuizSession
+from trainer.ui.app import MugginsApp
+from trainer.ui.screens.help import HelpScreen
+from trainer.ui.screens.home import HomeScreen
+from trainer.ui.screens.quiz import QuizScreen
+from trainer.ui.screens.reveal import RevealScreen
+from trainer.ui.screens.summary import SummaryScreen
+from trainer.ui.widgets.card_table import CardTable
+from trainer.ui.widgets.playing_card import PlayingCard
+
+SIZE = (100, 30)
+
+
+def text_of(app: MugginsApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def session_of(app: MugginsApp) -> QuizSession:
+    assert app.session is not None
+    return app.session
+
+
+async def answer_total(app: MugginsApp, pilot: object, points: int) -> None:
+    """Type a count into the claim box (set directly: typing is not under test) and Enter."""
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    app.screen.query_one("#claim", Input).value = str(points)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_home_lists_drills_and_enter_starts_the_warm_up(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    app = app_for(builtin_entries, clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        table = app.screen.query_one("#drills", DataTable)
+        assert table.row_count == len(builtin_entries)
+        assert table.cursor_row == 0
+        assert "Ten random hands" in text_of(app, "#description")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+        assert session_of(app).drill.id == "warm-up"
+        assert "Warm-up" in text_of(app, "#quiz-title")
+        assert "1 of 10" in text_of(app, "#quiz-title")
+        cards = app.screen.query(PlayingCard)
+        assert len(cards) == 5
+        assert app.screen.query_one("#claim", Input).has_focus
+
+
+async def test_broken_drill_is_listed_with_its_error(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    broken = DrillEntry(
+        "broken", "broken.yaml", None, "broken.yaml: hands: must be a positive integer"
+    )
+    app = app_for([broken, *builtin_entries], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "cannot be used" in text_of(app, "#description")
+        assert "hands: must be a positive integer" in text_of(app, "#description")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # nothing started
+
+
+async def test_correct_and_wrong_total_claims(clock: FakeClock, recorder: ListRecorder) -> None:
+    d = drill(
+        {"name": "Two", "description": "two hands", "hands": 2, "deal": {"score": {"min": 4}}}
+    )
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        clock.advance(4.5)
+        await answer_total(app, pilot, q.actual)
+        assert isinstance(app.screen, RevealScreen)
+        assert text_of(app, "#verdict").startswith("Exact!")
+        assert recorder.attempts[-1].exact
+        assert recorder.attempts[-1].seconds == 4.5
+        items = app.screen.query_one("#items", OptionList)
+        assert items.option_count == len(q.breakdown.items) if q.breakdown else 0
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+        q2 = app.question
+        assert q2 is not None
+        await answer_total(app, pilot, q2.actual - 2)
+        assert isinstance(app.screen, RevealScreen)
+        verdict = text_of(app, "#verdict")
+        assert verdict.startswith("Under.")
+        assert f"the hand is {q2.actual}" in verdict
+        detail = text_of(app, "#verdict-detail")
+        assert "muggins! Your opponent takes 2" in detail
+        assert recorder.attempts[-1].opponent == 2
+        assert [a.outcome for a in recorder.attempts] == ["exact", "under"]
+
+
+async def test_bad_claim_is_a_notification_not_an_answer(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "One", "description": "one", "hands": 1})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#claim", Input).value = "ten"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+        assert recorder.attempts == []
+        assert any("'ten' is not a count" in n.message for n in app._notifications)
+
+
+async def test_reveal_highlights_the_cards_of_each_item(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "Runs", "description": "d", "hands": 1, "deal": {"require": ["double-run"]}})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        assert q.breakdown is not None
+        await answer_total(app, pilot, q.actual)
+        table = app.screen.query_one("#table", CardTable)
+        items = q.breakdown.items
+        for index, item in enumerate(items):
+            highlighted = {w.card for w in table.card_widgets() if w.highlight}
+            assert highlighted == set(item.cards), index
+            if index < len(items) - 1:
+                await pilot.press("down")
+                await pilot.pause()
+
+
+async def test_announce_with_a_missed_combination(clock: FakeClock, recorder: ListRecorder) -> None:
+    # A hand with exactly one fifteen and one pair: claim only the pair.
+    d = drill(
+        {
+            "name": "Say it",
+            "description": "d",
+            "hands": 1,
+            "claim": "announce",
+            "deal": {"require": ["pair", "fifteen"], "exclude": ["run", "flush", "nobs"],
+                     "score": 4},
+        }
+    )  # fmt: skip
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        assert q.breakdown is not None
+        pair = q.breakdown.of_kind("pair")[0]
+        table = app.screen.query_one("#table", CardTable)
+        order = table.all_cards
+        for card in pair.cards:
+            await pilot.press(str(order.index(card) + 1))
+        assert {w.card for w in table.card_widgets() if w.selected} == set(pair.cards)
+        await pilot.press("p")
+        await pilot.pause()
+        assert "a pair is two" in text_of(app, "#claim-list")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        attempt = recorder.attempts[-1]
+        assert attempt.outcome == "under"
+        assert [i.kind for i in attempt.missed] == ["fifteen"]
+        assert attempt.kept == 2
+        assert attempt.opponent == 2
+        options = app.screen.query_one("#items", OptionList)
+        texts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("missed" in t and "fifteen" in t for t in texts)
+        assert any(t.startswith("✓ pair") for t in texts)
+
+
+async def test_announce_backspace_takes_back_a_claim(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "Say it", "description": "d", "hands": 1, "claim": "announce"})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1", "2", "f")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QuizScreen)
+        assert len(screen.claims) == 1
+        await pilot.press("backspace")
+        assert screen.claims == []
+        assert text_of(app, "#claim-list") == "(nothing claimed yet)"
+
+
+async def test_time_out_records_a_claim_of_nothing(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "Fast", "description": "d", "hands": 2, "time": {"per_hand": 10},
+               "deal": {"score": {"min": 2}}})  # fmt: skip
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "10 s for this hand" in text_of(app, "#countdown")
+        clock.advance(10.5)
+        await pilot.pause(0.4)  # the countdown ticks every 0.2 s
+        assert isinstance(app.screen, RevealScreen)
+        attempt = recorder.attempts[-1]
+        assert attempt.timed_out
+        assert attempt.claimed == 0
+        assert attempt.outcome == "under"
+        assert text_of(app, "#verdict").startswith("Under.")
+        assert "nothing (time)" in text_of(app, "#verdict")
+
+
+async def test_blitz_ends_when_the_drill_clock_runs_out(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "Blitz", "description": "d", "time": {"total": 60}})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(3):
+            q = app.question
+            assert q is not None
+            clock.advance(5)
+            await answer_total(app, pilot, q.actual)
+            await pilot.press("space")
+            await pilot.pause()
+        assert "45 s left in the drill" in text_of(app, "#countdown")
+        clock.advance(46)
+        await pilot.pause(0.4)
+        assert isinstance(app.screen, SummaryScreen)
+        assert len(recorder.attempts) == 3
+        assert "Hands                 3" in text_of(app, "#summary-table")
+
+
+async def test_catch_drill_call_muggins(clock: FakeClock, recorder: ListRecorder) -> None:
+    d = drill({"name": "Catch", "description": "d", "kind": "catch", "hands": 6,
+               "opponent_errors": 1.0, "deal": {"require": ["nobs"]}})  # fmt: skip
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        assert q.opponent is not None
+        assert q.breakdown is not None
+        said, actual = q.opponent.claimed, q.breakdown.total
+        assert "That's" in text_of(app, "#opponent")
+        screen_input = app.screen.query_one("#claim", Input)
+        if said < actual:
+            screen_input.value = str(actual - said)
+        elif said > actual:
+            screen_input.value = "t"
+        else:
+            screen_input.value = "a"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        attempt = recorder.attempts[-1]
+        assert attempt.kind == "catch"
+        assert attempt.exact
+        assert f"They said {said}; the hand is {actual}" in text_of(app, "#verdict")
+
+
+async def test_catch_drill_accepting_an_undercount_lets_points_slip(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "Catch", "description": "d", "kind": "catch", "hands": 30,
+               "opponent_errors": 1.0, "deal": {"require": ["nobs"]}})  # fmt: skip
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        # Accept every count until one was an undercount.
+        for _ in range(30):
+            q = app.question
+            assert q is not None
+            assert q.opponent is not None
+            under = q.opponent.claimed < q.opponent.actual
+            app.screen.query_one("#claim", Input).value = "a"
+            await pilot.press("enter")
+            await pilot.pause()
+            if under:
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        attempt = recorder.attempts[-1]
+        assert attempt.outcome == "under"
+        claim = attempt.opponent_claim
+        assert claim is not None
+        assert attempt.missed_points == claim.actual - claim.claimed
+
+
+async def test_play_drill(clock: FakeClock, recorder: ListRecorder) -> None:
+    d = drill({"name": "Peg", "description": "d", "kind": "play", "hands": 3})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        assert q.play is not None
+        assert f"Count now: {q.play.count}." in text_of(app, "#play-notes")
+        await answer_total(app, pilot, q.play.points)
+        assert isinstance(app.screen, RevealScreen)
+        assert recorder.attempts[-1].kind == "play"
+        assert recorder.attempts[-1].exact
+        assert "muggins never applies" in text_of(app, "#verdict-detail")
+
+
+async def test_summary_numbers_and_repeat(clock: FakeClock, recorder: ListRecorder) -> None:
+    d = drill({"name": "Three", "description": "d", "hands": 3, "deal": {"score": {"min": 2}}})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        for offset, seconds in ((0, 2.0), (1, 4.0), (0, 6.0)):
+            q = app.question
+            assert q is not None
+            clock.advance(seconds)
+            await answer_total(app, pilot, q.actual + offset)
+            await pilot.press("space")
+            await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        table = text_of(app, "#summary-table")
+        assert "Hands                 3" in table
+        assert "Exact claims          2" in table
+        assert "Accuracy              67%" in table
+        assert "Mean time             4.0 s a hand" in table
+        assert "Points mugged         0" in table  # acc: an overcount is only corrected
+        assert "Best streak           1" in table
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+        assert "1 of 3" in text_of(app, "#quiz-title")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # nothing answered: straight home
+
+
+async def test_escape_mid_drill_keeps_what_was_answered(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "Ten", "description": "d", "hands": 10})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        await answer_total(app, pilot, q.actual)
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert len(recorder.attempts) == 1
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_help_opens_on_f1_and_question_mark(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    app = app_for(builtin_entries, clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f1")  # the claim box has focus: F1 still works
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = dict(app.screen.keys)
+        assert keys["enter"] == "submit your answer"
+        assert "End drill" in keys.values()
+
+
+async def test_start_drill_option_opens_the_quiz(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    crib = next(e.drill for e in builtin_entries if e.id == "crib")
+    assert crib is not None
+    app = app_for(builtin_entries, clock, recorder, start_drill=crib)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, QuizScreen)
+        assert app.question is not None
+        assert app.question.kind == "crib"
+        assert "Crib" in str(app.screen.query_one("#what", Static).render())
+
+
+async def test_recording_failure_is_shown_and_the_drill_goes_on(clock: FakeClock) -> None:
+    class Broken:
+        def record(self, attempt: object) -> int:
+            raise OSError("database is locked")
+
+    d = drill({"name": "One", "description": "d", "hands": 2})
+    app = app_for([entry(d)], clock, ListRecorder())
+    app.recorder = Broken()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        await answer_total(app, pilot, q.actual)
+        assert isinstance(app.screen, RevealScreen)
+        assert app.record_errors == ["database is locked"]
+        assert any("Could not save" in n.message for n in app._notifications)

@@ -450,3 +450,27 @@ def test_report_json_shape(store: StatsStore) -> None:
         "mean_seconds": 8.0,
     }
     assert data["sessions"][0]["session"] == "warm-up-03011200"
+
+
+def test_summaries_kept_with_each_answer_match_a_rebuild(store: StatsStore) -> None:
+    from trainer.stats import rebuild_summaries
+
+    def tables() -> dict[str, list[tuple[object, ...]]]:
+        with store.guard("reading") as conn:
+            return {
+                t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall())
+                for t in ("sessions", "quarters", "kind_totals")
+            }
+
+    kept = tables()
+    assert len(kept["sessions"]) == 5
+    with store.transaction("rebuilding") as conn:
+        rebuild_summaries(conn)
+    assert tables() == kept
+
+
+def test_quarter() -> None:
+    from trainer.stats import quarter
+
+    assert quarter("2025-03-01T12:44:59.999999+00:00") == "2025-03-01T12:30"
+    assert quarter("2025-03-01T23:45:00.000000+00:00") == "2025-03-01T23:45"

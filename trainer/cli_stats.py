@@ -33,6 +33,7 @@ from trainer.store import (
     StatsStore,
     attempt_uid,
     insert_rows,
+    rebuild_derived,
     store_path,
 )
 
@@ -469,10 +470,10 @@ def _insert_all(store: StatsStore, rows: Sequence[Rows]) -> tuple[int, int]:
     with store.transaction("importing") as conn:
         for row in rows:
             before = conn.total_changes
-            insert_rows(conn, row, schedule=False)
+            insert_rows(conn, row, schedule=False, summaries=False)
             added += conn.total_changes > before
         if added:
-            review.rebuild(conn)
+            rebuild_derived(conn)
     return added, len(rows) - added
 
 

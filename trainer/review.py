@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler
 
-from trainer.cards import Card, format_cards, parse_card, parse_cards, sort_key
+from trainer.cards import Card, format_cards, full_deck, parse_cards, sort_key
 from trainer.drill import DrillSet, parse_drill
 from trainer.session import Question, question_from_cards
 from trainer.stats import iso, parse_iso
@@ -91,7 +91,7 @@ class ScheduleAnswer:
             return None
         hand, starter, crib = str(row["hand"]), str(row["starter"]), bool(row["crib"])
         return cls(
-            key=hand_key(parse_cards(hand), parse_card(starter), crib),
+            key=hand_key(stored_cards(hand), stored_cards(starter)[0], crib),
             hand=hand,
             starter=starter,
             crib=crib,
@@ -209,8 +209,8 @@ def due(conn: sqlite3.Connection, now: str | None, *, limit: int | None = None) 
     return [
         DueHand(
             key=r[0],
-            hand=tuple(parse_cards(r[1])),
-            starter=parse_card(r[2]),
+            hand=stored_cards(r[1]),
+            starter=stored_cards(r[2])[0],
             crib=bool(r[3]),
             variant=r[4],
             drill_id=r[5],
@@ -253,6 +253,20 @@ def review_questions(
         question_from_cards(n, d.hand, d.starter, crib=d.crib)
         for n, d in enumerate(store.due(now, limit=limit), start=1)
     ]
+
+
+@cache
+def _deck() -> dict[str, Card]:
+    return {str(c): c for c in full_deck()}
+
+
+def stored_cards(text: str) -> tuple[Card, ...]:
+    """Cards from their stored text form (fast: a lookup per card), e.g. ``5H 10D JS``."""
+    deck = _deck()
+    try:
+        return tuple(deck[token] for token in text.split())
+    except KeyError:
+        return tuple(parse_cards(text))
 
 
 def _card_id(key: str) -> int:

@@ -271,24 +271,160 @@ class ReviewItem:
         }
 
 
+# ---------------------------------------------------------------- summaries kept with the attempts
+#
+# The per-drill, per-day and per-kind figures come from three small tables the
+# store updates in the same transaction as each attempt, so a report reads a
+# few thousand rows however long the history:
+#
+# - sessions: one row per quiz session with its sums, and for streaks the exact
+#   answers it opens with (lead), ends with (tail) and its longest run (best);
+#   recomputed from the session's attempts on every answer, so it never drifts;
+# - quarters: answers, exact answers and time per drill per quarter of an hour
+#   (UTC), so days can be counted in any time zone;
+# - kind_totals: combinations present, missed and wrongly claimed, per drill
+#   and stat kind.
+
+
+def attempt_error(missed_points: int, excess_points: int, exact: bool) -> int:
+    """An attempt's error as `Attempt.error` defines it: points missed plus points wrongly
+    claimed, and 1 for a wrong answer that moves no points."""
+    off = missed_points + excess_points
+    return off if off or exact else 1
+
+
+def quarter(at: str) -> str:
+    """The quarter hour (UTC) a stored time falls in: ``2025-03-01T12:45``."""
+    return f"{at[:14]}{int(at[14:16]) // 15 * 15:02d}"
+
+
+_SESSION_COLUMNS: Final = (
+    "drill_id, drill_name, at, outcome, missed_points, excess_points, opponent, ms, "
+    "itemised, total_seconds"
+)
+_UPSERT_SESSION: Final = (
+    "INSERT OR REPLACE INTO sessions (session_id, drill_id, drill_name, start, last, attempts, "
+    "exact, error, opponent, ms, itemised, total_seconds, lead, tail, best) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _session_row(session_id: str, rows: Sequence[Sequence[Any]]) -> tuple[Any, ...]:
+    """The sessions row for a session's attempts (``_SESSION_COLUMNS``, in time order)."""
+    exact = error = opponent = ms = itemised = 0
+    lead = tail = best = 0
+    leading = True
+    limit: float | None = None
+    for _, _, _, outcome, missed, excess, mugged, millis, listed, total in rows:
+        right = outcome == "exact"
+        exact += right
+        error += attempt_error(missed, excess, right)
+        opponent += mugged
+        ms += millis
+        itemised += listed
+        if total is not None:
+            limit = total if limit is None else max(limit, total)
+        if right:
+            tail += 1
+            best = max(best, tail)
+            lead += leading
+        else:
+            tail = 0
+            leading = False
+    first, last = rows[0], rows[-1]
+    return (
+        session_id,
+        last[0],
+        last[1],
+        first[2],
+        last[2],
+        len(rows),
+        exact,
+        error,
+        opponent,
+        ms,
+        itemised,
+        limit,
+        lead,
+        tail,
+        best,
+    )
+
+
+def add_to_summaries(
+    conn: sqlite3.Connection,
+    row: dict[str, Any],
+    combos: Sequence[tuple[str, str, str, str, int]],
+    present: dict[str, int],
+) -> None:
+    """Count one new attempt (an attempt row, column → value) into the summary tables."""
+    session_id = row["session_id"]
+    rows = conn.execute(
+        f"SELECT {_SESSION_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY at, id",
+        (session_id,),
+    ).fetchall()
+    conn.execute(_UPSERT_SESSION, _session_row(session_id, rows))
+    conn.execute(
+        "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) VALUES (?, ?, 1, ?, ?) "
+        "ON CONFLICT (quarter, drill_id) DO UPDATE SET attempts = attempts + 1, "
+        "exact = exact + excluded.exact, ms = ms + excluded.ms",
+        (quarter(row["at"]), row["drill_id"], int(row["outcome"] == "exact"), row["ms"]),
+    )
+    counts: dict[str, list[int]] = {k: [n, 0, 0] for k, n in present.items()}
+    for role, kind, *_ in combos:
+        counts.setdefault(kind, [0, 0, 0])[1 if role == "missed" else 2] += 1
+    conn.executemany(
+        "INSERT INTO kind_totals (drill_id, stat_kind, present, missed, wrong) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (drill_id, stat_kind) DO UPDATE SET "
+        "present = present + excluded.present, missed = missed + excluded.missed, "
+        "wrong = wrong + excluded.wrong",
+        [(row["drill_id"], k, *n) for k, n in counts.items()],
+    )
+
+
+def rebuild_summaries(conn: sqlite3.Connection) -> None:
+    """Recompute every summary table from the attempts (inside the caller's transaction)."""
+    for table in ("sessions", "quarters", "kind_totals"):
+        conn.execute(f"DELETE FROM {table}")
+    cursor = conn.execute(
+        f"SELECT session_id, {_SESSION_COLUMNS} FROM attempts ORDER BY session_id, at, id"
+    )
+    current: str | None = None
+    batch: list[Sequence[Any]] = []
+    for session_id, *values in cursor.fetchall():
+        if session_id != current and batch:
+            conn.execute(_UPSERT_SESSION, _session_row(str(current), batch))
+            batch = []
+        current = session_id
+        batch.append(values)
+    if batch:
+        conn.execute(_UPSERT_SESSION, _session_row(str(current), batch))
+    conn.execute(
+        "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) "
+        "SELECT substr(at, 1, 14) || printf('%02d', CAST(substr(at, 15, 2) AS INTEGER) / 15 * 15)"
+        " AS q, drill_id, count(*), sum(outcome = 'exact'), sum(ms) "
+        "FROM attempts GROUP BY q, drill_id"
+    )
+    conn.execute(
+        "INSERT INTO kind_totals (drill_id, stat_kind, present, missed, wrong) "
+        "SELECT drill_id, stat_kind, sum(p), sum(m), sum(w) FROM ("
+        "  SELECT drill_id, stat_kind, n AS p, 0 AS m, 0 AS w FROM present"
+        "  UNION ALL SELECT drill_id, stat_kind, 0, role = 'missed', role = 'wrong' FROM combos"
+        ") GROUP BY drill_id, stat_kind"
+    )
+
+
 # ---------------------------------------------------------------- queries
 
 SESSIONS_SHOWN: Final = 100
 """How many of the latest sessions a report lists."""
 
-ERROR_SQL: Final = (
-    "CASE WHEN missed_points + excess_points > 0 THEN missed_points + excess_points "
-    "WHEN outcome = 'exact' THEN 0 ELSE 1 END"
-)
-"""An attempt's error as `Attempt.error` defines it: points missed plus points wrongly
-claimed, and 1 for a wrong answer that moves no points."""
 
-
-def _where(drill: str | None, column: str = "drill_id", *, also: str = "") -> tuple[str, list[Any]]:
+def _where(drill: str | None, *, also: str = "") -> tuple[str, list[Any]]:
     clauses = [also] if also else []
     params: list[Any] = []
     if drill is not None:
-        clauses.append(f"{column} = ?")
+        clauses.append("drill_id = ?")
         params.append(drill)
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
@@ -301,11 +437,7 @@ def report(
     sessions: int | None = SESSIONS_SHOWN,
 ) -> Report:
     """Every statistic, for one drill set (its id) or all; days are counted at ``utc_offset``."""
-    drills = drill_stats(conn, drill)
-    if drill is None:
-        overall = _overall(conn, drills)
-    else:
-        overall = drills[0] if drills else _empty(drill, drill)
+    drills, overall = drill_stats(conn, drill)
     return Report(
         overall=overall,
         drills=tuple(drills),
@@ -316,60 +448,73 @@ def report(
     )
 
 
-def _empty(drill_id: str | None, name: str) -> DrillStats:
-    return DrillStats(drill_id, name, 0, 0, None, None, None, None, 0, None, None)
-
-
-def drill_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[DrillStats]:
-    """The figures per drill set, most recently practised first."""
+def drill_stats(
+    conn: sqlite3.Connection, drill: str | None = None
+) -> tuple[list[DrillStats], DrillStats]:
+    """The figures per drill set, most recently practised first, and for them all together."""
     where, params = _where(drill)
-    rows = conn.execute(
-        "SELECT drill_id, drill_name, max(at), count(*), sum(outcome = 'exact'), "
-        f"avg({ERROR_SQL}), avg(opponent), avg(ms) "
-        f"FROM attempts{where} GROUP BY drill_id",
+    sums: dict[str, list[Any]] = {}
+    streak: dict[str | None, list[int]] = {}  # drill → [current run, best run]
+    for drill_id, name, last, n, exact, error, mugged, ms, lead, tail, best, limit in conn.execute(
+        "SELECT drill_id, drill_name, last, attempts, exact, error, opponent, ms, lead, tail, "
+        f"best, total_seconds FROM sessions{where} ORDER BY start, session_id",
         params,
-    ).fetchall()
-    streaks = best_streaks(conn, drill)
-    blitz = best_blitz(conn, drill)
+    ):
+        entry = sums.setdefault(drill_id, [name, last, 0, 0, 0, 0, 0, None])
+        if last >= entry[1]:
+            entry[0], entry[1] = name, last
+        for i, value in enumerate((n, exact, error, mugged, ms), start=2):
+            entry[i] += value
+        if limit is not None:
+            entry[7] = exact if entry[7] is None else max(entry[7], exact)
+        for key in (drill_id, None):  # a run of exact answers goes on across sessions
+            run = streak.setdefault(key, [0, 0])
+            run[1] = max(run[1], best, run[0] + lead)
+            run[0] = run[0] + n if lead == n else tail
     result = [
         DrillStats(
             drill_id=drill_id,
             drill_name=name,
-            attempts=count,
+            attempts=n,
             exact=exact,
-            mean_error=error,
-            mugged_per_hand=mugged,
-            mean_seconds=ms / 1000,
-            median_seconds=_median_ms(conn, count, drill_id) / 1000,
-            best_streak=streaks.get(drill_id, 0),
-            best_blitz=blitz.get(drill_id),
+            mean_error=error / n,
+            mugged_per_hand=mugged / n,
+            mean_seconds=ms / n / 1000,
+            median_seconds=_median_ms(conn, n, drill_id) / 1000,
+            best_streak=streak[drill_id][1],
+            best_blitz=blitz,
             last_practised=parse_iso(last),
         )
-        for drill_id, name, last, count, exact, error, mugged, ms in rows
+        for drill_id, (name, last, n, exact, error, mugged, ms, blitz) in sums.items()
     ]
-    result.sort(key=lambda d: d.last_practised or datetime.min.replace(tzinfo=UTC), reverse=True)
-    return result
+    result.sort(key=lambda d: (d.last_practised, d.drill_id), reverse=True)
+    return result, _overall(conn, result, streak.get(None, [0, 0])[1], drill)
 
 
-def _overall(conn: sqlite3.Connection, drills: Sequence[DrillStats]) -> DrillStats:
+def _overall(
+    conn: sqlite3.Connection, drills: Sequence[DrillStats], streak: int, drill: str | None
+) -> DrillStats:
     count = sum(d.attempts for d in drills)
+    name = "all drill sets" if drill is None else drill
     if not count:
-        return _empty(None, "all drill sets")
+        return DrillStats(drill, name, 0, 0, None, None, None, None, 0, None, None)
+    if drill is not None:
+        return drills[0]
 
-    def weighted(values: Iterable[tuple[float | None, int]]) -> float:
+    def mean(values: Iterable[tuple[float | None, int]]) -> float:
         return sum((v or 0.0) * n for v, n in values) / count
 
     blitzes = [d.best_blitz for d in drills if d.best_blitz is not None]
     return DrillStats(
         drill_id=None,
-        drill_name="all drill sets",
+        drill_name=name,
         attempts=count,
         exact=sum(d.exact for d in drills),
-        mean_error=weighted((d.mean_error, d.attempts) for d in drills),
-        mugged_per_hand=weighted((d.mugged_per_hand, d.attempts) for d in drills),
-        mean_seconds=weighted((d.mean_seconds, d.attempts) for d in drills),
+        mean_error=mean((d.mean_error, d.attempts) for d in drills),
+        mugged_per_hand=mean((d.mugged_per_hand, d.attempts) for d in drills),
+        mean_seconds=mean((d.mean_seconds, d.attempts) for d in drills),
         median_seconds=_median_ms(conn, count, None) / 1000,
-        best_streak=best_streaks(conn, None, overall=True).get(None, 0),
+        best_streak=streak,
         best_blitz=max(blitzes) if blitzes else None,
         last_practised=max(d.last_practised for d in drills if d.last_practised is not None),
     )
@@ -388,73 +533,43 @@ def _median_ms(conn: sqlite3.Connection, count: int, drill: str | None) -> float
     return float(sum(values)) / len(values)
 
 
-def best_streaks(
-    conn: sqlite3.Connection, drill: str | None = None, *, overall: bool = False
-) -> dict[str | None, int]:
-    """The longest run of consecutive exact answers in time order, per drill set (or overall)."""
-    where, params = _where(drill)
-    part = "" if overall else "PARTITION BY drill_id "
-    key = "NULL" if overall else "drill_id"
-    rows = conn.execute(
-        f"SELECT k, max(n) FROM (SELECT k, count(*) AS n FROM ("
-        f"  SELECT {key} AS k, outcome, sum(outcome <> 'exact') OVER "
-        f"  ({part}ORDER BY at, id ROWS UNBOUNDED PRECEDING) AS grp "
-        f"  FROM attempts{where}"
-        f") WHERE outcome = 'exact' GROUP BY k, grp) GROUP BY k",
-        params,
-    )
-    return dict(rows)
-
-
-def best_blitz(conn: sqlite3.Connection, drill: str | None = None) -> dict[str, int]:
-    """The most exact answers in one session of a drill with a whole-drill time limit."""
-    where, params = _where(drill, also="total_seconds IS NOT NULL")
-    rows = conn.execute(
-        "SELECT drill_id, max(score) FROM (SELECT drill_id, sum(outcome = 'exact') AS score "
-        f"FROM attempts{where} GROUP BY drill_id, session_id) GROUP BY drill_id",
-        params,
-    )
-    return dict(rows)
-
-
 def itemised_count(conn: sqlite3.Connection, drill: str | None = None) -> int:
     """Answers that say which combinations were missed (announced counts and time-outs)."""
-    where, params = _where(drill, also="itemised = 1")
-    return int(conn.execute(f"SELECT count(*) FROM attempts{where}", params).fetchone()[0])
+    where, params = _where(drill)
+    found = conn.execute(f"SELECT sum(itemised) FROM sessions{where}", params).fetchone()[0]
+    return int(found or 0)
 
 
 def kind_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[KindStats]:
     """Per stat kind: items present in itemised answers, missed, wrongly claimed."""
     where, params = _where(drill)
-    present = dict(
-        conn.execute(f"SELECT stat_kind, sum(n) FROM present{where} GROUP BY stat_kind", params)
-    )
-    missed: dict[str, int] = {}
-    wrong: dict[str, int] = {}
-    for role, kind, n in conn.execute(
-        f"SELECT role, stat_kind, count(*) FROM combos{where} GROUP BY role, stat_kind", params
-    ):
-        (missed if role == "missed" else wrong)[kind] = n
-    seen = set(present) | set(missed) | set(wrong)
+    rows = conn.execute(
+        "SELECT stat_kind, sum(present), sum(missed), sum(wrong) "
+        f"FROM kind_totals{where} GROUP BY stat_kind",
+        params,
+    ).fetchall()
     order = {k: i for i, k in enumerate(STAT_KINDS)}
-    return [
-        KindStats(k, present.get(k, 0), missed.get(k, 0), wrong.get(k, 0))
-        for k in sorted(seen, key=lambda k: (order.get(k, len(order)), k))
-    ]
+    rows.sort(key=lambda r: (order.get(r[0], len(order)), r[0]))
+    return [KindStats(kind, present, missed, wrong) for kind, present, missed, wrong in rows]
 
 
 def progress_by_day(
     conn: sqlite3.Connection, drill: str | None = None, *, utc_offset: timedelta = timedelta(0)
 ) -> list[Period]:
-    """Accuracy and mean seconds per day (days begin at ``utc_offset`` from UTC), oldest first."""
+    """Accuracy and mean seconds per day (days begin at ``utc_offset`` from UTC), oldest first.
+
+    Answers are counted by the quarter hour, so any real time zone's days come out exact.
+    """
     where, params = _where(drill)
     minutes = round(utc_offset.total_seconds() / 60)
     rows = conn.execute(
-        "SELECT date(at, ?) AS day, min(at), count(*), sum(outcome = 'exact'), avg(ms) "
-        f"FROM attempts{where} GROUP BY day ORDER BY day",
+        "SELECT date(quarter, ?) AS day, min(quarter), sum(attempts), sum(exact), sum(ms) "
+        f"FROM quarters{where} GROUP BY day ORDER BY day",
         [f"{minutes:+d} minutes", *params],
     )
-    return [Period(day, parse_iso(start), n, exact, ms / 1000) for day, start, n, exact, ms in rows]
+    return [
+        Period(day, parse_iso(start), n, exact, ms / n / 1000) for day, start, n, exact, ms in rows
+    ]
 
 
 def progress_by_session(
@@ -463,15 +578,15 @@ def progress_by_session(
     """Accuracy and mean seconds per session (the latest ``limit`` of them), oldest first."""
     where, params = _where(drill)
     sql = (
-        "SELECT session_id, drill_id, min(at) AS start, count(*), sum(outcome = 'exact'), avg(ms) "
-        f"FROM attempts{where} GROUP BY session_id ORDER BY start DESC, session_id"
+        "SELECT session_id, drill_id, start, attempts, exact, ms "
+        f"FROM sessions{where} ORDER BY start DESC, session_id DESC"
     )
     if limit is not None:
         sql += " LIMIT ?"
         params.append(limit)
     rows = conn.execute(sql, params).fetchall()
     return [
-        Period(sid, parse_iso(start), n, exact, ms / 1000, drill_id=did)
+        Period(sid, parse_iso(start), n, exact, ms / n / 1000, drill_id=did)
         for sid, did, start, n, exact, ms in reversed(rows)
     ]
 
@@ -545,5 +660,5 @@ def review_total(
 
 def recorded_drills(conn: sqlite3.Connection) -> dict[str, str]:
     """Every drill id with answers, and the name it was last recorded under."""
-    rows = conn.execute("SELECT drill_id, drill_name, max(at) FROM attempts GROUP BY drill_id")
+    rows = conn.execute("SELECT drill_id, drill_name, max(last) FROM sessions GROUP BY drill_id")
     return {drill_id: name for drill_id, name, _ in rows}

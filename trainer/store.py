@@ -93,13 +93,9 @@ CREATE TABLE attempts (
     total_seconds REAL,
     opponent_claim INTEGER
 );
-CREATE INDEX attempts_at ON attempts(at, outcome, ms);
-CREATE INDEX attempts_drill_at ON attempts(drill_id, at, outcome);
+CREATE INDEX attempts_session ON attempts(session_id, at);
 CREATE INDEX attempts_drill_ms ON attempts(drill_id, ms);
 CREATE INDEX attempts_ms ON attempts(ms);
-CREATE INDEX attempts_session ON attempts(session_id, at, outcome, ms);
-CREATE INDEX attempts_blitz ON attempts(drill_id, session_id, outcome)
-    WHERE total_seconds IS NOT NULL;
 
 CREATE TABLE combos (
     attempt_id INTEGER NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
@@ -111,11 +107,9 @@ CREATE TABLE combos (
     at TEXT NOT NULL,
     drill_id TEXT NOT NULL
 );
-CREATE INDEX combos_attempt ON combos(attempt_id);
-CREATE INDEX combos_at ON combos(at);
-CREATE INDEX combos_kind ON combos(stat_kind, at);
-CREATE INDEX combos_drill ON combos(drill_id, at);
-CREATE INDEX combos_role ON combos(role, drill_id, stat_kind);
+CREATE INDEX combos_at ON combos(at, attempt_id);
+CREATE INDEX combos_kind ON combos(stat_kind, at, attempt_id);
+CREATE INDEX combos_drill ON combos(drill_id, at, attempt_id);
 
 CREATE TABLE present (
     attempt_id INTEGER NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
@@ -124,7 +118,44 @@ CREATE TABLE present (
     drill_id TEXT NOT NULL,
     PRIMARY KEY (attempt_id, stat_kind)
 ) WITHOUT ROWID;
-CREATE INDEX present_kind ON present(drill_id, stat_kind, n);
+
+CREATE TABLE sessions (
+    session_id TEXT PRIMARY KEY,
+    drill_id TEXT NOT NULL,
+    drill_name TEXT NOT NULL,
+    start TEXT NOT NULL,
+    last TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    exact INTEGER NOT NULL,
+    error INTEGER NOT NULL,
+    opponent INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    itemised INTEGER NOT NULL,
+    total_seconds REAL,
+    lead INTEGER NOT NULL,
+    tail INTEGER NOT NULL,
+    best INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_start ON sessions(start);
+CREATE INDEX sessions_drill ON sessions(drill_id, start);
+
+CREATE TABLE quarters (
+    quarter TEXT NOT NULL,
+    drill_id TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    exact INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    PRIMARY KEY (quarter, drill_id)
+) WITHOUT ROWID;
+
+CREATE TABLE kind_totals (
+    drill_id TEXT NOT NULL,
+    stat_kind TEXT NOT NULL,
+    present INTEGER NOT NULL,
+    missed INTEGER NOT NULL,
+    wrong INTEGER NOT NULL,
+    PRIMARY KEY (drill_id, stat_kind)
+) WITHOUT ROWID;
 
 CREATE TABLE schedule (
     hand_key TEXT PRIMARY KEY,
@@ -556,7 +587,7 @@ class StatsStore:
         """
         rows = attempt_rows(attempt, total_seconds=drill.total_seconds if drill else None)
         with self.transaction("recording an answer") as conn:
-            return insert_rows(conn, rows, schedule=True)
+            return insert_rows(conn, rows)
 
     # ------------------------------------------------------------ queries
 
@@ -604,8 +635,14 @@ class StatsStore:
             return review.due(conn, None)
 
 
-def insert_rows(conn: sqlite3.Connection, rows: Rows, *, schedule: bool) -> int:
-    """Insert one attempt's rows (inside a transaction); an attempt already stored is kept."""
+def insert_rows(
+    conn: sqlite3.Connection, rows: Rows, *, schedule: bool = True, summaries: bool = True
+) -> int:
+    """Insert one attempt's rows (inside a transaction); an attempt already stored is kept.
+
+    ``schedule`` and ``summaries`` False leave the review schedule and the summary
+    tables to be rebuilt afterwards (`rebuild_derived`), as an import does.
+    """
     cur = conn.execute(INSERT_ATTEMPT, rows.attempt)
     if cur.rowcount == 0:
         found = conn.execute("SELECT id FROM attempts WHERE uid = ?", (rows.attempt[0],))
@@ -617,10 +654,19 @@ def insert_rows(conn: sqlite3.Connection, rows: Rows, *, schedule: bool) -> int:
     conn.executemany(
         INSERT_PRESENT, [(attempt_id, k, n, drill_id) for k, n in rows.present.items()]
     )
+    row = dict(zip(ATTEMPT_COLUMNS, rows.attempt, strict=True))
+    if summaries:
+        stats.add_to_summaries(conn, row, rows.combos, rows.present)
     if schedule:
-        row = dict(zip(ATTEMPT_COLUMNS, rows.attempt, strict=True))
         review.apply(conn, review.ScheduleAnswer.from_row(row))
     return attempt_id
+
+
+def rebuild_derived(conn: sqlite3.Connection) -> None:
+    """Recompute the summary tables and the review schedule from the attempts (in a
+    transaction), after rows were added out of the usual order: an import, a migration."""
+    stats.rebuild_summaries(conn)
+    review.rebuild(conn)
 
 
 # ---------------------------------------------------------------- migration
@@ -663,7 +709,7 @@ def _migrate_v1_to_v2(conn: sqlite3.Connection) -> None:
         )
     conn.execute("DROP TABLE misses_v1")
     conn.execute("DROP TABLE attempts_v1")
-    review.rebuild(conn)
+    rebuild_derived(conn)
 
 
 def _upgrade_v1_row(old: Mapping[str, Any], missed: Sequence[tuple[str, str, int]]) -> Rows:

@@ -33,7 +33,8 @@ def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
         "review: newest 50",
         "review --kind pair-royal",
         "review --kind fifteen (category)",
-        "due hands (all of them)",
+        "due hands (a re-drill: 20)",
+        "every due hand (no target)",
         "record one answer",
     ):
         assert label in out, label

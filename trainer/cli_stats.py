@@ -42,6 +42,7 @@ EXPORT_FORMAT: Final = "muggins-history"
 EXPORT_VERSION: Final = 2
 DAYS_SHOWN: Final = 14
 SESSIONS_SHOWN: Final = 10
+DUE_SHOWN: Final = 50
 
 
 class ImportFormatError(ValueError):
@@ -281,13 +282,14 @@ def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     items = store.review_items(kind=kind, drill=drill, limit=limit)
     total = store.review_total(kind=kind, drill=drill)
     now = datetime.now(UTC)
-    due = store.due(now)
+    due_count = store.due_count(now)
+    due = store.due(now, limit=DUE_SHOWN)
     if args.json:
         data = {
             "total": total,
             "shown": len(items),
             "items": [i.to_dict() for i in items],
-            "due": len(due),
+            "due": due_count,
             "due_hands": [d.to_dict() for d in due],
         }
         json.dump(data, out, ensure_ascii=False)
@@ -315,10 +317,10 @@ def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
             for i in items
         ]
         _table(out, ("when", "drill set", "", "kind", "cards", "pts", "in"), rows)
-    if due:
+    if due_count:
         out.write(
-            f"\n{len(due)} hand(s) due to be re-drilled now: run the trainer and choose "
-            "'Due for review'.\n"
+            f"\n{due_count} hand(s) due to be re-drilled now (a re-drill asks up to "
+            f"{review.REDRILL_HANDS}, the longest overdue first).\n"
         )
     return 0
 

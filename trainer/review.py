@@ -45,6 +45,9 @@ SLOW_SECONDS: Final = 20.0
 
 REVIEW_DRILL_ID: Final = "review"
 
+REDRILL_HANDS: Final = 20
+"""How many due shows one re-drill asks, the longest overdue first (None: all)."""
+
 
 @cache
 def scheduler() -> Scheduler:
@@ -243,7 +246,7 @@ def review_drill() -> DrillSet:
 
 
 def review_questions(
-    store: StatsStore, now: datetime, *, limit: int | None = None
+    store: StatsStore, now: datetime, *, limit: int | None = REDRILL_HANDS
 ) -> list[Question]:
     """The shows due at ``now`` as questions.
 

@@ -265,6 +265,10 @@ def test_export_of_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         ('{"format": "muggins-history", "version": 9, "attempts": []}', "newer than this"),
         ('{"format": "muggins-history", "version": 2, "attempts": [{"at": 1}]}', "record 1"),
         ("{broken", "not valid JSON"),
+        (
+            '{"format": "muggins-history", "version": 2, "attempts": [{"kind": "poker"}]}',
+            "record 1: missing field",
+        ),
     ],
 )
 def test_import_refuses_bad_files(
@@ -279,6 +283,18 @@ def test_import_refuses_bad_files(
     assert str(bad) in err
     assert err.count("\n") == 1
     assert not target.exists()
+
+
+def test_import_checks_kind_and_outcome(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    records = comparable(exported(capsys, home, "json"))
+    records[2]["outcome"] = "perfect"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "muggins-history", "version": 2, "attempts": records}))
+    code, _, err = run(capsys, "import", str(bad), "--data-dir", str(tmp_path / "t"))
+    assert code == 2
+    assert "record 3: outcome must be one of exact, under, over, mixed, got 'perfect'" in err
 
 
 def test_import_is_all_or_nothing(

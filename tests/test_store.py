@@ -63,9 +63,15 @@ def one_answer(answer: Any, question_cards: tuple[str, str], *, seconds: float =
 
 def test_created_on_first_use_not_at_import(tmp_path: Path) -> None:
     home = tmp_path / "not-yet"
-    code = "import trainer.store, trainer.stats, trainer.review, trainer.cli_stats"
+    code = (
+        "import sys, trainer.store, trainer.stats, trainer.review, trainer.cli_stats\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
     env = {**os.environ, "MUGGINS_HOME": str(home)}
-    subprocess.run([sys.executable, "-c", code], check=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=True, env=env, capture_output=True, text=True
+    )
+    assert done.stdout.strip() == "[]"  # domain modules never import Textual
     assert not home.exists()
     with pytest.raises(StoreError, match="does not exist"):
         StatsStore.open(home, create=False)

@@ -343,6 +343,10 @@ _INT_COLUMNS: Final = frozenset(
 )
 _OPTIONAL: Final = frozenset({"starter", "answer", "total_seconds", "opponent_claim"})
 CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
+_CHOICES: Final = {
+    "kind": ("hand", "crib", "play", "catch"),
+    "outcome": ("exact", "under", "over", "mixed"),
+}
 
 
 def export_records(store: StatsStore) -> list[dict[str, Any]]:
@@ -540,6 +544,11 @@ def _rows_from_record(number: int, record: Any) -> Rows:
     if not isinstance(record, Mapping):
         raise ImportFormatError(f"{where}: an attempt is an object of fields, got {record!r}")
     values = {c: _field(record, c, where) for c in ATTEMPT_COLUMNS if c != "uid"}
+    for column, allowed in _CHOICES.items():
+        if values[column] not in allowed:
+            raise ImportFormatError(
+                f"{where}: {column} must be one of {', '.join(allowed)}, got {values[column]!r}"
+            )
     uid = record.get("uid") or attempt_uid(
         values["session_id"], values["number"], values["at"], values["hand"], values["starter"]
     )

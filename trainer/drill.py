@@ -1,6 +1,7 @@
 """Drill sets: the YAML files that say what to deal, how to claim, and how claims are judged.
 
-A file is read with ``yaml.safe_load`` and validated into a frozen `DrillSet`.
+A file is read with a safe loader (``yaml.safe_load``'s, refusing a field given
+twice) and validated into a frozen `DrillSet`.
 Every problem is a `DrillError` naming the file, the field and what is wrong;
 one broken file never stops the others from loading. Constraints no deal can
 satisfy are refused at load time, from the exact deal tables.
@@ -9,6 +10,7 @@ satisfy are refused at load time, from the exact deal tables.
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -175,13 +177,30 @@ def load_drill(path: str | os.PathLike[str], *, builtin: bool = False) -> DrillS
     except (OSError, UnicodeDecodeError) as err:
         raise DrillError(f"{source}: cannot be read: {err}") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_UniqueKeySafeLoader)  # a SafeLoader: plain data only
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err)
+        if isinstance(err, yaml.constructor.ConstructorError):
+            raise DrillError(f"{source}: {where}{problem}") from None
         raise DrillError(f"{source}: {where}not valid YAML: {problem}") from None
     return parse_drill(data, drill_id=p.stem, source=source, builtin=builtin)
+
+
+class _UniqueKeySafeLoader(yaml.SafeLoader):
+    """`yaml.safe_load`'s loader, refusing a field given twice (YAML would keep the last)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[object] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, str | int) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"field {key!r} is given twice", key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
 
 
 def parse_drill(data: object, *, drill_id: str, source: str, builtin: bool = False) -> DrillSet:
@@ -318,8 +337,11 @@ class _Parser:
         return value
 
     def number(self, value: object, where: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-            raise self.fail(where, f"must be a positive number of seconds, got {value!r}")
+        problem = f"must be a positive number of seconds, got {value!r}"
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.fail(where, problem)
+        if not math.isfinite(value) or value <= 0:
+            raise self.fail(where, problem)
         return float(value)
 
     def fraction(
@@ -404,7 +426,8 @@ class _Parser:
         avoid = self.ranks(deal.get("avoid_ranks"), "deal.avoid_ranks")
         if ranks & avoid:
             names = ", ".join(RANK_NAMES[r] for r in sorted(ranks & avoid))
-            raise self.fail("deal", f"rank {names} is both in ranks and avoid_ranks")
+            verb = "is" if len(ranks & avoid) == 1 else "are"
+            raise self.fail("deal", f"rank {names} {verb} both in ranks and avoid_ranks")
         return Constraints(
             scores=self.scores(deal.get("score")),
             min_fifteens=fifteens,
@@ -423,7 +446,7 @@ class _Parser:
         if not isinstance(value, list):
             raise self.fail(f"deal.{key}", f"must be a list of features, got {value!r}")
         for item in value:
-            if item not in FEATURES:
+            if not isinstance(item, str) or item not in FEATURES:
                 hint = difflib.get_close_matches(str(item), list(FEATURES), n=1)
                 also = f" (did you mean {hint[0]!r}?)" if hint else ""
                 raise self.fail(

@@ -6,6 +6,12 @@ first use. It runs in WAL mode with a busy timeout, so two trainers can record
 into it at once; each answer is written in one transaction and committed at
 once, so a killed process loses at most the hand it had not yet judged.
 
+Tables: ``attempts`` (one row per answer), ``combos`` (each missed or wrongly
+claimed combination), ``present`` (the stat kinds an itemised answer held),
+the summaries the statistics read (``sessions``, ``quarters``,
+``kind_totals``; see `trainer.stats`) and the review ``schedule`` (see
+`trainer.review`), all written in the answer's transaction.
+
 The schema is versioned with ``PRAGMA user_version`` (now 2; version 1 files
 are upgraded in place, in one transaction, keeping every row). A file the store
 cannot use (not a database, damaged, from a newer Muggins, read-only) is never

@@ -32,7 +32,7 @@ class ListRecorder:
     def __init__(self) -> None:
         self.attempts: list[Attempt] = []
 
-    def record(self, attempt: Attempt) -> int:
+    def record(self, attempt: Attempt, *, drill: DrillSet | None = None) -> int:
         self.attempts.append(attempt)
         return len(self.attempts)
 

@@ -414,7 +414,7 @@ async def test_start_drill_option_opens_the_quiz(
 
 async def test_recording_failure_is_shown_and_the_drill_goes_on(clock: FakeClock) -> None:
     class Broken:
-        def record(self, attempt: object) -> int:
+        def record(self, attempt: object, *, drill: object = None) -> int:
             raise OSError("database is locked")
 
     d = drill({"name": "One", "description": "d", "hands": 2})
@@ -429,3 +429,48 @@ async def test_recording_failure_is_shown_and_the_drill_goes_on(clock: FakeClock
         assert isinstance(app.screen, RevealScreen)
         assert app.record_errors == ["database is locked"]
         assert any("Could not save" in n.message for n in app._notifications)
+
+
+async def test_home_shows_progress_after_a_drill(clock: FakeClock, recorder: ListRecorder) -> None:
+    from trainer.ui.screens.home import DrillProgress
+
+    d = drill({"name": "One", "description": "d", "hands": 1})
+
+    def progress() -> tuple[dict[str, DrillProgress], int]:
+        exact = sum(a.exact for a in recorder.attempts)
+        n = len(recorder.attempts)
+        last = recorder.attempts[-1].at if n else None
+        return {"test": DrillProgress(n, exact / n if n else 0.0, last)}, n
+
+    app = app_for([entry(d)], clock, recorder, progress=progress)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#drills", DataTable)
+        assert table.get_row_at(0)[2:] == ["-", "never"]
+        await pilot.press("enter")
+        await pilot.pause()
+        q = app.question
+        assert q is not None
+        await answer_total(app, pilot, q.actual)
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert table.get_row_at(0)[2:] == ["100%", "today"]
+        assert text_of(app, "#due") == "1 hand due for review."
+
+
+async def test_store_error_screen(builtin_entries: list[DrillEntry], clock: FakeClock) -> None:
+    from trainer.ui.screens.store_error import StoreErrorScreen
+
+    message = "/x/muggins.sqlite3 is not an SQLite database; it has been left untouched"
+    app = app_for(builtin_entries, clock, ListRecorder(), store_error=message)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StoreErrorScreen)
+        assert message in text_of(app, "#store-error")
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0

@@ -21,13 +21,14 @@ from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import DrillProgress, HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
 from trainer.ui.screens.reveal import RevealScreen
+from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.screens.summary import SummaryScreen
 
 
 class Recorder(Protocol):
     """What the app needs of the stats store."""
 
-    def record(self, attempt: Attempt) -> object: ...
+    def record(self, attempt: Attempt, *, drill: DrillSet | None = None) -> object: ...
 
 
 ProgressSource = Callable[[], tuple[Mapping[str, DrillProgress], int]]
@@ -60,6 +61,7 @@ class MugginsApp(App[None]):
         start_drill: DrillSet | None = None,
         plain_cards: bool = False,
         warm_tables: bool = True,
+        store_error: str | None = None,
     ) -> None:
         super().__init__()
         self.entries = list(entries)
@@ -72,6 +74,7 @@ class MugginsApp(App[None]):
         self.start_drill = start_drill
         self.plain_cards = plain_cards
         self.warm_tables = warm_tables
+        self.store_error = store_error
         self.session: QuizSession | None = None
         self.question: Question | None = None
         self.previous_best: int | None = None
@@ -80,6 +83,9 @@ class MugginsApp(App[None]):
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
+        if self.store_error is not None:
+            self.push_screen(StoreErrorScreen(self.store_error))
+            return
         progress, due = self._progress()
         self.push_screen(HomeScreen(self.entries, progress, due=due, now=self.now()))
         if self.warm_tables:
@@ -101,7 +107,11 @@ class MugginsApp(App[None]):
     def _progress(self) -> tuple[Mapping[str, DrillProgress], int]:
         if self.progress_source is None:
             return {}, 0
-        return self.progress_source()
+        try:
+            return self.progress_source()
+        except (OSError, ValueError) as err:
+            self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
+            return {}, 0
 
     # ------------------------------------------------------------ the drill loop
 
@@ -149,7 +159,7 @@ class MugginsApp(App[None]):
         if self.recorder is None:
             return
         try:
-            self.recorder.record(attempt)
+            self.recorder.record(attempt, drill=self.session.drill if self.session else None)
         except (OSError, ValueError) as err:
             # Keep drilling: the session still holds the answer for the summary.
             self.record_errors.append(str(err))
@@ -198,10 +208,7 @@ class MugginsApp(App[None]):
         self.question = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        if isinstance(self.screen, HomeScreen):
-            return
-        self.pop_screen()
-        home = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        home = self.screen_stack[-1]
         if isinstance(home, HomeScreen):
             progress, due = self._progress()
             home.refresh_progress(progress, due)

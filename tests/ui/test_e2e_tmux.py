@@ -75,7 +75,8 @@ def test_three_hands_in_a_real_terminal(tmp_path: Path) -> None:
         term.wait_for(lambda s: "Warm-up" in s and "Start drill" in s, "the home screen")
         term.keys("Enter")
         for hand in range(1, 4):
-            term.wait_for(lambda s, h=hand: f"{h} of 10" in s, f"hand {hand}")
+            label = f"{hand} of 10"
+            term.wait_for(lambda s, label=label: label in s, f"hand {hand}")
             term.keys("7", "Enter")
             term.wait_for(lambda s: "the hand is" in s, f"the reveal of hand {hand}")
             term.keys("Space")

@@ -75,8 +75,7 @@ def test_three_hands_in_a_real_terminal(tmp_path: Path) -> None:
         term.wait_for(lambda s: "Warm-up" in s and "Start drill" in s, "the home screen")
         term.keys("Enter")
         for hand in range(1, 4):
-            label = f"{hand} of 10"
-            term.wait_for(lambda s, label=label: label in s, f"hand {hand}")
+            term.wait_for(_shows(f"{hand} of 10"), f"hand {hand}")
             term.keys("7", "Enter")
             term.wait_for(lambda s: "the hand is" in s, f"the reveal of hand {hand}")
             term.keys("Space")
@@ -104,3 +103,8 @@ def test_three_hands_in_a_real_terminal(tmp_path: Path) -> None:
     assert data["attempts"] == 3
     assert [d["drill"] for d in data["drills"]] == ["warm-up"]
     assert data["drills"][0]["attempts"] == 3
+
+
+def _shows(text: str) -> Callable[[str], bool]:
+    """A screen test: the screen contains ``text``."""
+    return lambda screen: text in screen

@@ -14,12 +14,14 @@ from trainer.dealing import (
     FEATURES,
     Constraints,
     DealError,
+    DeckDealer,
     PlayDeal,
     class_bonus,
     deal_features,
     deal_play,
     make_dealer,
     random_deal,
+    table_dealer,
 )
 from trainer.pegging import PlayItem, score_play
 from trainer.scoring import show_total
@@ -29,8 +31,8 @@ from trainer.scoring import show_total
 
 @pytest.mark.parametrize("crib", [False, True])
 @pytest.mark.parametrize("size", [3, 4, 5])
-def test_unconstrained_dealer_is_the_exact_distribution(size: int, crib: bool) -> None:
-    dealer = make_dealer(size, crib, Constraints())
+def test_unconstrained_table_is_the_exact_distribution(size: int, crib: bool) -> None:
+    dealer = table_dealer(size, crib, Constraints())
     assert dealer.hand_size == size
     assert dealer.crib is crib
     assert dealer.deals == odds.deals(size)
@@ -385,3 +387,13 @@ def test_random_deal(size: int) -> None:
         assert list(hand) == sorted(hand, key=sort_key)
         starters[starter] += 1
     assert len(starters) == 52
+
+
+def test_an_unconstrained_drill_deals_from_a_shuffled_deck() -> None:
+    dealer = make_dealer(5, False, Constraints())
+    assert isinstance(dealer, DeckDealer)
+    assert dealer.deals == odds.deals(5)
+    hand, starter = dealer.draw(random.Random(1))
+    assert len(hand) == 5
+    assert starter not in hand
+    assert list(hand) == sorted(hand, key=sort_key)

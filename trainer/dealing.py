@@ -227,9 +227,39 @@ class Dealer:
         return _choose_suits(pattern, cls, rng)
 
 
+@dataclass(frozen=True)
+class DeckDealer:
+    """The dealer of an unconstrained drill: a shuffled deck, no tables needed.
+
+    It deals exactly the distribution a table dealer without constraints would,
+    without the second or so it takes to build the table for 5-card hands.
+    """
+
+    hand_size: int
+    crib: bool
+    constraints: Constraints = field(default_factory=Constraints)
+
+    @property
+    def deals(self) -> int:
+        return comb(52, self.hand_size) * (52 - self.hand_size)
+
+    def draw(self, rng: random.Random) -> tuple[tuple[Card, ...], Card]:
+        """A hand (sorted) and starter straight from a shuffled deck."""
+        return random_deal(self.hand_size, rng)
+
+
 @cache
-def make_dealer(hand_size: int, crib: bool, constraints: Constraints) -> Dealer:
-    """The dealer for shows of ``hand_size`` cards (crib rules if ``crib``) under constraints.
+def make_dealer(hand_size: int, crib: bool, constraints: Constraints) -> Dealer | DeckDealer:
+    """The dealer for shows of ``hand_size`` cards (crib rules if ``crib``) under constraints:
+    a shuffled deck when there are none, else the table dealer. Kept per process."""
+    if constraints.unconstrained:
+        return DeckDealer(hand_size, crib)
+    return table_dealer(hand_size, crib, constraints)
+
+
+@cache
+def table_dealer(hand_size: int, crib: bool, constraints: Constraints) -> Dealer:
+    """The table dealer for shows of ``hand_size`` cards under constraints (see module doc).
 
     Kept per process: drills share the pattern table and their filtered cells.
     """

@@ -23,7 +23,7 @@ import yaml
 
 from trainer import odds
 from trainer.cards import RANK_NAMES
-from trainer.dealing import FEATURES, Constraints, Deal, Dealer, DealError, make_dealer
+from trainer.dealing import FEATURES, Constraints, Deal, Dealer, DealError, DeckDealer, make_dealer
 from trainer.muggins import POLICIES, Policy
 
 Variant = Literal["standard", "five-card", "three-player", "four-player", "four-player-five"]
@@ -102,6 +102,8 @@ class DrillSet:
     opponent_errors: float = 0.5
     constraints: Constraints = field(default_factory=Constraints)
     order: int = 100
+    scores_listed: bool = field(default=False, repr=False, compare=False)
+    """deal.score was one score or a list (each must be possible), not a range."""
     source: str = ""
     builtin: bool = False
 
@@ -119,7 +121,7 @@ class DrillSet:
         """A whole-drill clock with no fixed number of hands: as many as you can."""
         return self.total_seconds is not None and self.hands is None
 
-    def dealer(self, crib: bool) -> Dealer:
+    def dealer(self, crib: bool) -> Dealer | DeckDealer:
         """The dealer for this drill's hands (``crib=False``) or cribs."""
         size = CRIB_SIZE if crib else self.hand_size
         return make_dealer(size, crib, self.constraints)
@@ -168,8 +170,13 @@ def builtin_drills_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "drills"
 
 
-def load_drill(path: str | os.PathLike[str], *, builtin: bool = False) -> DrillSet:
-    """Read and validate one drill file; raise `DrillError` naming the file and field."""
+def load_drill(
+    path: str | os.PathLike[str], *, builtin: bool = False, deep: bool = True
+) -> DrillSet:
+    """Read and validate one drill file; raise `DrillError` naming the file and field.
+
+    ``deep=False`` skips `check_satisfiable` (the part that needs the deal tables).
+    """
     p = Path(path)
     source = f"drills/{p.name}" if builtin else str(p)
     try:
@@ -185,7 +192,7 @@ def load_drill(path: str | os.PathLike[str], *, builtin: bool = False) -> DrillS
         if isinstance(err, yaml.constructor.ConstructorError):
             raise DrillError(f"{source}: {where}{problem}") from None
         raise DrillError(f"{source}: {where}not valid YAML: {problem}") from None
-    return parse_drill(data, drill_id=p.stem, source=source, builtin=builtin)
+    return parse_drill(data, drill_id=p.stem, source=source, builtin=builtin, deep=deep)
 
 
 class _UniqueKeySafeLoader(yaml.SafeLoader):
@@ -203,12 +210,14 @@ class _UniqueKeySafeLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def parse_drill(data: object, *, drill_id: str, source: str, builtin: bool = False) -> DrillSet:
+def parse_drill(
+    data: object, *, drill_id: str, source: str, builtin: bool = False, deep: bool = True
+) -> DrillSet:
     """Validate already-parsed YAML data into a `DrillSet`."""
-    return _Parser(source).drill(data, drill_id, builtin)
+    return _Parser(source).drill(data, drill_id, builtin, deep)
 
 
-def load_all(dirs: Iterable[tuple[Path, bool]]) -> list[DrillEntry]:
+def load_all(dirs: Iterable[tuple[Path, bool]], *, deep: bool = True) -> list[DrillEntry]:
     """Every ``*.yaml`` drill in the given (folder, is-built-in) pairs, sorted; later folders
     override earlier ones with the same id. Broken files become entries with an error."""
     found: dict[str, DrillEntry] = {}
@@ -217,7 +226,7 @@ def load_all(dirs: Iterable[tuple[Path, bool]]) -> list[DrillEntry]:
             continue
         for path in sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")]):
             try:
-                drill = load_drill(path, builtin=builtin)
+                drill = load_drill(path, builtin=builtin, deep=deep)
                 entry = DrillEntry(drill.id, drill.source, drill, None, builtin)
             except DrillError as err:
                 source = f"drills/{path.name}" if builtin else str(path)
@@ -230,6 +239,23 @@ def _drill_order(entry: DrillEntry) -> tuple[int, int, str]:
     """Built-in drills first, each group by its ``order`` field, then by file name."""
     order = entry.drill.order if entry.drill is not None else 1000
     return (0 if entry.builtin else 1, order, entry.source)
+
+
+def _scores_listed(deal: object) -> bool:
+    return isinstance(deal, dict) and isinstance(deal.get("score"), int | list)
+
+
+def deep_check(entries: Sequence[DrillEntry]) -> list[DrillEntry]:
+    """Entries after `check_satisfiable`: a drill no deal can satisfy becomes an error entry."""
+    checked = []
+    for entry in entries:
+        if entry.drill is not None:
+            try:
+                check_satisfiable(entry.drill)
+            except DrillError as err:
+                entry = DrillEntry(entry.id, entry.source, None, str(err), entry.builtin)
+        checked.append(entry)
+    return checked
 
 
 def find_drill(entries: Sequence[DrillEntry], name: str) -> DrillSet:
@@ -255,7 +281,7 @@ class _Parser:
             f"{self.source}: {where}: {problem}" if where else f"{self.source}: {problem}"
         )
 
-    def drill(self, data: object, drill_id: str, builtin: bool) -> DrillSet:
+    def drill(self, data: object, drill_id: str, builtin: bool, deep: bool) -> DrillSet:
         if not isinstance(data, dict):
             raise self.fail("", "a drill set is a mapping of fields (name: ..., description: ...)")
         self.unknown(data, FIELDS, "")
@@ -296,11 +322,13 @@ class _Parser:
             seed=seed,
             opponent_errors=errors,
             constraints=constraints,
+            scores_listed=_scores_listed(data.get("deal")),
             order=order,
             source=self.source,
             builtin=builtin,
         )
-        self.check_satisfiable(drill, data.get("deal"))
+        if deep:
+            check_satisfiable(drill)
         return drill
 
     # ------------------------------------------------------------ field readers
@@ -505,33 +533,38 @@ class _Parser:
             raise self.fail(where, f"{value!r} is not a score (a whole number 0 or more)")
         return value
 
-    def check_satisfiable(self, drill: DrillSet, deal: object) -> None:
-        """Refuse impossible scores and constraint sets, from the exact deal tables."""
-        c = drill.constraints
-        if c.unconstrained:
-            return
-        for crib in drill.show_kinds():
-            size = CRIB_SIZE if crib else drill.hand_size
-            what = f"{size}-card {'cribs' if crib else 'hands'}"
-            possible = set(odds.possible_scores(size, crib))
-            if c.scores is not None:
-                explicit = isinstance(deal, dict) and isinstance(deal.get("score"), int | list)
-                if explicit:
-                    for score in sorted(c.scores):
-                        if score not in possible:
-                            raise self.fail(
-                                "deal.score",
-                                f"{score} is not a possible score for {what} "
-                                f"({describe_possible(size, crib)})",
-                            )
-                elif not c.scores & possible:
-                    raise self.fail(
-                        "deal.score",
-                        f"no possible score for {what} is in {min(c.scores)}-{max(c.scores)} "
-                        f"({describe_possible(size, crib)})",
-                    )
-            if drill.dealer(crib).deals == 0:
-                raise self.fail("deal", f"no {what[:-1]} satisfies all of these constraints")
+
+def check_satisfiable(drill: DrillSet) -> None:
+    """Refuse impossible scores and constraint sets, from the exact deal tables.
+
+    The costly part of loading a drill (the tables take a fraction of a second to
+    build once per process), so the trainer runs it in the background.
+    """
+    c = drill.constraints
+    if c.unconstrained:
+        return
+    parser = _Parser(drill.source)
+    for crib in drill.show_kinds():
+        size = CRIB_SIZE if crib else drill.hand_size
+        what = f"{size}-card {'cribs' if crib else 'hands'}"
+        possible = set(odds.possible_scores(size, crib))
+        if c.scores is not None:
+            if drill.scores_listed:
+                for score in sorted(c.scores):
+                    if score not in possible:
+                        raise parser.fail(
+                            "deal.score",
+                            f"{score} is not a possible score for {what} "
+                            f"({describe_possible(size, crib)})",
+                        )
+            elif not c.scores & possible:
+                raise parser.fail(
+                    "deal.score",
+                    f"no possible score for {what} is in {min(c.scores)}-{max(c.scores)} "
+                    f"({describe_possible(size, crib)})",
+                )
+        if drill.dealer(crib).deals == 0:
+            raise parser.fail("deal", f"no {what[:-1]} satisfies all of these constraints")
 
 
 def describe_possible(size: int, crib: bool) -> str:

@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from textual import on, work
@@ -14,10 +15,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from trainer import odds
-from trainer.dealing import pattern_table
-from trainer.drill import CRIB_SIZE, DrillEntry, DrillSet
+from trainer.drill import CRIB_SIZE, DrillEntry, DrillSet, deep_check
 from trainer.session import Attempt, Question, QuizSession
-from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import DrillProgress, HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
 from trainer.ui.screens.reveal import RevealScreen
@@ -42,7 +41,7 @@ class MugginsApp(App[None]):
     """Pick a drill, count, see the truth; every answer is recorded as soon as it is judged."""
 
     TITLE = "Muggins"
-    CSS_PATH = "muggins.tcss"
+    CSS_PATH = Path(__file__).with_name("muggins.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("f1", "help", "Help", show=False),
@@ -82,24 +81,39 @@ class MugginsApp(App[None]):
 
     # ------------------------------------------------------------ start
 
+    def get_default_screen(self) -> Screen[Any]:
+        """Home is the bottom of the screen stack (or the store's error, if it cannot open)."""
+        if self.store_error is not None:
+            return StoreErrorScreen(self.store_error)
+        progress, due = self._progress()
+        return HomeScreen(self.entries, progress, due=due, now=self.now())
+
     def on_mount(self) -> None:
         if self.store_error is not None:
-            self.push_screen(StoreErrorScreen(self.store_error))
             return
-        progress, due = self._progress()
-        self.push_screen(HomeScreen(self.entries, progress, due=due, now=self.now()))
         if self.warm_tables:
-            self._warm()
+            self.call_after_refresh(self._warm)
         if self.start_drill is not None:
             self.begin(self.start_drill)
 
     @work(thread=True, exclusive=True, group="warm")
     def _warm(self) -> None:
-        """Build the deal and odds tables before they are needed, off the UI thread."""
-        for size in sorted({d.hand_size for d in self._drills()} | {CRIB_SIZE}):
-            pattern_table(size)
+        """After the first screen is drawn: check each drill against the exact tables
+        (a drill no deal satisfies becomes an error entry), then build the odds used
+        on the reveal, commonest hand size first."""
+        checked = deep_check(self.entries)
+        if checked != self.entries:
+            self.call_from_thread(self._drills_checked, checked)
+        sizes = {d.hand_size for d in self._drills()} | {CRIB_SIZE}
+        for size in sorted(sizes, key=lambda n: (n != CRIB_SIZE, n)):
             odds.distribution(size, crib=False)
             odds.distribution(size, crib=True)
+
+    def _drills_checked(self, entries: list[DrillEntry]) -> None:
+        self.entries = entries
+        for screen in self.screen_stack:
+            if isinstance(screen, HomeScreen):
+                screen.refresh_entries(entries)
 
     def _drills(self) -> Iterable[DrillSet]:
         return (e.drill for e in self.entries if e.drill is not None)
@@ -206,7 +220,7 @@ class MugginsApp(App[None]):
     def _go_home(self) -> None:
         self.session = None
         self.question = None
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         home = self.screen_stack[-1]
         if isinstance(home, HomeScreen):
@@ -216,6 +230,9 @@ class MugginsApp(App[None]):
     # ------------------------------------------------------------ help and palette
 
     def action_help(self) -> None:
+        # Imported here: the Markdown widget costs start-up time and help is rarely first.
+        from trainer.ui.screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(HelpScreen(self._keys(self.screen)))
@@ -249,7 +266,7 @@ class MugginsApp(App[None]):
         if self.session is not None:
             self.session.stop()
         self.session = None
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         self.begin(drill)
 

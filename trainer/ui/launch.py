@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from trainer.cli_drills import drill_dirs
-from trainer.drill import DrillSet, find_drill, load_all
+from trainer.drill import DrillSet, check_satisfiable, find_drill, load_all
 from trainer.store import StatsStore, StoreError
 from trainer.ui.app import make_app
 from trainer.ui.screens.home import DrillProgress
@@ -17,8 +17,12 @@ from trainer.ui.screens.home import DrillProgress
 
 def launch(args: argparse.Namespace) -> int:
     """Build the app from the command-line options and run it; returns the exit status."""
-    entries = load_all(drill_dirs(args))
+    # The tables that prove each drill can be dealt are built after the first screen
+    # is drawn (the app checks them in the background); a drill to start now is checked now.
+    entries = load_all(drill_dirs(args), deep=False)
     start = find_drill(entries, args.drill) if args.drill else None
+    if start is not None:
+        check_satisfiable(start)
     seed = args.seed if args.seed is not None else time.time_ns()
     rng = random.Random(seed)
     try:

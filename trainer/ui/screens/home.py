@@ -102,6 +102,15 @@ class HomeScreen(Screen[None]):
         table.move_cursor(row=row)
         self.query_one("#due", Static).update(self._due_text())
 
+    def refresh_entries(self, entries: Sequence[DrillEntry]) -> None:
+        """The drill list after the background check (a drill may have turned out broken)."""
+        self.entries = list(entries)
+        table = self.query_one("#drills", DataTable)
+        row = table.cursor_row
+        self._fill(table)
+        table.move_cursor(row=row)
+        self._describe(table.cursor_row)
+
     def _due_text(self) -> str:
         if self.due:
             hands = "hand" if self.due == 1 else "hands"

@@ -1,0 +1,178 @@
+"""How fast the trainer appears and answers.
+
+1. Launch to the home screen: a fresh interpreter that builds the real app (built-in
+   drills loaded, an empty stats store opened and read) and runs headless until home
+   is drawn, against a bare Textual app (one Static) doing the same, interleaved,
+   best of N. Target: within 1.5x of the bare app.
+2. Enter on a claim to the reveal drawn: measured inside the running app (headless),
+   from the claim being accepted (Enter handled) to the reveal screen's first refresh.
+   Target: under 50 ms.
+
+Run: ``.venv/bin/python benchmarks/bench_ui.py [--rounds N] [--hands N] [--json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+BARE = """
+import time
+t0 = time.perf_counter()
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App[None]):
+    def compose(self):
+        yield Static("Hello")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.exit)
+
+Bare().run(headless=True, size=(80, 24))
+print(time.perf_counter() - t0)
+"""
+
+MUGGINS = """
+import random, time
+t0 = time.perf_counter()
+from trainer.drill import builtin_drills_dir, load_all
+from trainer.store import StatsStore
+from trainer.ui.app import MugginsApp
+from trainer.ui.launch import previous_best, progress
+
+class Timed(MugginsApp):
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self.done)
+
+    def done(self) -> None:
+        self.shown = type(self.screen).__name__
+        self.exit()
+
+entries = load_all([(builtin_drills_dir(), True)], deep=False)
+with StatsStore.open({home!r}) as store:
+    app = Timed(entries, random.Random(1), recorder=store,
+                progress=lambda: progress(store),
+                previous_best=lambda d: previous_best(store, d))
+    app.run(headless=True, size=(80, 24))
+assert app.shown == "HomeScreen", app.shown
+print(time.perf_counter() - t0)
+"""
+
+
+def _wall(code: str) -> float:
+    """Wall-clock seconds of a fresh interpreter running ``code`` (start-up included)."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return time.perf_counter() - start
+
+
+def launch_times(rounds: int) -> dict[str, list[float]]:
+    """Interleaved launches of the bare app and Muggins, each in a new process."""
+    times: dict[str, list[float]] = {"bare": [], "muggins": []}
+    with tempfile.TemporaryDirectory() as home:
+        code = MUGGINS.format(home=home)
+        _wall(code)  # the first run creates the store; later runs open it
+        for _ in range(rounds):
+            times["bare"].append(_wall(BARE))
+            times["muggins"].append(_wall(code))
+    return times
+
+
+async def reveal_latencies(hands: int) -> list[float]:
+    """Seconds from each claim's submission to its reveal being drawn, over ``hands`` deals."""
+    from textual.widgets import Input
+
+    from trainer.drill import builtin_drills_dir, find_drill, load_all
+    from trainer.session import Answer
+    from trainer.ui.app import make_app
+    from trainer.ui.screens.quiz import QuizScreen
+    from trainer.ui.screens.reveal import RevealScreen
+
+    marks: dict[str, float] = {}
+    mounted = RevealScreen.on_mount
+    submit = QuizScreen._submit
+
+    def timed_submit(self: QuizScreen, answer: Answer) -> None:
+        marks["enter"] = time.perf_counter()
+        submit(self, answer)
+
+    def timed_mount(self: RevealScreen) -> None:
+        mounted(self)
+        self.call_after_refresh(lambda: marks.__setitem__("drawn", time.perf_counter()))
+
+    RevealScreen.on_mount = timed_mount  # type: ignore[method-assign]
+    QuizScreen._submit = timed_submit  # type: ignore[method-assign]
+    try:
+        entries = load_all([(builtin_drills_dir(), True)])
+        drill = find_drill(entries, "warm-up")
+        app = make_app(entries, random.Random(3), start_drill=drill)
+        latencies = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()  # the tables are built at start
+            for _ in range(hands):
+                assert app.session is not None
+                if app.session.finished or app.question is None:
+                    app.begin(drill)
+                    await pilot.pause()
+                assert app.question is not None
+                app.screen.query_one("#claim", Input).value = str(app.question.actual)
+                marks.clear()
+                await pilot.press("enter")
+                while "drawn" not in marks:
+                    await pilot.pause(0.005)
+                latencies.append(marks["drawn"] - marks["enter"])
+                await pilot.press("space")
+                await pilot.pause()
+        return latencies
+    finally:
+        RevealScreen.on_mount = mounted  # type: ignore[method-assign]
+        QuizScreen._submit = submit  # type: ignore[method-assign]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=5, help="launches of each app")
+    parser.add_argument("--hands", type=int, default=20, help="claims timed to the reveal")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = parser.parse_args(argv)
+
+    launches = launch_times(args.rounds)
+    bare, muggins = min(launches["bare"]), min(launches["muggins"])
+    ratio = muggins / bare
+    print(f"Launch to the first screen drawn, fresh interpreter, best of {args.rounds}:")
+    print(f"  bare Textual app        {bare * 1000:8.0f} ms")
+    print(f"  muggins (home screen)   {muggins * 1000:8.0f} ms")
+    verdict = "PASS" if ratio <= 1.5 else "MISS"
+    print(f"  muggins / bare          {ratio:8.2f}x  [target <= 1.5x] {verdict}")
+
+    latencies = asyncio.run(reveal_latencies(args.hands))
+    median = statistics.median(latencies)
+    worst = max(latencies)
+    print(f"\nEnter on a claim to the reveal drawn, {len(latencies)} hands:")
+    print(f"  median {median * 1000:6.1f} ms, worst {worst * 1000:6.1f} ms", end="")
+    print(f"  [target < 50 ms] {'PASS' if worst < 0.05 else 'MISS'}")
+    if args.json:
+        payload: dict[str, Any] = {
+            "launch_bare_s": bare,
+            "launch_muggins_s": muggins,
+            "launch_ratio": ratio,
+            "reveal_median_s": median,
+            "reveal_worst_s": worst,
+        }
+        print(json.dumps(payload))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -94,7 +94,7 @@ async def reveal_latencies(hands: int) -> list[float]:
 
     from trainer.drill import builtin_drills_dir, find_drill, load_all
     from trainer.session import Answer
-    from trainer.ui.app import make_app
+    from trainer.ui.app import make_app, tune_gc
     from trainer.ui.screens.quiz import QuizScreen
     from trainer.ui.screens.reveal import RevealScreen
 
@@ -113,6 +113,7 @@ async def reveal_latencies(hands: int) -> list[float]:
     RevealScreen.on_mount = timed_mount  # type: ignore[method-assign]
     QuizScreen._submit = timed_submit  # type: ignore[method-assign]
     try:
+        tune_gc()  # as `muggins` itself does at launch
         entries = load_all([(builtin_drills_dir(), True)])
         drill = find_drill(entries, "warm-up")
         app = make_app(entries, random.Random(3), start_drill=drill)

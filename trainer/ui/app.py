@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -108,6 +109,8 @@ class MugginsApp(App[None]):
         for size in sorted(sizes, key=lambda n: (n != CRIB_SIZE, n)):
             odds.distribution(size, crib=False)
             odds.distribution(size, crib=True)
+        # The tables live as long as the app: keep full collections from rescanning them.
+        gc.freeze()
 
     def _drills_checked(self, entries: list[DrillEntry]) -> None:
         self.entries = entries
@@ -269,6 +272,12 @@ class MugginsApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.begin(drill)
+
+
+def tune_gc() -> None:
+    """Collect young objects less often: Textual allocates many per frame, and a collection
+    in the middle of drawing the reveal is a visible hitch."""
+    gc.set_threshold(5000, 20, 20)
 
 
 def make_app(

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from trainer.cli_drills import drill_dirs
 from trainer.drill import DrillSet, check_satisfiable, find_drill, load_all
 from trainer.store import StatsStore, StoreError
-from trainer.ui.app import make_app
+from trainer.ui.app import make_app, tune_gc
 from trainer.ui.screens.home import DrillProgress
 
 
@@ -23,6 +23,7 @@ def launch(args: argparse.Namespace) -> int:
     start = find_drill(entries, args.drill) if args.drill else None
     if start is not None:
         check_satisfiable(start)
+    tune_gc()
     seed = args.seed if args.seed is not None else time.time_ns()
     rng = random.Random(seed)
     try:

@@ -7,7 +7,7 @@ import json
 import random
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer.cards import format_cards
 from trainer.drill import (
@@ -19,7 +19,9 @@ from trainer.drill import (
     load_drill,
 )
 from trainer.locations import user_drills_dir
-from trainer.session import Question, make_question
+
+if TYPE_CHECKING:
+    from trainer.session import Question
 
 
 def drill_dirs(args: argparse.Namespace) -> list[tuple[Path, bool]]:
@@ -79,6 +81,8 @@ def _check(files: list[str], out: TextIO, err: TextIO) -> int:
 
 def deal(args: argparse.Namespace, out: TextIO) -> int:
     """``muggins deal DRILL``: one question of the drill; ``--seed`` replays a deal exactly."""
+    from trainer.session import make_question
+
     drill = find_drill(load_all(drill_dirs(args)), args.drill)
     seed = args.seed if args.seed is not None else random.Random(time.time_ns()).getrandbits(63)
     if seed < 0:

@@ -21,32 +21,15 @@ from math import comb, prod
 from typing import Final
 
 from trainer.cards import JACK, SUITS, Card, full_deck, sort_key
+
+# Re-exported: dealing's public names include the plain data it deals with.
+from trainer.constraints import FEATURES as FEATURES
+from trainer.constraints import Constraints as Constraints
+from trainer.constraints import Deal as Deal
+from trainer.constraints import DealError as DealError
 from trainer.odds import rank_patterns
 from trainer.pegging import PlayItem, PlayState
 from trainer.scoring import Item, rank_points, score_show
-
-FEATURES: Final = {
-    "fifteen": "at least one fifteen",
-    "pair": "at least one pair",
-    "pair-royal": "three cards of one rank",
-    "double-pair-royal": "four cards of one rank",
-    "run": "at least one run",
-    "run-of-3": "a run of exactly three",
-    "run-of-4": "a run of exactly four",
-    "run-of-5": "a run of five or more",
-    "double-run": "a run with one rank doubled (two runs)",
-    "triple-run": "a run of three with one rank tripled (three runs)",
-    "double-double-run": "a run of three with two ranks doubled (four runs)",
-    "multiple-run": "two or more runs of the same cards (double, triple, double-double...)",
-    "flush": "a flush that scores",
-    "five-flush": "a flush with the starter too",
-    "four-flush": "the hand or crib cards all one suit but not the starter "
-    "(a crib 'flush' that scores nothing)",
-    "suited": "the hand or crib cards all one suit, the starter either way",
-    "nobs": "a jack of the starter's suit in the hand",
-    "jack-starter": "the starter is a jack (his heels)",
-}
-"""Combination features a drill can require or exclude, with what each means."""
 
 _BIT: Final = {name: 1 << i for i, name in enumerate(FEATURES)}
 
@@ -60,36 +43,6 @@ _CLASS_BITS: Final = (
     _BIT["flush"] | _BIT["five-flush"] | _BIT["suited"],
     _BIT["flush"] | _BIT["five-flush"] | _BIT["suited"] | _BIT["nobs"],
 )
-
-
-class DealError(ValueError):
-    """Constraints that no deal satisfies, or a deal that cannot be made."""
-
-
-@dataclass(frozen=True)
-class Constraints:
-    """What every deal of a drill must satisfy (all of it); the default allows everything."""
-
-    scores: frozenset[int] | None = None
-    min_fifteens: int = 0
-    require: frozenset[str] = frozenset()
-    exclude: frozenset[str] = frozenset()
-    ranks: frozenset[int] = frozenset()
-    avoid_ranks: frozenset[int] = frozenset()
-
-    @property
-    def unconstrained(self) -> bool:
-        return self == Constraints()
-
-
-@dataclass(frozen=True)
-class Deal:
-    """One deal to count: the hand (or crib) cards, the starter, and how to replay it."""
-
-    hand: tuple[Card, ...]
-    starter: Card
-    crib: bool
-    seed: int
 
 
 @dataclass(frozen=True)

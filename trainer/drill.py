@@ -13,18 +13,19 @@ import difflib
 import math
 import os
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final, Literal, cast, get_args
+from typing import TYPE_CHECKING, Any, Final, Literal, cast, get_args
 
 import yaml
 
-from trainer import odds
 from trainer.cards import RANK_NAMES
-from trainer.dealing import FEATURES, Constraints, Deal, Dealer, DealError, DeckDealer, make_dealer
-from trainer.muggins import POLICIES, Policy
+from trainer.constraints import FEATURES, POLICIES, Constraints, Deal, DealError, Policy
+
+if TYPE_CHECKING:
+    from trainer.dealing import Dealer, DeckDealer
 
 Variant = Literal["standard", "five-card", "three-player", "four-player", "four-player-five"]
 DrillKind = Literal["hand", "crib", "mixed", "play", "catch"]
@@ -123,6 +124,8 @@ class DrillSet:
 
     def dealer(self, crib: bool) -> Dealer | DeckDealer:
         """The dealer for this drill's hands (``crib=False``) or cribs."""
+        from trainer.dealing import make_dealer  # the dealing machinery, only when dealing
+
         size = CRIB_SIZE if crib else self.hand_size
         return make_dealer(size, crib, self.constraints)
 
@@ -245,11 +248,16 @@ def _scores_listed(deal: object) -> bool:
     return isinstance(deal, dict) and isinstance(deal.get("score"), int | list)
 
 
-def deep_check(entries: Sequence[DrillEntry]) -> list[DrillEntry]:
-    """Entries after `check_satisfiable`: a drill no deal can satisfy becomes an error entry."""
+def deep_check(
+    entries: Sequence[DrillEntry], stop: Callable[[], bool] = lambda: False
+) -> list[DrillEntry]:
+    """Entries after `check_satisfiable`: a drill no deal can satisfy becomes an error entry.
+
+    ``stop`` is asked before each drill; once it says so, the rest are left unchecked.
+    """
     checked = []
     for entry in entries:
-        if entry.drill is not None:
+        if entry.drill is not None and not stop():
             try:
                 check_satisfiable(entry.drill)
             except DrillError as err:
@@ -540,6 +548,8 @@ def check_satisfiable(drill: DrillSet) -> None:
     The costly part of loading a drill (the tables take a fraction of a second to
     build once per process), so the trainer runs it in the background.
     """
+    from trainer import odds
+
     c = drill.constraints
     if c.unconstrained:
         return
@@ -569,6 +579,8 @@ def check_satisfiable(drill: DrillSet) -> None:
 
 def describe_possible(size: int, crib: bool) -> str:
     """The possible scores in words: ``0-29, never 19, 25, 26, 27``."""
+    from trainer import odds
+
     dist = odds.distribution(size, crib)
     top = max(s for s, n in dist.items() if n)
     never = [str(s) for s in range(top + 1) if not dist[s]]

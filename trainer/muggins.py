@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from trainer.cards import Card, format_cards, sort_key
+from trainer.constraints import POLICIES as POLICIES
+from trainer.constraints import Policy as Policy
 from trainer.scoring import KINDS, Breakdown, Item, Kind
 
-Policy = Literal["off", "acc", "hoyle", "bsd"]
-POLICIES: Final[tuple[Policy, ...]] = ("off", "acc", "hoyle", "bsd")
 DEFAULT_POLICY: Final[Policy] = "acc"
 
 Outcome = Literal["exact", "under", "over", "mixed"]

@@ -1,4 +1,8 @@
-"""The Muggins app: wires the screens to a quiz session and the stats store."""
+"""The Muggins app: wires the screens to a quiz session and the stats store.
+
+Start-up is kept light: home is drawn first, and the quiz machinery (sessions,
+dealing, the quiz and reveal screens) and the stats store are loaded after it.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +12,21 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.worker import get_current_worker
 
-from trainer import odds
 from trainer.drill import CRIB_SIZE, DrillEntry, DrillSet, deep_check
-from trainer.session import Attempt, Question, QuizSession
+from trainer.ui import messages
 from trainer.ui.screens.home import DrillProgress, HomeScreen
-from trainer.ui.screens.quiz import QuizScreen
-from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
-from trainer.ui.screens.summary import SummaryScreen
+
+if TYPE_CHECKING:
+    from trainer.session import Attempt, Question, QuizSession
 
 
 class Recorder(Protocol):
@@ -36,6 +40,9 @@ ProgressSource = Callable[[], tuple[Mapping[str, DrillProgress], int]]
 
 BestSource = Callable[[DrillSet], int | None]
 """Returns the previous best (blitz score or streak) on a drill, before this run."""
+
+Connect = Callable[[], tuple[Recorder, ProgressSource, BestSource]]
+"""Opens the stats store; raises ValueError (the store's error, naming the file) if it cannot."""
 
 
 class MugginsApp(App[None]):
@@ -56,6 +63,7 @@ class MugginsApp(App[None]):
         recorder: Recorder | None = None,
         progress: ProgressSource | None = None,
         previous_best: BestSource | None = None,
+        connect: Connect | None = None,
         clock: Callable[[], float] = time.monotonic,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         start_drill: DrillSet | None = None,
@@ -69,6 +77,7 @@ class MugginsApp(App[None]):
         self.recorder = recorder
         self.progress_source = progress
         self.best_source = previous_best
+        self.connect = connect
         self.clock = clock
         self.now = now
         self.start_drill = start_drill
@@ -92,23 +101,53 @@ class MugginsApp(App[None]):
     def on_mount(self) -> None:
         if self.store_error is not None:
             return
-        if self.warm_tables:
-            self.call_after_refresh(self._warm)
+        self.call_after_refresh(self._after_first_paint)
         if self.start_drill is not None:
             self.begin(self.start_drill)
+
+    def _after_first_paint(self) -> None:
+        if self._connect() and self.warm_tables:
+            self._warm()
+
+    def _connect(self) -> bool:
+        """Open the stats store if that is still to do; False if it cannot be opened."""
+        if self.connect is None:
+            return self.store_error is None
+        connect, self.connect = self.connect, None
+        try:
+            self.recorder, self.progress_source, self.best_source = connect()
+        except ValueError as err:
+            self.store_error = str(err)
+            if self.session is not None:
+                self.session.stop()
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            self.switch_screen(StoreErrorScreen(self.store_error))
+            return False
+        self._refresh_home()
+        return True
 
     @work(thread=True, exclusive=True, group="warm")
     def _warm(self) -> None:
         """After the first screen is drawn: check each drill against the exact tables
-        (a drill no deal satisfies becomes an error entry), then build the odds used
-        on the reveal, commonest hand size first."""
-        checked = deep_check(self.entries)
+        (a drill no deal satisfies becomes an error entry), load the quiz machinery,
+        and build the odds used on the reveal, commonest hand size first."""
+        from trainer import odds
+        from trainer.ui.screens import quiz, reveal, summary  # noqa: F401
+
+        # Quitting cancels this worker; each step is short, so quitting never waits long.
+        worker = get_current_worker()
+        checked = deep_check(self.entries, stop=lambda: worker.is_cancelled)
+        if worker.is_cancelled:
+            return
         if checked != self.entries:
             self.call_from_thread(self._drills_checked, checked)
         sizes = {d.hand_size for d in self._drills()} | {CRIB_SIZE}
         for size in sorted(sizes, key=lambda n: (n != CRIB_SIZE, n)):
-            odds.distribution(size, crib=False)
-            odds.distribution(size, crib=True)
+            for crib in (False, True):
+                if worker.is_cancelled:
+                    return
+                odds.distribution(size, crib=crib)
         # The tables live as long as the app: keep full collections from rescanning them.
         gc.freeze()
 
@@ -130,15 +169,27 @@ class MugginsApp(App[None]):
             self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
             return {}, 0
 
+    def _refresh_home(self) -> None:
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, HomeScreen):
+            progress, due = self._progress()
+            home.refresh_progress(progress, due)
+
     # ------------------------------------------------------------ the drill loop
 
     def begin(self, drill: DrillSet) -> None:
         """Start a drill (from home, the palette, or --drill)."""
+        from trainer.session import QuizSession
+
+        if not self._connect():
+            return
         self.previous_best = self.best_source(drill) if self.best_source else None
         self.session = QuizSession(drill, self.rng, clock=self.clock, now=self.now)
         self._ask(push=True)
 
     def _ask(self, *, push: bool = False) -> None:
+        from trainer.ui.screens.quiz import QuizScreen
+
         session = self.session
         assert session is not None
         question = session.next_question()
@@ -152,12 +203,15 @@ class MugginsApp(App[None]):
         else:
             self.switch_screen(screen)
 
-    @on(HomeScreen.Start)
-    def _start(self, event: HomeScreen.Start) -> None:
+    @on(messages.StartDrill)
+    def _start(self, event: messages.StartDrill) -> None:
         self.begin(event.drill)
 
-    @on(QuizScreen.Answered)
-    def _answered(self, event: QuizScreen.Answered) -> None:
+    @on(messages.Answered)
+    def _answered(self, event: messages.Answered) -> None:
+        from trainer import odds
+        from trainer.ui.screens.reveal import RevealScreen
+
         session, question = self.session, self.question
         assert session is not None
         assert question is not None
@@ -182,22 +236,23 @@ class MugginsApp(App[None]):
             self.record_errors.append(str(err))
             self.notify(f"Could not save this answer: {err}", severity="error", timeout=8)
 
-    @on(RevealScreen.Next)
+    @on(messages.NextDeal)
     def _next(self) -> None:
         self._ask()
 
-    @on(QuizScreen.DrillTimeUp)
+    @on(messages.DrillTimeUp)
     def _time_up(self) -> None:
         self._finish()
 
-    @on(QuizScreen.Quit)
-    @on(RevealScreen.Quit)
+    @on(messages.EndDrill)
     def _quit_drill(self) -> None:
         if self.session is not None:
             self.session.stop()
         self._finish()
 
     def _finish(self) -> None:
+        from trainer.ui.screens.summary import SummaryScreen
+
         session = self.session
         assert session is not None
         session.stop()
@@ -208,15 +263,17 @@ class MugginsApp(App[None]):
             SummaryScreen(session.drill, session.summary(), previous_best=self.previous_best)
         )
 
-    @on(SummaryScreen.Repeat)
+    @on(messages.RepeatDrill)
     def _repeat(self) -> None:
+        from trainer.session import QuizSession
+
         assert self.session is not None
         drill = self.session.drill
         self.previous_best = self.best_source(drill) if self.best_source else None
         self.session = QuizSession(drill, self.rng, clock=self.clock, now=self.now)
         self._ask()
 
-    @on(SummaryScreen.Home)
+    @on(messages.GoHome)
     def _home(self) -> None:
         self._go_home()
 
@@ -225,10 +282,7 @@ class MugginsApp(App[None]):
         self.question = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        home = self.screen_stack[-1]
-        if isinstance(home, HomeScreen):
-            progress, due = self._progress()
-            home.refresh_progress(progress, due)
+        self._refresh_home()
 
     # ------------------------------------------------------------ help and palette
 
@@ -241,6 +295,9 @@ class MugginsApp(App[None]):
         self.push_screen(HelpScreen(self._keys(self.screen)))
 
     def _keys(self, screen: Screen[Any]) -> list[tuple[str, str]]:
+        from trainer.ui.screens.quiz import QuizScreen
+        from trainer.ui.screens.reveal import RevealScreen
+
         keys = []
         for key, active in screen.active_bindings.items():
             binding = active.binding

@@ -10,11 +10,11 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from trainer.drill import DrillEntry, DrillSet
+from trainer.ui.messages import StartDrill
 
 
 @dataclass(frozen=True)
@@ -34,13 +34,6 @@ class HomeScreen(Screen[None]):
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
-
-    class Start(Message):
-        """Start this drill."""
-
-        def __init__(self, drill: DrillSet) -> None:
-            super().__init__()
-            self.drill = drill
 
     def __init__(
         self,
@@ -145,7 +138,7 @@ class HomeScreen(Screen[None]):
         if entry.drill is None:
             self.notify(entry.error or "this drill file cannot be used", severity="error")
             return
-        self.post_message(self.Start(entry.drill))
+        self.post_message(StartDrill(entry.drill))
 
 
 def _kind_label(d: DrillSet) -> str:

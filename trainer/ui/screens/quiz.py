@@ -8,7 +8,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
@@ -22,6 +21,7 @@ from trainer.muggins import (
 )
 from trainer.scoring import Kind, number_word
 from trainer.session import Answer, CatchAnswer, Question, QuizSession
+from trainer.ui.messages import Answered, DrillTimeUp, EndDrill
 from trainer.ui.text import cards_markup, spoken
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
@@ -31,25 +31,12 @@ KIND_KEYS: dict[str, Kind] = {"f": "fifteen", "p": "pair", "r": "run", "l": "flu
 
 
 class QuizScreen(Screen[None]):
-    """One question of a drill. Posts `Answered` with the player's answer, or `Quit`."""
+    """One question of a drill. Posts `Answered` with the player's answer, or `EndDrill`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "end_drill", "End drill"),
         Binding("f1", "app.help", "Help"),
     ]
-
-    class Answered(Message):
-        """The player answered (or ran out of time: ``answer`` is None)."""
-
-        def __init__(self, answer: Answer) -> None:
-            super().__init__()
-            self.answer = answer
-
-    class Quit(Message):
-        """The player ended the drill from the quiz."""
-
-    class DrillTimeUp(Message):
-        """The whole-drill clock ran out during this question."""
 
     def __init__(self, session: QuizSession, question: Question, *, plain: bool = False) -> None:
         super().__init__()
@@ -186,7 +173,7 @@ class QuizScreen(Screen[None]):
         countdown.drill_left = drill_left
         if drill_left is not None and drill_left <= 0:
             self._done = True
-            self.post_message(self.DrillTimeUp())
+            self.post_message(DrillTimeUp())
         elif hand_left is not None and hand_left <= 0:
             self._submit(None)
 
@@ -196,7 +183,7 @@ class QuizScreen(Screen[None]):
         if self._done:
             return
         self._done = True
-        self.post_message(self.Answered(answer))
+        self.post_message(Answered(answer))
 
     @on(Input.Submitted, "#claim")
     def _claim_submitted(self, event: Input.Submitted) -> None:
@@ -286,4 +273,4 @@ class QuizScreen(Screen[None]):
 
     def action_end_drill(self) -> None:
         self._done = True
-        self.post_message(self.Quit())
+        self.post_message(EndDrill())

@@ -8,13 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.events import Key
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.cards import Card
 from trainer.session import Attempt, Question
+from trainer.ui.messages import EndDrill, NextDeal
 from trainer.ui.text import cards_markup, spoken
 from trainer.ui.widgets.card_table import CardTable
 
@@ -28,12 +28,6 @@ class RevealScreen(Screen[None]):
         Binding("escape", "end_drill", "End drill"),
         Binding("f1", "app.help", "Help"),
     ]
-
-    class Next(Message):
-        """The player is ready for the next deal."""
-
-    class Quit(Message):
-        """The player ended the drill from the reveal."""
 
     def __init__(
         self,
@@ -195,7 +189,7 @@ class RevealScreen(Screen[None]):
         self.action_next()
 
     def action_next(self) -> None:
-        self.post_message(self.Next())
+        self.post_message(NextDeal())
 
     def action_end_drill(self) -> None:
-        self.post_message(self.Quit())
+        self.post_message(EndDrill())

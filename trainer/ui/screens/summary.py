@@ -6,12 +6,12 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from trainer.drill import DrillSet
 from trainer.session import Summary
+from trainer.ui.messages import GoHome, RepeatDrill
 
 
 class SummaryScreen(Screen[None]):
@@ -22,12 +22,6 @@ class SummaryScreen(Screen[None]):
         Binding("h,escape", "home", "Home"),
         Binding("f1,question_mark", "app.help", "Help"),
     ]
-
-    class Repeat(Message):
-        """Run the same drill again."""
-
-    class Home(Message):
-        """Back to the drill list."""
 
     def __init__(
         self, drill: DrillSet, summary: Summary, *, previous_best: int | None = None
@@ -70,7 +64,7 @@ class SummaryScreen(Screen[None]):
         return "Press r to repeat the drill, h for home."
 
     def action_repeat(self) -> None:
-        self.post_message(self.Repeat())
+        self.post_message(RepeatDrill())
 
     def action_home(self) -> None:
-        self.post_message(self.Home())
+        self.post_message(GoHome())

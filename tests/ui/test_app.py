@@ -474,3 +474,52 @@ async def test_store_error_screen(builtin_entries: list[DrillEntry], clock: Fake
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_store_opened_after_start_with_a_drill_given(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """--drill starts the quiz before home is drawn; opening the store then must not fail."""
+    from trainer.ui.screens.home import DrillProgress
+
+    opened: list[bool] = []
+
+    def connect() -> tuple[ListRecorder, object, object]:
+        opened.append(True)
+        progress = {"crib": DrillProgress(3, 1.0, None)}
+        return recorder, lambda: (progress, 2), lambda drill: 5
+
+    crib = next(e.drill for e in builtin_entries if e.id == "crib")
+    app = app_for(builtin_entries, clock, recorder, start_drill=crib, connect=connect)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert opened == [True]
+        assert isinstance(app.screen, QuizScreen)
+        assert app.previous_best == 5
+        q = app.question
+        assert q is not None
+        await answer_total(app, pilot, q.actual)
+        assert len(recorder.attempts) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert text_of(app, "#due") == "2 hands due for review."
+
+
+async def test_a_store_that_cannot_open_replaces_home(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    from trainer.ui.screens.store_error import StoreErrorScreen
+
+    def connect() -> tuple[ListRecorder, object, object]:
+        raise ValueError("/x/muggins.sqlite3 is damaged; it has been left untouched")
+
+    app = app_for(builtin_entries, clock, recorder, connect=connect)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, StoreErrorScreen)
+        assert "is damaged" in text_of(app, "#store-error")
+        assert app.store_error is not None

@@ -122,7 +122,7 @@ class MugginsApp(App[None]):
                 self.session.stop()
             while len(self.screen_stack) > 1:
                 self.pop_screen()
-            self.switch_screen(StoreErrorScreen(self.store_error))
+            self.push_screen(StoreErrorScreen(self.store_error))
             return False
         self._refresh_home()
         return True

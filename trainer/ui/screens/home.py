@@ -89,6 +89,8 @@ class HomeScreen(Screen[None]):
         """New numbers after a drill (attributes down: the app sets them)."""
         self.progress = dict(progress)
         self.due = due
+        if not self.query("#drills"):
+            return  # not composed yet (a drill started at launch): on_mount fills it in
         table = self.query_one("#drills", DataTable)
         row = table.cursor_row
         self._fill(table)
@@ -98,6 +100,8 @@ class HomeScreen(Screen[None]):
     def refresh_entries(self, entries: Sequence[DrillEntry]) -> None:
         """The drill list after the background check (a drill may have turned out broken)."""
         self.entries = list(entries)
+        if not self.query("#drills"):
+            return
         table = self.query_one("#drills", DataTable)
         row = table.cursor_row
         self._fill(table)

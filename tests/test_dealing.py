@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
 from trainer import odds
 from trainer.cards import Card, parse_cards, sort_key
 from trainer.dealing import (
+    _BIT,
     FEATURES,
     Constraints,
     DealError,
@@ -20,11 +22,12 @@ from trainer.dealing import (
     deal_features,
     deal_play,
     make_dealer,
+    pattern_table,
     random_deal,
     table_dealer,
 )
 from trainer.pegging import PlayItem, score_play
-from trainer.scoring import show_total
+from trainer.scoring import score_show, show_total
 
 # ---------------------------------------------------------------- the tables
 
@@ -144,6 +147,14 @@ def _cards(text: str) -> tuple[tuple[Card, ...], Card]:
 # (hand and starter, crib, features it has, features it lacks)
 FEATURE_CASES: list[tuple[str, bool, set[str], set[str]]] = [
     ("5H 10S 2C 3D 8C", False, {"fifteen"}, {"pair", "run", "flush", "nobs"}),
+    # Fifteens by size: 5-10 (two cards), 2-3-10 (three), none of four or more.
+    ("5H 10S 2C 3D KC", False, {"fifteen-of-2", "fifteen-of-3"}, {"fifteen-of-4"}),
+    ("7H 4S 4C 9D KC", False, {"fifteen-of-3"}, {"fifteen-of-2", "fifteen-of-4"}),
+    ("AH AS 3C 10D QC", False, {"fifteen-of-4"}, {"fifteen-of-2", "fifteen-of-3"}),
+    # A-A-2-3-8 is a fifteen of five cards: "four or more".
+    ("AH AS 2C 3D 8C", False, {"fifteen-of-4"}, {"fifteen-of-2", "fifteen-of-3"}),
+    ("AH 2S 4C 8D", False, {"fifteen-of-4"}, {"fifteen-of-2", "fifteen-of-3"}),  # 3-card hand
+    ("AH AS 2C 2D 4C", False, set(), {"fifteen-of-2", "fifteen-of-3", "fifteen-of-4"}),
     (
         "AH AS 2C 2D 4C",
         False,
@@ -285,6 +296,51 @@ def test_dealer_features_agree_for_other_hand_sizes(size: int) -> None:
         for _ in range(30):
             hand, starter = avoid.draw(rng)
             assert feature not in deal_features(hand, starter, False), (hand, starter)
+
+
+FIFTEEN_SIZES = ("fifteen-of-2", "fifteen-of-3", "fifteen-of-4")
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_fifteen_size_features_agree_on_every_rank_pattern(size: int) -> None:
+    """The fifteens' sizes depend on ranks alone: one show per rank pattern checks every deal.
+
+    For each pattern the table's bits, `deal_features` (from the scored items) and a
+    brute force over the cards' subsets must name the same fifteen sizes.
+    """
+    suits = "SHDC"
+    for pattern in pattern_table(size):
+        used: Counter[int] = Counter()
+        hand = []
+        for rank in pattern.hand:
+            hand.append(Card(rank, suits[used[rank]]))
+            used[rank] += 1
+        starter = Card(pattern.starter, suits[used[pattern.starter]])
+        dealt = {f for f in FIFTEEN_SIZES if pattern.bits & _BIT[f]}
+        found = {f for f in deal_features(hand, starter, False) if f in FIFTEEN_SIZES}
+        values = [c.value for c in (*hand, starter)]
+        brute = {
+            f"fifteen-of-{min(n, 4)}"
+            for n in range(2, len(values) + 1)
+            for combo in combinations(values, n)
+            if sum(combo) == 15
+        }
+        assert dealt == found == brute, (pattern.hand, pattern.starter)
+
+
+def test_fifteen_size_dealers_deal_those_fifteens() -> None:
+    rng = random.Random(215)
+    for feature, n in zip(FIFTEEN_SIZES, (2, 3, 4), strict=True):
+        for size, crib in ((3, False), (4, False), (4, True), (5, False)):
+            dealer = make_dealer(size, crib, Constraints(require=frozenset({feature})))
+            for _ in range(50):
+                hand, starter = dealer.draw(rng)
+                sizes = {
+                    len(i.cards)
+                    for i in score_show(hand, starter, crib=crib).items
+                    if i.kind == "fifteen"
+                }
+                assert any(s == n or (n == 4 and s > 4) for s in sizes), (hand, starter)
 
 
 def test_dealer_other_constraints_agree_with_the_cards() -> None:

@@ -350,7 +350,7 @@ deal:
 KNOWN_FEATURES = ", ".join(FEATURES)
 KNOWN_FIELDS = (
     "name, description, order, variant, kind, crib_share, hands, time, claim, muggins, "
-    "nineteen, seed, opponent_errors, deal"
+    "nineteen, seed, opponent_errors, focus, deal"
 )
 VARIANTS = "standard, five-card, three-player, four-player, four-player-five"
 HAND4 = "(0-29, never 19, 25, 26, 27)"
@@ -366,6 +366,12 @@ BAD_FILES: list[tuple[str, str, str]] = [
     ("name-list", "name: [a]\ndescription: D\n", "name: must be text, got ['a']"),
     ("description-blank", "name: N\ndescription: '  '\n", "description: must be text, got '  '"),
     ("description-bool", "name: N\ndescription: yes\n", "description: must be text, got True"),
+    ("focus-unknown", HEAD + "focus: strengths\n", "focus: must be weak-spots, got 'strengths'"),
+    (
+        "focus-play",
+        HEAD + "kind: play\nfocus: weak-spots\n",
+        "focus: weak-spots deals shows: not for play drills",
+    ),
     # -- unknown fields, with and without a hint
     ("unknown-hint", HEAD + "nmae: x\n", "nmae: unknown field (did you mean 'name'?)"),
     ("unknown-hint-2", HEAD + "mugins: acc\n", "mugins: unknown field (did you mean 'muggins'?)"),
@@ -889,6 +895,7 @@ def test_bad_file_table_covers_every_field() -> None:
         "nineteen",
         "seed",
         "opponent_errors",
+        "focus",
         "deal",
     }
 
@@ -1244,3 +1251,16 @@ def test_a_field_given_twice_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DrillError) as err:
         load_drill(path)
     assert str(err.value) == f"{path}: line 4: field 'hands' is given twice"
+
+
+def test_focus_field() -> None:
+    base = {"name": "N", "description": "D"}
+    assert parse_drill(base, drill_id="x", source="x.yaml").focus is None
+    aimed = parse_drill({**base, "focus": "weak-spots"}, drill_id="x", source="x.yaml")
+    assert aimed.focus == "weak-spots"
+    with pytest.raises(DrillError) as err:
+        parse_drill({**base, "focus": "strengths"}, drill_id="x", source="x.yaml")
+    assert str(err.value) == "x.yaml: focus: must be weak-spots, got 'strengths'"
+    with pytest.raises(DrillError) as err:
+        parse_drill({**base, "focus": "weak-spots", "kind": "play"}, drill_id="x", source="x.yaml")
+    assert str(err.value) == "x.yaml: focus: weak-spots deals shows: not for play drills"

@@ -17,6 +17,9 @@ POLICIES: Final[tuple[Policy, ...]] = ("off", "acc", "hoyle", "bsd")
 
 FEATURES: Final = {
     "fifteen": "at least one fifteen",
+    "fifteen-of-2": "a fifteen of two cards (a five and a ten-card, 6-9 or 7-8)",
+    "fifteen-of-3": "a fifteen of three cards",
+    "fifteen-of-4": "a fifteen of four or more cards",
     "pair": "at least one pair",
     "pair-royal": "three cards of one rank",
     "double-pair-royal": "four cards of one rank",

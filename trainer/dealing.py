@@ -61,6 +61,12 @@ def _rank_bits(hand: tuple[int, ...], starter: int, fifteens: int) -> int:
     bits = 0
     if fifteens:
         bits |= _BIT["fifteen"]
+        sizes = _fifteen_sizes(tuple(sorted(min(r, 10) for r in (*hand, starter))))
+        for size in (2, 3):
+            if sizes >> size & 1:
+                bits |= _BIT[f"fifteen-of-{size}"]
+        if sizes >> 4:
+            bits |= _BIT["fifteen-of-4"]
     most = max(counts.values())
     if most >= 2:
         bits |= _BIT["pair"]
@@ -93,6 +99,17 @@ def _rank_bits(hand: tuple[int, ...], starter: int, fifteens: int) -> int:
                 bits |= _BIT["double-double-run"]
         rank = end + 1
     return bits
+
+
+@cache
+def _fifteen_sizes(values: tuple[int, ...]) -> int:
+    """The sizes of the fifteens among card values, as bits: bit n set for a fifteen of n cards."""
+    # reach[t]: bit n set when some n of the values seen so far sum to t.
+    reach = [1] + [0] * 15
+    for v in values:
+        for total in range(15, v - 1, -1):
+            reach[total] |= reach[total - v] << 1
+    return reach[15]
 
 
 def _suit_weights(hand: tuple[int, ...], starter: int) -> tuple[int, int, int, int, int]:
@@ -292,6 +309,8 @@ def deal_features(hand: Iterable[Card], starter: Card, crib: bool) -> frozenset[
     found = set()
     if b.fifteens:
         found.add("fifteen")
+    for item in b.of_kind("fifteen"):
+        found.add(f"fifteen-of-{min(len(item.cards), 4)}")
     if b.pairs:
         found.add("pair")
     if 3 in counts.values():

@@ -14,7 +14,7 @@ import math
 import os
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal, cast, get_args
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 Variant = Literal["standard", "five-card", "three-player", "four-player", "four-player-five"]
 DrillKind = Literal["hand", "crib", "mixed", "play", "catch"]
 ClaimStyle = Literal["total", "announce"]
+Focus = Literal["weak-spots"]
 
 HAND_SIZE: Final[dict[str, int]] = {
     "standard": 4,
@@ -64,6 +65,7 @@ FIELDS: Final = (
     "nineteen",
     "seed",
     "opponent_errors",
+    "focus",
     "deal",
 )
 DEAL_FIELDS: Final = ("score", "fifteens", "require", "exclude", "ranks", "avoid_ranks")
@@ -102,7 +104,12 @@ class DrillSet:
     seed: int | None = None
     opponent_errors: float = 0.5
     constraints: Constraints = field(default_factory=Constraints)
+    focus: Focus | None = None
+    """``weak-spots``: deal what the player misses most (the trainer aims it at start)."""
     order: int = 100
+    muggins_set: bool = field(default=True, repr=False, compare=False)
+    """The file chose its policy; otherwise the player's default applies (`with_defaults`)."""
+    nineteen_set: bool = field(default=True, repr=False, compare=False)
     scores_listed: bool = field(default=False, repr=False, compare=False)
     """deal.score was one score or a list (each must be possible), not a range."""
     source: str = ""
@@ -128,6 +135,15 @@ class DrillSet:
 
         size = CRIB_SIZE if crib else self.hand_size
         return make_dealer(size, crib, self.constraints)
+
+    def with_defaults(self, muggins: Policy, nineteen: bool) -> DrillSet:
+        """This drill with the player's default policy and nineteen rule where the file
+        chose none (a drill's own choice always wins)."""
+        return replace(
+            self,
+            muggins=self.muggins if self.muggins_set else muggins,
+            nineteen=self.nineteen if self.nineteen_set else nineteen,
+        )
 
     def deal(self, rng: random.Random) -> Deal:
         """The next show to count, drawn from ``rng``; its seed replays it (`replay`)."""
@@ -311,6 +327,11 @@ class _Parser:
         seed = self.seed(data)
         errors = self.fraction(data, "opponent_errors", 0.5, only_for=("catch",), kind=kind)
         constraints = self.constraints(data, kind)
+        focus = data.get("focus")
+        if focus is not None and focus not in get_args(Focus):
+            raise self.fail("focus", f"must be weak-spots, got {focus!r}")
+        if focus is not None and kind in ("play",):
+            raise self.fail("focus", "weak-spots deals shows: not for play drills")
         order = data.get("order", 100)
         if isinstance(order, bool) or not isinstance(order, int):
             raise self.fail("order", f"must be a whole number, got {order!r}")
@@ -327,9 +348,12 @@ class _Parser:
             claim=claim,
             muggins=policy,
             nineteen=nineteen,
+            muggins_set="muggins" in data,
+            nineteen_set="nineteen" in data,
             seed=seed,
             opponent_errors=errors,
             constraints=constraints,
+            focus=cast("Focus | None", focus),
             scores_listed=_scores_listed(data.get("deal")),
             order=order,
             source=self.source,

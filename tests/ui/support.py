@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -52,6 +53,7 @@ def app_for(
     recorder: ListRecorder,
     *,
     seed: int = 7,
+    now: Callable[[], datetime] = lambda: FIXED_NOW,
     **options: Any,
 ) -> MugginsApp:
     """The real app with a fixed seed, the fake clock, a fixed now and the list recorder."""
@@ -60,7 +62,7 @@ def app_for(
         random.Random(seed),
         recorder=recorder,
         clock=clock,
-        now=lambda: FIXED_NOW,
+        now=now,
         warm_tables=False,
         **options,
     )

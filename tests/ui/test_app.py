@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from tests.ui.support import FakeClock, ListRecorder, app_for, drill, entry
@@ -432,7 +434,7 @@ async def test_recording_failure_is_shown_and_the_drill_goes_on(clock: FakeClock
 
 
 async def test_home_shows_progress_after_a_drill(clock: FakeClock, recorder: ListRecorder) -> None:
-    from trainer.ui.screens.home import DrillProgress
+    from trainer.ui.progress import DrillProgress
 
     d = drill({"name": "One", "description": "d", "hands": 1})
 
@@ -477,35 +479,39 @@ async def test_store_error_screen(builtin_entries: list[DrillEntry], clock: Fake
 
 
 async def test_store_opened_after_start_with_a_drill_given(
-    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+    builtin_entries: list[DrillEntry], clock: FakeClock, tmp_path: Path
 ) -> None:
     """--drill starts the quiz before home is drawn; opening the store then must not fail."""
-    from trainer.ui.screens.home import DrillProgress
+    from trainer.store import StatsStore
 
+    store = StatsStore(tmp_path / "muggins.sqlite3")
     opened: list[bool] = []
 
-    def connect() -> tuple[ListRecorder, object, object]:
+    def connect() -> StatsStore:
         opened.append(True)
-        progress = {"crib": DrillProgress(3, 1.0, None)}
-        return recorder, lambda: (progress, 2), lambda drill: 5
+        return store
 
     crib = next(e.drill for e in builtin_entries if e.id == "crib")
-    app = app_for(builtin_entries, clock, recorder, start_drill=crib, connect=connect)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert opened == [True]
-        assert isinstance(app.screen, QuizScreen)
-        assert app.previous_best == 5
-        q = app.question
-        assert q is not None
-        await answer_total(app, pilot, q.actual)
-        assert len(recorder.attempts) == 1
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert text_of(app, "#due") == "2 hands due for review."
+    assert crib is not None
+    app = app_for(builtin_entries, clock, ListRecorder(), start_drill=crib, connect=connect)
+    with store:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert opened == [True]
+            assert app.store is store
+            assert isinstance(app.screen, QuizScreen)
+            q = app.question
+            assert q is not None
+            await answer_total(app, pilot, q.actual + 1)  # wrong: the hand is due again soon
+            assert store.attempt_count() == 1
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            table = app.screen.query_one("#drills", DataTable)
+            row = [e.id for e in builtin_entries].index("crib")
+            assert table.get_row_at(row)[2:] == ["0%", "today"]
 
 
 async def test_a_store_that_cannot_open_replaces_home(
@@ -513,7 +519,7 @@ async def test_a_store_that_cannot_open_replaces_home(
 ) -> None:
     from trainer.ui.screens.store_error import StoreErrorScreen
 
-    def connect() -> tuple[ListRecorder, object, object]:
+    def connect() -> object:
         raise ValueError("/x/muggins.sqlite3 is damaged; it has been left untouched")
 
     app = app_for(builtin_entries, clock, recorder, connect=connect)

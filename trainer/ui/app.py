@@ -10,7 +10,7 @@ import gc
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -21,12 +21,15 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from trainer.drill import CRIB_SIZE, DrillEntry, DrillSet, deep_check
+from trainer.settings import Settings
 from trainer.ui import messages
-from trainer.ui.screens.home import DrillProgress, HomeScreen
+from trainer.ui.progress import DrillProgress, previous_best, progress
+from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
 
 if TYPE_CHECKING:
     from trainer.session import Attempt, Question, QuizSession
+    from trainer.store import StatsStore
 
 
 class Recorder(Protocol):
@@ -41,7 +44,7 @@ ProgressSource = Callable[[], tuple[Mapping[str, DrillProgress], int]]
 BestSource = Callable[[DrillSet], int | None]
 """Returns the previous best (blitz score or streak) on a drill, before this run."""
 
-Connect = Callable[[], tuple[Recorder, ProgressSource, BestSource]]
+Connect = Callable[[], "StatsStore"]
 """Opens the stats store; raises ValueError (the store's error, naming the file) if it cannot."""
 
 
@@ -65,11 +68,14 @@ class MugginsApp(App[None]):
         previous_best: BestSource | None = None,
         connect: Connect | None = None,
         clock: Callable[[], float] = time.monotonic,
-        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        now: Callable[[], datetime] = lambda: datetime.now().astimezone(),  # local: "today"
         start_drill: DrillSet | None = None,
         plain_cards: bool = False,
         warm_tables: bool = True,
         store_error: str | None = None,
+        settings: Settings | None = None,
+        settings_path: Path | None = None,
+        settings_warning: str | None = None,
     ) -> None:
         super().__init__()
         self.entries = list(entries)
@@ -81,13 +87,17 @@ class MugginsApp(App[None]):
         self.clock = clock
         self.now = now
         self.start_drill = start_drill
-        self.plain_cards = plain_cards
+        self.settings = settings if settings is not None else Settings()
+        self.settings_path = settings_path
+        self.settings_warning = settings_warning
+        self.plain_cards = plain_cards or self.settings.card_style == "letters"
         self.warm_tables = warm_tables
         self.store_error = store_error
         self.session: QuizSession | None = None
         self.question: Question | None = None
         self.previous_best: int | None = None
         self.record_errors: list[str] = []
+        self.store: StatsStore | None = None
 
     # ------------------------------------------------------------ start
 
@@ -99,6 +109,9 @@ class MugginsApp(App[None]):
         return HomeScreen(self.entries, progress, due=due, now=self.now())
 
     def on_mount(self) -> None:
+        self._apply_theme(self.settings.theme)
+        if self.settings_warning is not None:
+            self.notify(self.settings_warning, severity="warning", timeout=10)
         if self.store_error is not None:
             return
         self.call_after_refresh(self._after_first_paint)
@@ -115,7 +128,7 @@ class MugginsApp(App[None]):
             return self.store_error is None
         connect, self.connect = self.connect, None
         try:
-            self.recorder, self.progress_source, self.best_source = connect()
+            store = connect()
         except ValueError as err:
             self.store_error = str(err)
             if self.session is not None:
@@ -124,6 +137,10 @@ class MugginsApp(App[None]):
                 self.pop_screen()
             self.push_screen(StoreErrorScreen(self.store_error))
             return False
+        self.store = store
+        self.recorder = store
+        self.progress_source = lambda: progress(store, self.now())
+        self.best_source = lambda drill: previous_best(store, drill)
         self._refresh_home()
         return True
 
@@ -177,15 +194,27 @@ class MugginsApp(App[None]):
 
     # ------------------------------------------------------------ the drill loop
 
-    def begin(self, drill: DrillSet) -> None:
-        """Start a drill (from home, the palette, or --drill)."""
+    def begin(self, drill: DrillSet, questions: list[Question] | None = None) -> None:
+        """Start a drill (from home, the palette, --drill, or a re-drill of ``questions``)."""
         from trainer.session import QuizSession
 
         if not self._connect():
             return
+        drill = drill.with_defaults(self.settings.muggins, self.settings.nineteen)
+        if drill.focus == "weak-spots":
+            drill = self._weak_spots(drill)
         self.previous_best = self.best_source(drill) if self.best_source else None
-        self.session = QuizSession(drill, self.rng, clock=self.clock, now=self.now)
+        self.session = QuizSession(
+            drill, self.rng, clock=self.clock, now=self.now, questions=questions
+        )
         self._ask(push=True)
+
+    def _weak_spots(self, drill: DrillSet) -> DrillSet:
+        """The weak-spots drill aimed at the kinds you miss most (as dealt, if no history)."""
+        from trainer.weakspots import aim_at_weak_spots
+
+        report = self.store.report() if self.store is not None else None
+        return aim_at_weak_spots(drill, report)
 
     def _ask(self, *, push: bool = False) -> None:
         from trainer.ui.screens.quiz import QuizScreen
@@ -205,6 +234,8 @@ class MugginsApp(App[None]):
 
     @on(messages.StartDrill)
     def _start(self, event: messages.StartDrill) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
         self.begin(event.drill)
 
     @on(messages.Answered)
@@ -224,7 +255,15 @@ class MugginsApp(App[None]):
         if question.breakdown is not None:
             size = len(question.breakdown.hand)
             rarity = odds.rarity(question.breakdown.total, size, question.breakdown.crib)
-        self.switch_screen(RevealScreen(attempt, question, rarity=rarity, plain=self.plain_cards))
+        self.switch_screen(
+            RevealScreen(
+                attempt,
+                question,
+                rarity=rarity,
+                plain=self.plain_cards,
+                announce_key=self.settings.announce_key,
+            )
+        )
 
     def _record(self, attempt: Attempt) -> None:
         if self.recorder is None:
@@ -268,9 +307,15 @@ class MugginsApp(App[None]):
         from trainer.session import QuizSession
 
         assert self.session is not None
-        drill = self.session.drill
+        drill, questions = self.session.drill, self.session.questions
         self.previous_best = self.best_source(drill) if self.best_source else None
-        self.session = QuizSession(drill, self.rng, clock=self.clock, now=self.now)
+        self.session = QuizSession(
+            drill,
+            self.rng,
+            clock=self.clock,
+            now=self.now,
+            questions=None if questions is None else list(questions),
+        )
         self._ask()
 
     @on(messages.GoHome)
@@ -283,6 +328,63 @@ class MugginsApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._refresh_home()
+
+    # ------------------------------------------------------------ progress, review, settings
+
+    def _history(self) -> StatsStore | None:
+        """The stats store for the stats and review screens, or None (and a message)."""
+        if not self._connect():
+            return None
+        if self.store is None:
+            self.notify("No history is kept in this session.", severity="warning")
+        return self.store
+
+    def action_stats(self) -> None:
+        from trainer.ui.screens.stats import StatsScreen
+
+        store = self._history()
+        if store is not None:
+            self.push_screen(StatsScreen(store, self.entries, now=self.now()))
+
+    def action_review(self) -> None:
+        from trainer.ui.screens.review import ReviewScreen
+
+        store = self._history()
+        if store is not None:
+            self.push_screen(
+                ReviewScreen(store, self.entries, now=self.now(), plain=self.plain_cards)
+            )
+
+    def action_settings(self) -> None:
+        from trainer.ui.screens.settings import SettingsScreen
+
+        self.push_screen(
+            SettingsScreen(
+                self.settings,
+                self.settings_path,
+                themes=sorted(self.available_themes),
+                broken=self.settings_warning is not None,
+            )
+        )
+
+    @on(messages.StartReview)
+    def _start_review(self, event: messages.StartReview) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.begin(event.drill, event.questions)
+
+    @on(messages.SettingsChanged)
+    def _settings_changed(self, event: messages.SettingsChanged) -> None:
+        self.settings = event.settings
+        self.settings_warning = None  # saved: the broken file was kept beside the new one
+        self._apply_theme(event.settings.theme)
+        self.plain_cards = event.settings.card_style == "letters"
+
+    def _apply_theme(self, theme: str) -> None:
+        if theme in self.available_themes:
+            self.theme = theme
+        else:
+            self.notify(f"Unknown theme {theme!r}: keeping {self.theme}", severity="warning")
 
     # ------------------------------------------------------------ help and palette
 
@@ -317,6 +419,11 @@ class MugginsApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Keys of this screen and the rules in short", self.action_help)
+        yield SystemCommand(
+            "Stats", "Your accuracy and speed, and what you miss", self.action_stats
+        )
+        yield SystemCommand("Review", "Missed combinations; re-drill due hands", self.action_review)
+        yield SystemCommand("Settings", "Muggins policy, card style, theme", self.action_settings)
         for drill in self._drills():
             yield SystemCommand(
                 f"Drill: {drill.name}", drill.description, lambda d=drill: self._palette_start(d)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Mapping
-from datetime import UTC, datetime
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from trainer.cli_drills import drill_dirs
-from trainer.drill import DrillSet, check_satisfiable, find_drill, load_all
-from trainer.ui.app import BestSource, Connect, ProgressSource, Recorder, make_app, tune_gc
-from trainer.ui.screens.home import DrillProgress
+from trainer.drill import check_satisfiable, find_drill, load_all
+from trainer.locations import config_dir
+from trainer.settings import load_settings, settings_path
+from trainer.ui.app import make_app, tune_gc
 
 if TYPE_CHECKING:
     from trainer.store import StatsStore
@@ -27,6 +27,8 @@ def launch(args: argparse.Namespace) -> int:
     start = find_drill(entries, args.drill) if args.drill else None
     if start is not None:
         check_satisfiable(start)
+    path = settings_path(config_dir(args.data_dir))
+    settings, warning = load_settings(path)
     seed = args.seed if args.seed is not None else time.time_ns()
     opened: list[StatsStore] = []
     app = make_app(
@@ -35,6 +37,9 @@ def launch(args: argparse.Namespace) -> int:
         connect=store_connector(args.data_dir, opened),
         start_drill=start,
         plain_cards=args.plain_cards,
+        settings=settings,
+        settings_path=path,
+        settings_warning=warning,
     )
     try:
         app.run()
@@ -44,35 +49,15 @@ def launch(args: argparse.Namespace) -> int:
     return 2 if app.store_error is not None else 0
 
 
-def store_connector(data_dir: str | None, opened: list[StatsStore]) -> Connect:
+def store_connector(data_dir: str | None, opened: list[StatsStore]) -> Callable[[], StatsStore]:
     """Opens the stats store when the app asks (after home is drawn); each store opened is
     appended to ``opened`` so the caller can close it."""
 
-    def connect() -> tuple[Recorder, ProgressSource, BestSource]:
+    def connect() -> StatsStore:
         from trainer.store import StatsStore  # imported here: not needed to draw home
 
         store = StatsStore.open(data_dir)
         opened.append(store)
-        return store, lambda: progress(store), lambda drill: previous_best(store, drill)
+        return store
 
     return connect
-
-
-def progress(store: StatsStore) -> tuple[Mapping[str, DrillProgress], int]:
-    """What home shows: attempts, accuracy and last practised per drill, and hands due."""
-    report = store.report()
-    per_drill = {
-        d.drill_id: DrillProgress(d.attempts, d.accuracy or 0.0, d.last_practised)
-        for d in report.drills
-        if d.drill_id is not None
-    }
-    return per_drill, store.due_count(datetime.now(UTC))
-
-
-def previous_best(store: StatsStore, drill: DrillSet) -> int | None:
-    """The best to beat on this drill: the blitz score, or the longest exact streak."""
-    report = store.report(drill.id)
-    if not report.drills or not report.drills[0].attempts:
-        return None
-    stats = report.drills[0]
-    return stats.best_blitz if drill.blitz else stats.best_streak

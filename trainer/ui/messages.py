@@ -12,7 +12,8 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from trainer.drill import DrillSet
-    from trainer.session import Answer
+    from trainer.session import Answer, Question
+    from trainer.settings import Settings
 
 
 class StartDrill(Message):
@@ -49,3 +50,20 @@ class RepeatDrill(Message):
 
 class GoHome(Message):
     """Back to the drill list."""
+
+
+class StartReview(Message):
+    """Re-drill stored hands: ``questions`` asked in order under ``drill``'s rules."""
+
+    def __init__(self, drill: DrillSet, questions: list[Question]) -> None:
+        super().__init__()
+        self.drill = drill
+        self.questions = questions
+
+
+class SettingsChanged(Message):
+    """The player saved new settings; the app applies them."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
 
@@ -15,15 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from trainer.drill import DrillEntry, DrillSet
 from trainer.ui.messages import StartDrill
-
-
-@dataclass(frozen=True)
-class DrillProgress:
-    """What home shows of your history on one drill set."""
-
-    attempts: int
-    accuracy: float
-    last: datetime | None
+from trainer.ui.progress import DrillProgress
 
 
 class HomeScreen(Screen[None]):
@@ -31,6 +22,9 @@ class HomeScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start drill", priority=True),
+        Binding("s", "app.stats", "Stats"),
+        Binding("r", "app.review", "Review"),
+        Binding("o", "app.settings", "Settings"),
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]

@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.cards import Card
+from trainer.pegging import PlayScore
 from trainer.session import Attempt, Question
 from trainer.ui.messages import EndDrill, NextDeal
 from trainer.ui.text import cards_markup, spoken
@@ -36,13 +37,17 @@ class RevealScreen(Screen[None]):
         *,
         rarity: str = "",
         plain: bool = False,
+        announce_key: str = "s",
     ) -> None:
         super().__init__()
         self.attempt = attempt
         self.question = question
         self.rarity = rarity
         self.plain = plain
+        self.announce_key = announce_key
         self.rows: list[tuple[str, tuple[Card, ...]]] = []
+        # The key is the player's choice (Settings), so it is bound here, not in BINDINGS.
+        self._bindings.bind(announce_key, "announce", "Spoken count")
 
     def compose(self) -> ComposeResult:
         a = self.attempt
@@ -59,6 +64,7 @@ class RevealScreen(Screen[None]):
                 q.deal.hand, q.deal.starter, numbered=False, plain=self.plain, id="table"
             )
         yield OptionList(*self._options(), id="items")
+        yield Static(self._spoken_count(), id="spoken")
         yield Static(self._footer_text(), id="reveal-notes")
         yield Footer()
 
@@ -116,7 +122,10 @@ class RevealScreen(Screen[None]):
         parts = []
         if self.rarity:
             parts.append(self.rarity + ".")
-        parts.append("↑↓ show each combination's cards · any other key: next deal")
+        parts.append(
+            f"↑↓ show each combination's cards · {self.announce_key}: the count aloud · "
+            "any other key: next deal"
+        )
         return "  ".join(parts)
 
     def _options(self) -> list[Option]:
@@ -183,10 +192,25 @@ class RevealScreen(Screen[None]):
             "ctrl+q",
             "tab",
             "shift+tab",
+            self.announce_key,
         ):
             return
         event.stop()
         self.action_next()
+
+    def _spoken_count(self) -> str:
+        """The whole count as said aloud (or, for the play, what the card pegs)."""
+        q = self.question
+        if q.play is not None:
+            laid = (*q.play.before, q.play.card)
+            return f"{q.play.count}: {PlayScore(laid, q.play.count, q.play.items).describe()}"
+        assert q.breakdown is not None
+        return q.breakdown.announce()
+
+    def action_announce(self) -> None:
+        """Show or hide the spoken count."""
+        spoken = self.query_one("#spoken", Static)
+        spoken.display = not spoken.display
 
     def action_next(self) -> None:
         self.post_message(NextDeal())

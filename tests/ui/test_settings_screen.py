@@ -1,0 +1,139 @@
+"""The settings screen driven like a user: change, save, apply; a broken file survived."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static, Switch
+
+from tests.ui.support import FakeClock, ListRecorder, app_for, drill, entry
+from trainer.drill import DrillEntry
+from trainer.settings import Settings, load_settings
+from trainer.ui.screens.home import HomeScreen
+from trainer.ui.screens.quiz import QuizScreen
+from trainer.ui.screens.reveal import RevealScreen
+from trainer.ui.screens.settings import SettingsScreen
+
+SIZE = (100, 30)
+
+
+async def test_change_save_and_apply(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "config" / "settings.yaml"
+    app = app_for(builtin_entries, clock, recorder, settings_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#muggins", Select).value = "hoyle"
+        screen.query_one("#nineteen", Switch).value = False
+        screen.query_one("#card-style", Select).value = "letters"
+        screen.query_one("#theme", Select).value = "textual-light"
+        screen.query_one("#announce-key", Input).value = "x"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.settings == Settings("hoyle", False, "letters", "textual-light", "x")
+        assert app.theme == "textual-light"
+        assert app.plain_cards
+    assert load_settings(path) == (app.settings, None)
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["muggins"] == "hoyle"
+
+
+async def test_escape_discards(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "settings.yaml"
+    app = app_for(builtin_entries, clock, recorder, settings_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#muggins", Select).value = "bsd"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.settings == Settings()
+    assert not path.exists()
+
+
+async def test_broken_settings_file_is_reported_and_kept(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text("theme: [oops\n", encoding="utf-8")
+    settings, warning = load_settings(path)
+    app = app_for(
+        builtin_entries,
+        clock,
+        recorder,
+        settings=settings,
+        settings_path=path,
+        settings_warning=warning,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any(str(path) in m and "not valid YAML" in m for m in messages)
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert (tmp_path / "settings.yaml.broken").read_text(encoding="utf-8") == "theme: [oops\n"
+    assert load_settings(path) == (Settings(), None)
+
+
+async def test_default_policy_applies_to_drills_that_choose_none(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    plain = drill({"name": "Plain", "description": "d", "hands": 1}, "plain")
+    own = drill({"name": "Own", "description": "d", "hands": 1, "muggins": "off"}, "own")
+    app = app_for([entry(plain), entry(own)], clock, recorder, settings=Settings(muggins="bsd"))
+    async with app.run_test(size=SIZE) as pilot:
+        for name, policy in (("plain", "bsd"), ("own", "off")):
+            app.begin(plain if name == "plain" else own)
+            await pilot.pause()
+            assert isinstance(app.screen, QuizScreen)
+            assert app.session is not None
+            assert app.session.drill.muggins == policy
+            assert f"muggins: {policy}" in str(app.screen.query_one("#quiz-title").render())
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_spoken_count_key_on_the_reveal(clock: FakeClock, recorder: ListRecorder) -> None:
+    d = drill({"name": "One", "description": "d", "hands": 1, "deal": {"score": 29}})
+    app = app_for([entry(d)], clock, recorder, settings=Settings(announce_key="x"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#claim", Input).value = "29"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        spoken = app.screen.query_one("#spoken", Static)
+        assert not spoken.display
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)  # the key did not move on
+        assert spoken.display
+        assert str(spoken.render()).endswith("and nobs is twenty-nine.")
+
+
+def test_settings_snapshot(
+    snap_compare: Callable[..., bool], builtin_entries: list[DrillEntry], tmp_path: Path
+) -> None:
+    app = app_for(
+        builtin_entries, FakeClock(), ListRecorder(), settings_path=Path("/config/settings.yaml")
+    )
+
+    async def open_settings(pilot: Pilot[Any]) -> None:
+        await pilot.press("o")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_settings)

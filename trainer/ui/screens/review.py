@@ -1,0 +1,332 @@
+"""Review: the combinations you missed or claimed wrongly, their shows, and practice from them.
+
+The list is the store's review list, newest first, filtered by stat kind and by
+drill set (keys cycle the filters). The show of the row under the cursor is
+drawn below it with its whole count, the missed items marked. ``r`` re-drills
+the hands due under the spaced schedule; ``p`` deals a drill rich in the kind of
+the row under the cursor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from trainer.drill import DrillEntry
+from trainer.review import review_drill, review_questions
+from trainer.stats import STAT_KINDS, ReviewItem
+from trainer.ui.messages import StartDrill, StartReview
+from trainer.ui.text import cards_markup
+from trainer.ui.widgets.review_detail import ReviewDetail
+from trainer.weakspots import practice_drill
+
+if TYPE_CHECKING:
+    from trainer.store import StatsStore
+
+LIST_LIMIT = 200
+"""Rows the list holds at most (the newest); the count line says how many there are in all."""
+
+_FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
+
+EMPTY_HISTORY = (
+    "[b]Nothing to review yet.[/b]\n\n"
+    "The combinations you miss or claim wrongly are listed here, newest first: "
+    "announce your count (the Count aloud drill, or any drill with claim: announce), "
+    "or let a hand's time run out, and the trainer knows which ones you missed."
+)
+
+
+class ReviewCommands(Provider):
+    """The review screen's actions in the command palette."""
+
+    def _commands(self) -> list[tuple[str, str, str]]:
+        return [
+            ("Review: next kind", "Show one kind of combination (k)", "next_kind"),
+            ("Review: next drill set", "Show one drill set's misses (d)", "next_drill"),
+            ("Review: re-drill due hands", "The hands due under the schedule (r)", "redrill"),
+            ("Review: practise this kind", "A drill rich in the selected kind (p)", "practise"),
+        ]
+
+    def _run(self, action: str) -> None:
+        screen = self.screen
+        if isinstance(screen, ReviewScreen):
+            getattr(screen, f"action_{action}")()
+
+    async def discover(self) -> Hits:
+        for name, help_text, action in self._commands():
+            yield DiscoveryHit(name, partial(self._run, action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, action in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(
+                    score, matcher.highlight(name), partial(self._run, action), help=help_text
+                )
+
+
+class ReviewScreen(Screen[None]):
+    """Missed and wrongly claimed combinations; the show of each; re-drill and practise."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "home", "Home"),
+        Binding("k", "next_kind", "Kind"),
+        Binding("K", "previous_kind", "Previous kind", show=False),
+        Binding("d", "next_drill", "Drill set"),
+        Binding("D", "previous_drill", "Previous drill set", show=False),
+        Binding("r", "redrill", "Re-drill"),
+        Binding("p", "practise", "Practise"),
+        Binding("f1", "app.help", "Help"),
+    ]
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ReviewCommands}
+
+    def __init__(
+        self,
+        store: StatsStore,
+        entries: Sequence[DrillEntry],
+        *,
+        now: datetime,
+        plain: bool = False,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.entries = list(entries)
+        self.now = now
+        self.plain = plain
+        self.kinds: list[str | None] = [None]
+        self.drills: list[str | None] = [None]
+        self.drill_names: dict[str, str] = {}
+        self.kind: str | None = None
+        self.drill: str | None = None
+        self.items: list[ReviewItem] = []
+        self.total = 0
+        self.overall = 0
+        self.due = 0
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "[b]Review[/b]  ·  the combinations you missed or claimed wrongly",
+            id="review-title",
+            classes="title",
+        )
+        yield Static("", id="review-filters")
+        table: DataTable[str] = DataTable(id="review-list", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield ReviewDetail(plain=self.plain, empty=EMPTY_HISTORY, id="review-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#review-list", DataTable)
+        table.add_column("When", key="when", width=12)
+        table.add_column("Drill set", key="drill", width=11)
+        table.add_column("", key="role", width=6)
+        table.add_column("Kind", key="kind", width=17)
+        table.add_column("Cards", key="cards", width=15)
+        table.add_column("Pts", key="points", width=3)
+        if self._safely(self._load_options):
+            self._safely(self._reload)
+        table.focus()
+
+    def _safely(self, work: Callable[[], None]) -> bool:
+        """Run a query; a store that fails (a `StoreError` names the file) is a message."""
+        try:
+            work()
+        except (OSError, ValueError) as err:
+            self.notify(f"Could not read your history: {err}", severity="error", timeout=8)
+            return False
+        return True
+
+    # ------------------------------------------------------------ data
+
+    def _load_options(self) -> None:
+        """The kinds and drill sets that have something to review, for the filter keys."""
+        self.overall = self.store.review_total()
+        self.due = self.store.due_count(self.now)
+        if not self.overall:
+            return
+        self.kinds = [None, *(k for k in STAT_KINDS if self.store.review_total(kind=k))]
+        recorded = self.store.drills()
+        order = {e.id: i for i, e in enumerate(self.entries)}
+        names = {e.id: e.drill.name for e in self.entries if e.drill is not None}
+        present = [d for d in recorded if self.store.review_total(drill=d)]
+        present.sort(key=lambda d: (order.get(d, len(order)), d))
+        self.drills = [None, *present]
+        self.drill_names = {d: names.get(d, recorded[d]) for d in present}
+
+    def _reload(self) -> None:
+        """Fill the list for the current filters; the cursor goes to the newest row."""
+        self.items = self.store.review_items(kind=self.kind, drill=self.drill, limit=LIST_LIMIT)
+        self.total = self.store.review_total(kind=self.kind, drill=self.drill)
+        table = self.query_one("#review-list", DataTable)
+        table.clear()
+        for i, item in enumerate(self.items):
+            table.add_row(*self._cells(item), key=str(i))
+        table.display = self.overall > 0
+        self.query_one("#review-filters", Static).update(self._filters_text())
+        detail = self.query_one("#review-detail", ReviewDetail)
+        detail.set_empty(
+            EMPTY_HISTORY + "\n\n" + self._due_text()
+            if not self.overall
+            else "Nothing matches these filters: [b]k[/b] and [b]d[/b] change them."
+        )
+        if self.items:
+            table.move_cursor(row=0)
+        detail.item = self.items[0] if self.items else None
+
+    def _cells(self, item: ReviewItem) -> tuple[str, ...]:
+        role = "[red]missed[/]" if item.role == "missed" else "[yellow]wrong[/]"
+        return (
+            _when(item.at, self.now),
+            item.drill_id,
+            role,
+            item.stat_kind,
+            cards_markup(item.cards, plain=self.plain),
+            f"{item.points:>3}",
+        )
+
+    def _filters_text(self) -> str:
+        kind = self.kind or "all"
+        drill = self.drill_names.get(self.drill, self.drill) if self.drill else "all"
+        shown = (
+            f"{self.total}"
+            if self.total == len(self.items)
+            else f"newest {len(self.items)} of {self.total}"
+        )
+        due = f"{self.due} hand{'s' if self.due != 1 else ''} due" if self.due else "none due"
+        return (
+            f"Kind [b]{kind}[/b] (k)  ·  Drill set [b]{drill}[/b] (d)  ·  "
+            f"{shown} listed  ·  {due} (r)"
+        )
+
+    def _due_text(self) -> str:
+        if self.due:
+            hands = "hand is" if self.due == 1 else "hands are"
+            return f"{self.due} {hands} due for a re-drill: press [b]r[/b]."
+        return "Hands you count wrong come back on a spaced schedule: [b]r[/b] re-drills them."
+
+    # ------------------------------------------------------------ the cursor
+
+    @property
+    def current(self) -> ReviewItem | None:
+        """The row under the cursor."""
+        if not self.items:
+            return None
+        row = self.query_one("#review-list", DataTable).cursor_row
+        return self.items[row] if 0 <= row < len(self.items) else None
+
+    @on(DataTable.RowHighlighted, "#review-list")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        item = self.items[event.cursor_row] if 0 <= event.cursor_row < len(self.items) else None
+        detail = self.query_one("#review-detail", ReviewDetail)
+        if detail.item != item:
+            detail.item = item
+
+    @on(DataTable.RowSelected, "#review-list")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row walks through its show's combinations (Tab, too)."""
+        event.stop()
+        self.focus_next()
+
+    # ------------------------------------------------------------ filters
+
+    def action_next_kind(self) -> None:
+        self._cycle_kind(1)
+
+    def action_previous_kind(self) -> None:
+        self._cycle_kind(-1)
+
+    def action_next_drill(self) -> None:
+        self._cycle_drill(1)
+
+    def action_previous_drill(self) -> None:
+        self._cycle_drill(-1)
+
+    def _cycle_kind(self, step: int) -> None:
+        self.kind = _step(self.kinds, self.kind, step)
+        self._safely(self._reload)
+
+    def _cycle_drill(self, step: int) -> None:
+        self.drill = _step(self.drills, self.drill, step)
+        self._safely(self._reload)
+
+    # ------------------------------------------------------------ actions
+
+    def action_home(self) -> None:
+        self.app.pop_screen()
+
+    def action_redrill(self) -> None:
+        """Re-drill the hands due now, or say when the next one is due."""
+        self._safely(self._redrill)
+
+    def _redrill(self) -> None:
+        questions = review_questions(self.store, self.now)
+        if questions:
+            self.post_message(StartReview(review_drill(), questions))
+            return
+        # The soonest scheduled show: `scheduled()` in one row, however long the schedule.
+        soonest = self.store.due(_FAR_FUTURE, limit=1)
+        if soonest:
+            message = (
+                f"Nothing is due yet: the next hand comes back {_until(soonest[0].due, self.now)}."
+            )
+        else:
+            message = (
+                "Nothing to re-drill: a hand you count wrong comes back here to be re-drilled."
+            )
+        self.notify(message, title="Re-drill", timeout=6)
+
+    def action_practise(self) -> None:
+        """Deal a drill whose every show holds the kind of the row under the cursor."""
+        item = self.current
+        if item is None:
+            self.notify("Pick a missed combination first.", severity="warning")
+            return
+        size = 4 if item.crib else len(item.hand)
+        announce = any(
+            e.id == item.drill_id and e.drill is not None and e.drill.claim == "announce"
+            for e in self.entries
+        )
+        drill = practice_drill(
+            item.stat_kind, hand_size=size, claim="announce" if announce else "total"
+        )
+        self.post_message(StartDrill(drill))
+
+
+def _step(options: list[str | None], current: str | None, step: int) -> str | None:
+    index = options.index(current) if current in options else 0
+    return options[(index + step) % len(options)]
+
+
+def _when(moment: datetime, now: datetime) -> str:
+    """A stored time, local: ``28 Nov 09:00``, with the year when it is not this one."""
+    local = moment.astimezone()
+    if local.year != now.astimezone().year:
+        return local.strftime("%d %b %Y")
+    return local.strftime("%d %b %H:%M")
+
+
+def _until(due: datetime, now: datetime) -> str:
+    """When a due time comes, from ``now``: ``in 4 minutes``, ``on 03 Dec at 09:00``."""
+    seconds = (due - now).total_seconds()
+    if seconds < 60:
+        return "in under a minute"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"in {minutes} minute{'s' if minutes != 1 else ''}"
+    hours = round(seconds / 3600)
+    if hours < 36:
+        return f"in {hours} hour{'s' if hours != 1 else ''}"
+    return due.astimezone().strftime("on %d %b at %H:%M")

@@ -1,0 +1,113 @@
+"""Settings: default muggins policy, nineteen, card style, theme, the spoken-count key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Select, Static, Switch
+
+from trainer.constraints import POLICIES, Policy
+from trainer.settings import CARD_STYLES, CardStyle, Settings, SettingsError, save_settings
+from trainer.ui.messages import SettingsChanged
+
+POLICY_LABELS = {
+    "off": "off: wrong counts are just corrected",
+    "acc": "acc: your opponent takes what you miss",
+    "hoyle": "hoyle: ...and the excess you overclaim",
+    "bsd": "bsd: keep only what you claim; 2 for an overcount",
+}
+
+
+class SettingsScreen(Screen[None]):
+    """A small form; ctrl+s saves (to the config folder) and applies, Escape discards."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(
+        self,
+        settings: Settings,
+        path: Path | None,
+        *,
+        themes: list[str],
+        broken: bool = False,
+    ) -> None:
+        super().__init__()
+        self.settings = settings
+        self.path = path
+        self.themes = themes if settings.theme in themes else [settings.theme, *themes]
+        self.broken = broken
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        yield Static("Settings", classes="title")
+        with Grid(id="settings-form"):
+            yield Label("Muggins policy")
+            yield Select(
+                [(POLICY_LABELS[p], p) for p in POLICIES],
+                value=s.muggins,
+                allow_blank=False,
+                id="muggins",
+            )
+            yield Label("19 means nothing")
+            yield Switch(value=s.nineteen, id="nineteen")
+            yield Label("Card suits")
+            yield Select(
+                [("symbols ♠ ♥ ♦ ♣", "symbols"), ("letters S H D C", "letters")],
+                value=s.card_style,
+                allow_blank=False,
+                id="card-style",
+            )
+            yield Label("Theme")
+            yield Select(
+                [(t, t) for t in self.themes], value=s.theme, allow_blank=False, id="theme"
+            )
+            yield Label("Spoken count key")
+            yield Input(s.announce_key, max_length=1, restrict=r"[a-z0-9]*", id="announce-key")
+        where = (
+            f"Saved in {self.path}" if self.path else "Not saved: this session has no config folder"
+        )
+        yield Static(
+            "The policy and the nineteen rule apply to drills whose file does not choose "
+            f"them. {where}.",
+            classes="hint",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#muggins", Select).focus()
+
+    def chosen(self) -> Settings:
+        """The settings as the form shows them now."""
+        key = self.query_one("#announce-key", Input).value or self.settings.announce_key
+        return Settings(
+            muggins=cast(Policy, self.query_one("#muggins", Select).value),
+            nineteen=self.query_one("#nineteen", Switch).value,
+            card_style=cast(CardStyle, self.query_one("#card-style", Select).value),
+            theme=str(self.query_one("#theme", Select).value),
+            announce_key=key,
+        )
+
+    def action_save(self) -> None:
+        settings = self.chosen()
+        assert settings.card_style in CARD_STYLES
+        if self.path is not None:
+            try:
+                save_settings(settings, self.path, keep_broken=self.broken)
+            except SettingsError as err:
+                self.notify(str(err), severity="error", timeout=8)
+                return
+        self.post_message(SettingsChanged(settings))
+        self.notify("Settings saved." if self.path else "Settings applied for this session.")
+        self.app.pop_screen()
+
+    def action_cancel(self) -> None:
+        self.app.pop_screen()

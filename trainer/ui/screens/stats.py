@@ -1,0 +1,277 @@
+"""Your progress: figures per drill set, accuracy and speed over time, misses by kind.
+
+Everything comes from one `StatsStore.report` (tens of milliseconds at 100,000
+answers), read on the UI thread when the screen opens and when the drill-set
+filter changes: the store's SQLite connection belongs to the main thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta, tzinfo
+from typing import ClassVar, Final
+
+from rich.markup import escape
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from trainer.drill import DrillEntry
+from trainer.stats import DrillStats, Period, Report
+from trainer.store import StatsStore
+from trainer.ui.widgets.miss_bars import MissBars
+from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
+
+MIN_DAYS: Final = 3
+"""With fewer days than this, the chart shows sessions instead (when there are more)."""
+
+NAME_WIDTH: Final = 18
+ALL: Final = "All drill sets"
+
+COLUMNS: Final = (
+    ("Drill set", "name", NAME_WIDTH),
+    ("Hands", "attempts", 5),
+    ("Exact", "accuracy", 5),
+    ("s/hand", "seconds", 6),
+    ("Mugged", "mugged", 6),
+    ("Streak", "streak", 6),
+    ("Blitz", "blitz", 5),
+    ("Practised", "last", 10),
+)
+"""Label, key and width of each column; 80 columns hold them all."""
+
+EMPTY_TEXT: Final = (
+    "No hands counted yet.\n\n"
+    "Count some hands first: press Escape, pick a drill and press Enter. Your accuracy, "
+    "your speed and the combinations you miss will show here."
+)
+KINDS_NOTE: Final = "Only announced counts and time-outs say which combination was missed."
+NO_KINDS: Final = (
+    "Nothing to show here yet: only announced counts (the count-aloud drill, or any drill "
+    "that asks for each combination) and time-outs say which combination was missed."
+)
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, with an ellipsis if cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def ago(when: datetime | None, now: datetime) -> str:
+    """When a drill was last practised, as a day relative to ``now`` (in its time zone)."""
+    if when is None:
+        return "never"
+    zone: tzinfo | None = now.tzinfo
+    day = when.astimezone(zone).date() if zone is not None else when.date()
+    days = (now.date() - day).days
+    if days <= 0:
+        return "today"
+    if days == 1:
+        return "yesterday"
+    if days < 7:
+        return f"{days} days ago"
+    return day.isoformat()
+
+
+def chart_points(
+    report: Report, *, zone: tzinfo | None = None
+) -> tuple[str, tuple[ChartPoint, ...]]:
+    """What the chart shows: ``("day", points)``, or ``("session", points)`` when there are
+    fewer than `MIN_DAYS` days and more sessions than days."""
+    days, sessions = report.days, report.sessions
+    if len(days) >= MIN_DAYS or len(sessions) <= len(days):
+        one_year = len({p.label[:4] for p in days}) <= 1
+        return "day", tuple(_point(p, _day_label(p.label, one_year)) for p in days)
+    return "session", tuple(_point(p, f"{p.start.astimezone(zone):%d %b %H:%M}") for p in sessions)
+
+
+def _day_label(label: str, one_year: bool) -> str:
+    """``1 Mar`` for a stored day (``2025-03-01``), or the day as stored if the chart
+    spans more than one year."""
+    if not one_year:
+        return label
+    day = datetime.strptime(label, "%Y-%m-%d")
+    return f"{day.day} {day:%b}"
+
+
+def _point(period: Period, label: str) -> ChartPoint:
+    return ChartPoint(label, period.accuracy, period.mean_seconds)
+
+
+class StatsScreen(Screen[None]):
+    """Figures per drill set, a chart of accuracy and speed, and misses by combination kind,
+    for every drill set or one (``d`` cycles through those with a history)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "next_drill", "Next drill set"),
+        Binding("D", "previous_drill", "Previous"),
+        Binding("a", "all_drills", "All drill sets"),
+        Binding("escape", "back", "Back"),
+        Binding("f1,question_mark", "app.help", "Help"),
+    ]
+
+    def __init__(self, store: StatsStore, entries: Sequence[DrillEntry], *, now: datetime) -> None:
+        super().__init__()
+        self.store = store
+        self.names = {e.id: e.drill.name for e in entries if e.drill is not None}
+        self.now = now
+        offset = now.utcoffset()
+        self.utc_offset = offset if offset is not None else timedelta(0)
+        self.drill_id: str | None = None
+        """The drill set shown, or None for all of them."""
+        self.choices: list[str | None] = [None]
+        """What ``d`` cycles through: all drill sets, then each with a history."""
+        self.report: Report | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Stats[/b]", id="stats-title")
+        with VerticalScroll(id="stats-body"):
+            table: DataTable[str | Text] = DataTable(
+                id="stats-drills", cursor_type="none", zebra_stripes=True, show_cursor=False
+            )
+            table.can_focus = False
+            yield table
+            yield Static("", id="stats-chart-title", classes="stats-heading")
+            yield ProgressChart(id="stats-chart")
+            yield Static("", id="stats-kinds-title", classes="stats-heading")
+            yield MissBars(id="stats-kinds")
+            yield Static("", id="stats-kinds-note")
+            yield Static(EMPTY_TEXT, id="stats-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#stats-drills", DataTable)
+        for label, key, width in COLUMNS:
+            table.add_column(label, key=key, width=width)
+        self._load()
+        if self.report is not None:
+            self.choices = [None, *(d.drill_id for d in self.report.drills)]
+            self._title()
+            self.refresh_bindings()
+        self.query_one("#stats-body", VerticalScroll).focus()
+
+    # ------------------------------------------------------------ the filter
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The filter keys only show (in the footer too) when there is a drill set to pick."""
+        if action in ("next_drill", "previous_drill", "all_drills"):
+            return len(self.choices) > 1
+        return True
+
+    def action_next_drill(self) -> None:
+        self._step(1)
+
+    def action_previous_drill(self) -> None:
+        self._step(-1)
+
+    def action_all_drills(self) -> None:
+        if self.drill_id is not None:
+            self.show_drill(None)
+
+    def _step(self, by: int) -> None:
+        if len(self.choices) < 2:  # no history: the key is off (see check_action)
+            return
+        at = self.choices.index(self.drill_id) if self.drill_id in self.choices else 0
+        self.show_drill(self.choices[(at + by) % len(self.choices)])
+
+    def show_drill(self, drill_id: str | None) -> None:
+        """Show one drill set (by id), or all of them (None)."""
+        self.drill_id = drill_id
+        self._load()
+        self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    # ------------------------------------------------------------ filling in
+
+    def name_of(self, drill: DrillStats) -> str:
+        """A drill set's name as the drill list has it now, else as it was recorded."""
+        if drill.drill_id is None:
+            return ALL
+        return self.names.get(drill.drill_id, drill.drill_name)
+
+    def _load(self) -> None:
+        try:
+            report = self.store.report(self.drill_id, utc_offset=self.utc_offset)
+        except ValueError as err:  # the store's error names the file and what is wrong
+            self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
+            report = None
+            self.query_one("#stats-empty", Static).update(f"Could not read your stats: {err}")
+        self.report = report
+        empty = report is None or report.overall.attempts == 0
+        self.query_one("#stats-empty").display = empty
+        for widget in self.query_one("#stats-body").children:
+            if widget.id != "stats-empty":
+                widget.display = not empty
+        self._title()
+        if report is None or empty:
+            return
+        self._fill_table(report)
+        self._fill_chart(report)
+        self._fill_kinds(report)
+
+    def _title(self) -> None:
+        report = self.report
+        text = "[b]Stats[/b]"
+        if report is not None and report.overall.attempts:
+            o = report.overall
+            scope = ALL if self.drill_id is None else self.name_of(o)
+            text += f" · {escape(scope)}"
+            if len(self.choices) > 1:
+                at = self.choices.index(self.drill_id) if self.drill_id in self.choices else 0
+                text += f" ({at + 1} of {len(self.choices)}, d for the next)"
+            hands = "hand" if o.attempts == 1 else "hands"
+            text += f" · {o.attempts} {hands}, {o.accuracy or 0:.0%} exact"
+        self.query_one("#stats-title", Static).update(text)
+
+    def _fill_table(self, report: Report) -> None:
+        table = self.query_one("#stats-drills", DataTable)
+        table.clear()
+        rows = list(report.drills)
+        if self.drill_id is None and len(rows) > 1:
+            rows.append(report.overall)
+        for d in rows:
+            cells = self.cells(d)
+            if d.drill_id is None:  # the total row
+                table.add_row(*(Text(c, style="bold") for c in cells), key="all")
+            else:
+                table.add_row(*cells, key=d.drill_id)
+
+    def cells(self, d: DrillStats) -> tuple[str, ...]:
+        """The table's cells for one drill set (or all of them)."""
+        return (
+            clip(self.name_of(d), NAME_WIDTH),
+            str(d.attempts),
+            "-" if d.accuracy is None else f"{d.accuracy:.0%}",
+            "-" if d.mean_seconds is None else f"{d.mean_seconds:.1f}",
+            "-" if d.mugged_per_hand is None else f"{d.mugged_per_hand:.2f}",
+            str(d.best_streak),
+            "-" if d.best_blitz is None else str(d.best_blitz),
+            ago(d.last_practised, self.now),
+        )
+
+    def _fill_chart(self, report: Report) -> None:
+        by, points = chart_points(report, zone=self.now.tzinfo)
+        chart = self.query_one("#stats-chart", ProgressChart)
+        chart.show(points, by=by)
+        count = f"{len(points)} {by}{'s' if len(points) != 1 else ''}"
+        self.query_one("#stats-chart-title", Static).update(
+            f"[b]Progress by {by}[/b] ({count}):  [$success]⣀●⣀ accuracy (left)[/]"
+            "  [$accent]▄■▄ seconds a hand (right)[/]"
+        )
+
+    def _fill_kinds(self, report: Report) -> None:
+        title = "[b]Missed combinations[/b]"
+        if report.kinds:
+            n = report.itemised
+            answers = f"{n} announced count{'s' if n != 1 else ''} and time-out"
+            title += f", weakest first (from {answers}{'s' if n != 1 else ''})"
+        self.query_one("#stats-kinds-title", Static).update(title)
+        self.query_one("#stats-kinds", MissBars).show(report.kinds, empty=NO_KINDS)
+        note = self.query_one("#stats-kinds-note", Static)
+        note.update(KINDS_NOTE)
+        note.display = bool(report.kinds)

@@ -1,0 +1,68 @@
+"""Bars of miss rate per combination kind, the weakest first."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from rich.markup import escape
+from textual.widgets import Static
+
+from trainer.stats import STAT_KINDS, KindStats
+
+BAR_WIDTH: Final = 16
+KIND_WIDTH: Final = max(len(k) for k in STAT_KINDS)
+_ORDER: Final = {kind: i for i, kind in enumerate(STAT_KINDS)}
+
+
+def weakest_first(kinds: Iterable[KindStats]) -> list[KindStats]:
+    """Kinds by miss rate, highest first; ties go to the kind missed more often, then the
+    one seen more often, then announcement order. Kinds never present (only ever claimed
+    wrongly) come last."""
+
+    def key(k: KindStats) -> tuple[int, float, int, int, int, str]:
+        rate = k.miss_rate
+        return (rate is None, -(rate or 0.0), -k.missed, -k.present, _ORDER.get(k.kind, 99), k.kind)
+
+    return sorted(kinds, key=key)
+
+
+def bar(rate: float, width: int = BAR_WIDTH) -> tuple[str, str]:
+    """The filled and the empty part of a bar for a share between 0 and 1."""
+    filled = round(max(0.0, min(1.0, rate)) * width)
+    return "█" * filled, "░" * (width - filled)
+
+
+def bar_line(k: KindStats) -> str:
+    """One kind's line as content markup: name, rate, bar, counts (and wrong claims)."""
+    name = f"{escape(k.kind):<{KIND_WIDTH}}"
+    wrong = f" · {k.wrong} claimed wrongly" if k.wrong else ""
+    rate = k.miss_rate
+    if rate is None:
+        return f"{name}  [$text-muted]never came up[/]{wrong}"
+    filled, empty = bar(rate)
+    colour = "$text-error" if rate >= 0.5 else "$text-warning" if rate >= 0.2 else "$text-success"
+    return (
+        f"{name}  {rate:>4.0%}  [{colour}]{filled}[/][$text-muted]{empty}[/]"
+        f"  ({k.missed} of {k.present}){wrong}"
+    )
+
+
+class MissBars(Static):
+    """One line a combination kind; ``kinds`` holds them in the order shown."""
+
+    DEFAULT_CSS = """
+    MissBars { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", id=id, classes=classes)
+        self.kinds: tuple[KindStats, ...] = ()
+
+    def show(self, kinds: Iterable[KindStats], *, empty: str = "") -> None:
+        """Show these kinds, weakest first (``empty``: the text when there are none)."""
+        self.kinds = tuple(weakest_first(kinds))
+        if not self.kinds:
+            self.update(f"[$text-muted]{escape(empty)}[/]")
+            return
+        self.update("\n".join(bar_line(k) for k in self.kinds))

@@ -38,7 +38,8 @@ from typing import Any, Final
 from trainer.drill import DrillSet, builtin_drills_dir, load_all
 from trainer.muggins import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.session import Answer, Attempt, CatchAnswer, Question, QuizSession
-from trainer.store import StatsStore, attempt_rows, insert_rows
+from trainer.store import StatsStore
+from trainer.store_rows import attempt_rows, insert_rows
 
 DEFAULT_ATTEMPTS: Final = 100_000
 DEFAULT_SEED: Final = 20_250_301

@@ -210,7 +210,7 @@ def test_review_drill_re_drills_due_hands(store: StatsStore) -> None:
 
 
 def test_rebuilt_schedule_matches_the_live_one(store: StatsStore, tmp_path: Path) -> None:
-    from trainer.cli_stats import export_records, import_records
+    from trainer.exchange import export_records, import_records
 
     answer(store, show(HAND_8), at=T0, off=-2)
     answer(store, show(HAND_8), at=T0 + 2 * MINUTE)

@@ -19,7 +19,7 @@ import pytest
 
 from tests.test_stats import HAND_8, HAND_9_FLUSH, HAND_29, FakeClock, drill, item, show
 from trainer.cards import parse_card, parse_cards
-from trainer.cli_stats import export_records
+from trainer.exchange import export_records
 from trainer.muggins import AnnounceClaim, TotalClaim
 from trainer.scoring import score_show
 from trainer.session import Attempt, CatchAnswer, QuizSession, make_question

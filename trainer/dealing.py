@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
-from math import comb, prod
+from math import comb
 from typing import Final
 
 from trainer.cards import JACK, SUITS, Card, full_deck, sort_key
@@ -27,15 +27,13 @@ from trainer.constraints import FEATURES as FEATURES
 from trainer.constraints import Constraints as Constraints
 from trainer.constraints import Deal as Deal
 from trainer.constraints import DealError as DealError
-from trainer.odds import rank_patterns
+from trainer.odds import FLUSH4, FLUSH5, FLUSH5_NOBS, NOBS, rank_patterns, suit_classes
+from trainer.odds import class_bonus as class_bonus
 from trainer.pegging import PlayItem, PlayState
 from trainer.scoring import Item, rank_points, score_show
 
 _BIT: Final = {name: 1 << i for i, name in enumerate(FEATURES)}
 
-# Suit classes of one rank pattern: no flush/no nobs, nobs, four-flush (starter off-suit),
-# five-flush, five-flush with nobs.
-PLAIN, NOBS, FLUSH4, FLUSH5, FLUSH5_NOBS = range(5)
 _CLASS_BITS: Final = (
     0,
     _BIT["nobs"],
@@ -112,27 +110,6 @@ def _fifteen_sizes(values: tuple[int, ...]) -> int:
     return reach[15]
 
 
-def _suit_weights(hand: tuple[int, ...], starter: int) -> tuple[int, int, int, int, int]:
-    """Deals per suit class for one rank pattern (see odds.suit_split for the derivation)."""
-    counts = Counter(hand)
-    c_s = counts[starter]
-    jacks = counts[JACK]
-    hand_ways = prod(comb(4, c) for c in counts.values())
-    deals = hand_ways * (4 - c_s)
-    nobs_all = hand_ways * jacks * (4 - c_s) // 4 if starter != JACK else 0
-    flush4 = flush5 = flush5_nobs = 0
-    if len(counts) == len(hand):
-        flush4 = 12
-        if c_s == 0:
-            if jacks == 1 and starter != JACK:
-                flush5_nobs = 4
-            else:
-                flush5 = 4
-    nobs = nobs_all - flush5_nobs
-    plain = deals - nobs - flush4 - flush5 - flush5_nobs
-    return plain, nobs, flush4, flush5, flush5_nobs
-
-
 @cache
 def pattern_table(hand_size: int) -> tuple[_Pattern, ...]:
     """Every rank pattern for hands of ``hand_size`` with its rank features and suit weights."""
@@ -147,7 +124,7 @@ def pattern_table(hand_size: int) -> tuple[_Pattern, ...]:
                 rank_points(ranks),
                 fifteens,
                 _rank_bits(hand, starter, fifteens),
-                _suit_weights(hand, starter),
+                suit_classes(hand, starter),
             )
         )
     return tuple(table)
@@ -160,17 +137,6 @@ def _count_fifteens(ranks: Iterable[int]) -> int:
         for total in range(15, v - 1, -1):
             ways[total] += ways[total - v]
     return ways[15]
-
-
-def class_bonus(cls: int, hand_size: int, crib: bool) -> int:
-    """Flush and nobs points of a suit class."""
-    if cls == PLAIN:
-        return 0
-    if cls == NOBS:
-        return 1
-    if cls == FLUSH4:
-        return 0 if crib else hand_size
-    return hand_size + 1 + (cls == FLUSH5_NOBS)
 
 
 @dataclass(frozen=True)

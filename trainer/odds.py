@@ -37,39 +37,58 @@ def rank_patterns(hand_size: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
                 yield hand, starter, suit_ways * left
 
 
-def suit_split(hand: tuple[int, ...], starter: int, crib: bool) -> list[tuple[int, int]]:
-    """For one rank pattern: (flush + nobs points, number of deals) over all suit choices.
+# Suit classes of one rank pattern: no flush and no nobs, nobs, a four-card (hand-only)
+# flush, a flush with the starter, a flush with the starter and nobs.
+PLAIN, NOBS, FLUSH4, FLUSH5, FLUSH5_NOBS = range(5)
+
+
+def suit_classes(hand: tuple[int, ...], starter: int) -> tuple[int, int, int, int, int]:
+    """For one rank pattern: how many deals fall in each suit class (PLAIN ... FLUSH5_NOBS).
 
     Derivation: the suits of different ranks are chosen independently, so over
     all choices the starter's suit matches one of the J hand jacks in
     H * J * (4 - c_s) / 4 deals (H hand suit choices, c_s hand cards of the
     starter's rank). A flush needs distinct hand ranks: 4 of the 4**n hand suit
-    choices, with the starter of that suit possible only if its rank is not in
-    the hand.
+    choices, each with 3 off-suit starters, and the starter of that suit too
+    only if its rank is not in the hand.
     """
-    n = len(hand)
     counts = Counter(hand)
     c_s = counts[starter]
     jacks = counts[JACK]
     hand_ways = prod(comb(4, c) for c in counts.values())
     deals = hand_ways * (4 - c_s)
     nobs_all = hand_ways * jacks * (4 - c_s) // 4 if starter != JACK else 0
-    split: Counter[int] = Counter()
-    flush_deals = nobs_in_flush = 0
-    if len(counts) == n:  # all ranks distinct: four one-suit hands
-        hand_flush = 0 if crib else n
+    flush4 = flush5 = flush5_nobs = 0
+    if len(counts) == len(hand):
+        flush4 = 12
         if c_s == 0:
-            nobs = 1 if jacks == 1 and starter != JACK else 0
-            split[n + 1 + nobs] += 4
-            split[hand_flush] += 12
-            flush_deals, nobs_in_flush = 16, 4 * nobs
-        else:
-            split[hand_flush] += 12
-            flush_deals = 12
-    nobs_rest = nobs_all - nobs_in_flush
-    split[1] += nobs_rest
-    split[0] += deals - flush_deals - nobs_rest
-    return [(points, ways) for points, ways in split.items() if ways]
+            if jacks == 1 and starter != JACK:
+                flush5_nobs = 4
+            else:
+                flush5 = 4
+    nobs = nobs_all - flush5_nobs
+    plain = deals - nobs - flush4 - flush5 - flush5_nobs
+    return plain, nobs, flush4, flush5, flush5_nobs
+
+
+def class_bonus(cls: int, hand_size: int, crib: bool) -> int:
+    """Flush and nobs points of a suit class (a crib's four-card flush scores nothing)."""
+    if cls == PLAIN:
+        return 0
+    if cls == NOBS:
+        return 1
+    if cls == FLUSH4:
+        return 0 if crib else hand_size
+    return hand_size + 1 + (cls == FLUSH5_NOBS)
+
+
+def suit_split(hand: tuple[int, ...], starter: int, crib: bool) -> list[tuple[int, int]]:
+    """For one rank pattern: (flush + nobs points, number of deals) over all suit choices."""
+    split: Counter[int] = Counter()
+    for cls, ways in enumerate(suit_classes(hand, starter)):
+        if ways:
+            split[class_bonus(cls, len(hand), crib)] += ways
+    return list(split.items())
 
 
 @cache

@@ -26,7 +26,8 @@ from trainer.stats import KindStats
 from trainer.store import StatsStore
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.home import HomeScreen
-from trainer.ui.screens.stats import StatsScreen, ago
+from trainer.ui.screens.stats import StatsScreen
+from trainer.ui.text import ago
 from trainer.ui.widgets.miss_bars import MissBars, bar_line, weakest_first
 from trainer.ui.widgets.progress_chart import ProgressChart, seconds_top, tick_indices
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime, tzinfo
 
 from trainer.cards import Card
 from trainer.scoring import number_word
@@ -37,3 +38,19 @@ def spoken(kind: str, size: int, running: int, runs_seen: set[int]) -> str:
     if kind == "flush":
         return f"a flush of {number_word(size)} is {words}"
     return f"nobs is {words}"
+
+
+def ago(when: datetime | None, now: datetime) -> str:
+    """When a drill was last practised, as a day relative to ``now`` (in its time zone)."""
+    if when is None:
+        return "never"
+    zone: tzinfo | None = now.tzinfo
+    day = when.astimezone(zone).date() if zone is not None else when.date()
+    days = (now.date() - day).days
+    if days <= 0:
+        return "today"
+    if days == 1:
+        return "yesterday"
+    if days < 7:
+        return f"{days} days ago"
+    return day.isoformat()

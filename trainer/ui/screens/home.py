@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 from trainer.drill import DrillEntry, DrillSet
 from trainer.ui.messages import StartDrill
 from trainer.ui.progress import DrillProgress
+from trainer.ui.text import ago
 
 
 class HomeScreen(Screen[None]):
@@ -76,7 +77,7 @@ class HomeScreen(Screen[None]):
             d = entry.drill
             p = self.progress.get(d.id)
             accuracy = f"{p.accuracy:.0%}" if p and p.attempts else "-"
-            last = _ago(p.last, self.now) if p and p.last else "never"
+            last = ago(p.last, self.now or datetime.now().astimezone()) if p else "never"
             table.add_row(d.name, _kind_label(d), accuracy, last, key=d.id)
 
     def refresh_progress(self, progress: Mapping[str, DrillProgress], due: int) -> None:
@@ -145,16 +146,3 @@ def _kind_label(d: DrillSet) -> str:
     if d.claim == "announce":
         return "announce"
     return d.kind
-
-
-def _ago(when: datetime, now: datetime | None) -> str:
-    if now is None:
-        return when.strftime("%Y-%m-%d")
-    days = (now.date() - when.date()).days
-    if days <= 0:
-        return "today"
-    if days == 1:
-        return "yesterday"
-    if days < 30:
-        return f"{days} days ago"
-    return when.strftime("%Y-%m-%d")

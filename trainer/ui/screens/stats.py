@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Static
 from trainer.drill import DrillEntry
 from trainer.stats import DrillStats, Period, Report
 from trainer.store import StatsStore
+from trainer.ui.text import ago
 from trainer.ui.widgets.miss_bars import MissBars
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
 
@@ -58,22 +59,6 @@ NO_KINDS: Final = (
 def clip(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters, with an ellipsis if cut."""
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def ago(when: datetime | None, now: datetime) -> str:
-    """When a drill was last practised, as a day relative to ``now`` (in its time zone)."""
-    if when is None:
-        return "never"
-    zone: tzinfo | None = now.tzinfo
-    day = when.astimezone(zone).date() if zone is not None else when.date()
-    days = (now.date() - day).days
-    if days <= 0:
-        return "today"
-    if days == 1:
-        return "yesterday"
-    if days < 7:
-        return f"{days} days ago"
-    return day.isoformat()
 
 
 def chart_points(

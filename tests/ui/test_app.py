@@ -529,3 +529,22 @@ async def test_a_store_that_cannot_open_replaces_home(
         assert isinstance(app.screen, StoreErrorScreen)
         assert "is damaged" in text_of(app, "#store-error")
         assert app.store_error is not None
+
+
+async def test_announce_cards_can_be_picked_with_the_mouse(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    d = drill({"name": "Say it", "description": "d", "hands": 1, "claim": "announce"})
+    app = app_for([entry(d)], clock, recorder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen.query_one("#table", CardTable)
+        first, second = table.card_widgets()[:2]
+        await pilot.click(first)
+        await pilot.click(second)
+        await pilot.pause()
+        assert {w.card for w in table.card_widgets() if w.selected} == {first.card, second.card}
+        await pilot.click(first)
+        await pilot.pause()
+        assert [w.card for w in table.card_widgets() if w.selected] == [second.card]

@@ -8,6 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
@@ -25,6 +26,7 @@ from trainer.ui.messages import Answered, DrillTimeUp, EndDrill
 from trainer.ui.text import cards_markup, spoken
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
+from trainer.ui.widgets.playing_card import PlayingCard
 
 KIND_KEYS: dict[str, Kind] = {"f": "fifteen", "p": "pair", "r": "run", "l": "flush", "n": "nobs"}
 """Keys that claim the selected cards as a combination (announce drills)."""
@@ -215,24 +217,16 @@ class QuizScreen(Screen[None]):
                 raise ClaimError("muggins is called for at least 1 point; a to accept")
             self._submit(CatchAnswer(call=points))
 
-    def on_key(self, event: object) -> None:
+    def on_key(self, event: Key) -> None:
         """Announce drills: number keys pick cards, letters claim, Backspace undoes."""
-        from textual.events import Key
-
-        if not isinstance(event, Key) or self.question.opponent is not None:
+        if self.question.opponent is not None:
             return
         if self.session.drill.claim != "announce" or self.question.deal is None:
             return
         key = event.key
-        table = self.query_one("#table", CardTable)
-        cards = table.all_cards
+        cards = self.query_one("#table", CardTable).all_cards
         if key.isdigit() and 1 <= int(key) <= len(cards):
-            card = cards[int(key) - 1]
-            if card in self.picked:
-                self.picked.remove(card)
-            else:
-                self.picked.append(card)
-            table.show_selected(self.picked)
+            self._toggle(cards[int(key) - 1])
         elif key in KIND_KEYS:
             self._claim_kind(KIND_KEYS[key])
         elif key == "backspace" and self.claims:
@@ -243,6 +237,18 @@ class QuizScreen(Screen[None]):
         else:
             return
         event.stop()
+
+    def on_playing_card_clicked(self, event: PlayingCard.Clicked) -> None:
+        """Announce drills: a click picks or unpicks a card, as its number key does."""
+        if self.session.drill.claim == "announce" and self.question.opponent is None:
+            self._toggle(event.card)
+
+    def _toggle(self, card: Card) -> None:
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+        self.query_one("#table", CardTable).show_selected(self.picked)
 
     def _claim_kind(self, kind: Kind) -> None:
         if not self.picked:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -32,6 +33,13 @@ class PlayingCard(Static):
     highlight: reactive[bool] = reactive(False)
     selected: reactive[bool] = reactive(False)
 
+    class Clicked(Message):
+        """The player clicked this card (the screen decides what that means)."""
+
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
     def __init__(
         self,
         card: Card,
@@ -55,6 +63,9 @@ class PlayingCard(Static):
         face = RANK_NAMES[self.card.rank] + suit
         # Index corners, as printed cards have: top left, and bottom right.
         return f"{face:<3}\n{face:>3}"
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.card))
 
     def watch_highlight(self, value: bool) -> None:
         self.set_class(value, "-highlight")

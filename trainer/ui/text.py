@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
+from typing import TYPE_CHECKING, Final
 
 from trainer.cards import Card
+
+if TYPE_CHECKING:
+    from trainer.muggins import ClaimedItem
+    from trainer.scoring import Item
 from trainer.scoring import number_word
 
 
@@ -54,3 +59,24 @@ def ago(when: datetime | None, now: datetime) -> str:
     if days < 7:
         return f"{days} days ago"
     return day.isoformat()
+
+
+MISSED_MARK: Final = "[b $text-error]✗[/] "
+RIGHT_MARK: Final = "✓ "
+
+
+def item_line(item: Item, said: str, *, mark: str, missed: bool, plain: bool) -> str:
+    """One combination of a count as a list line: mark, kind, cards, points, what is said."""
+    cards = cards_markup(item.cards, plain=plain, width=18)
+    text = f"{mark}{item.kind:<8} {cards} {item.points:>2}  {said}"
+    return text + "  [b $text-error](missed)[/]" if missed else text
+
+
+def wrong_line(claimed: ClaimedItem, reason: str, *, plain: bool) -> str:
+    """A wrongly claimed combination as a list line, with why it is wrong."""
+    cards = cards_markup(claimed.ordered_cards, plain=plain, width=18)
+    why = reason.replace("-", " ")
+    return (
+        f"[$text-warning]✗[/] {claimed.kind:<8} {cards} {claimed.value:>2}  "
+        f"[$text-warning]wrong: {why}[/]"
+    )

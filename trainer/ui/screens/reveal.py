@@ -16,7 +16,7 @@ from trainer.cards import Card
 from trainer.pegging import PlayScore
 from trainer.session import Attempt, Question
 from trainer.ui.messages import EndDrill, NextDeal
-from trainer.ui.text import cards_markup, spoken
+from trainer.ui.text import MISSED_MARK, RIGHT_MARK, cards_markup, item_line, spoken, wrong_line
 from trainer.ui.widgets.card_table import CardTable
 
 
@@ -150,21 +150,15 @@ class RevealScreen(Screen[None]):
         for item in q.breakdown.items:
             running += item.points
             said = spoken(item.kind, len(item.cards), running, runs_seen)
-            cards = cards_markup(item.cards, plain=self.plain, width=18)
             mark = ""
             if itemised:
-                mark = "✓ " if item in right else "[b $text-error]✗[/] "
-            text = f"{mark}{item.kind:<8} {cards} {item.points:>2}  {said}"
-            if item in missed:
-                text += "  [b $text-error](missed)[/]"
-            options.append(Option(text))
+                mark = RIGHT_MARK if item in right else MISSED_MARK
+            line = item_line(item, said, mark=mark, missed=item in missed, plain=self.plain)
+            options.append(Option(line))
             self.rows.append((item.kind, item.cards))
         if verdict is not None:
             for wrong, reason in zip(verdict.wrong, verdict.wrong_reasons, strict=False):
-                cards = cards_markup(wrong.ordered_cards, plain=self.plain, width=18)
-                why = reason.replace("-", " ")
-                text = f"[$text-warning]✗[/] {wrong.kind:<8} {cards} {wrong.value:>2}  "
-                options.append(Option(text + f"[$text-warning]wrong: {why}[/]"))
+                options.append(Option(wrong_line(wrong, reason, plain=self.plain)))
                 self.rows.append((wrong.kind, wrong.ordered_cards))
         if not options:
             options.append(Option("nothing scores: nineteen", disabled=True))

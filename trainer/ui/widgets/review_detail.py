@@ -18,7 +18,7 @@ from trainer.cards import Card, parse_cards
 from trainer.muggins import AnnounceClaim, ClaimedItem, Verdict, judge
 from trainer.scoring import Breakdown, score_show
 from trainer.stats import ReviewItem
-from trainer.ui.text import cards_markup, spoken
+from trainer.ui.text import MISSED_MARK, RIGHT_MARK, item_line, spoken, wrong_line
 from trainer.ui.widgets.card_table import CardTable
 
 _CLAIMED: re.Pattern[str] = re.compile(r"^(\w+) (.+) for (\d+)$")
@@ -155,29 +155,22 @@ class ReviewDetail(Vertical):
         for scored in judged.breakdown.items:
             running += scored.points
             said = spoken(scored.kind, len(scored.cards), running, runs_seen)
-            cards = cards_markup(scored.cards, plain=self.plain, width=18)
             is_missed = scored in missed or (
                 verdict is None and _same(item, "missed", scored.kind, scored.cards)
             )
-            mark = "[b $text-error]✗[/] " if is_missed else ("✓ " if scored in right else "  ")
-            text = f"{mark}{scored.kind:<8} {cards} {scored.points:>2}  {said}"
-            if is_missed:
-                text += "  [b $text-error](missed)[/]"
+            mark = MISSED_MARK if is_missed else (RIGHT_MARK if scored in right else "  ")
             if _same(item, "missed", scored.kind, scored.cards):
                 self.selected = len(self.rows)
-            options.append(Option(text))
+            line = item_line(scored, said, mark=mark, missed=is_missed, plain=self.plain)
+            options.append(Option(line))
             self.rows.append(scored.cards)
         wrong = list(verdict.wrong) if verdict is not None else []
         reasons = list(verdict.wrong_reasons) if verdict is not None else []
         for claimed, reason in zip(wrong, reasons, strict=False):
-            cards_t = claimed.ordered_cards
-            cards = cards_markup(cards_t, plain=self.plain, width=18)
-            why = reason.replace("-", " ")
-            text = f"[$text-warning]✗[/] {claimed.kind:<8} {cards} {claimed.value:>2}  "
-            if _same(item, "wrong", claimed.kind, cards_t):
+            if _same(item, "wrong", claimed.kind, claimed.ordered_cards):
                 self.selected = len(self.rows)
-            options.append(Option(text + f"[$text-warning]wrong: {why}[/]"))
-            self.rows.append(cards_t)
+            options.append(Option(wrong_line(claimed, reason, plain=self.plain)))
+            self.rows.append(claimed.ordered_cards)
         if not options:
             options.append(Option("nothing scores: nineteen", disabled=True))
         return options

@@ -20,23 +20,6 @@ RED_SUITS: Final = frozenset("HD")
 RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Rank text by rank number (1 = ace ... 13 = king); index 0 is unused."""
 
-RANK_WORDS: Final = (
-    "",
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-)
-
 JACK: Final = 11
 
 _RANK_BY_TEXT: Final = {name: rank for rank, name in enumerate(RANK_NAMES) if name} | {"T": 10}

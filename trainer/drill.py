@@ -18,7 +18,6 @@ import yaml
 
 from trainer.drill_model import CRIB_SIZE as CRIB_SIZE
 from trainer.drill_model import HAND_SIZE as HAND_SIZE
-from trainer.drill_model import VARIANT_NAMES as VARIANT_NAMES
 from trainer.drill_model import ClaimStyle as ClaimStyle
 from trainer.drill_model import DrillError as DrillError
 from trainer.drill_model import DrillKind as DrillKind

@@ -31,14 +31,6 @@ HAND_SIZE: Final[dict[str, int]] = {
 
 CRIB_SIZE: Final = 4
 
-VARIANT_NAMES: Final[dict[str, str]] = {
-    "standard": "two players, 6 dealt, 4 kept",
-    "five-card": "the historic five-card game: 3-card hands, to 61",
-    "three-player": "three players, 5 dealt, 4 kept",
-    "four-player": "four players in partnerships, 5 dealt, 4 kept",
-    "four-player-five": "four players each for themselves: 5-card hands",
-}
-
 
 class DrillError(ValueError):
     """A drill file that cannot be used; the message names the file, the field and the problem."""

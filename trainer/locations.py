@@ -16,24 +16,24 @@ APP = "muggins"
 HOME_ENV = "MUGGINS_HOME"
 
 
-def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder for the stats database: ``override``, else ``$MUGGINS_HOME``, else the OS's."""
+def _folder(override: str | os.PathLike[str] | None, system: str) -> Path:
+    """``override``, else ``$MUGGINS_HOME``, else the system's folder ``system``."""
     if override is not None:
         return Path(override).expanduser()
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home).expanduser()
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+    return Path(system)
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder for the stats database: ``override``, else ``$MUGGINS_HOME``, else the OS's."""
+    return _folder(override, platformdirs.user_data_dir(APP, appauthor=False))
 
 
 def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The folder for settings and the player's drill sets (same override rules as data)."""
-    if override is not None:
-        return Path(override).expanduser()
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
-    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+    return _folder(override, platformdirs.user_config_dir(APP, appauthor=False))
 
 
 def user_drills_dir(override: str | os.PathLike[str] | None = None) -> Path:

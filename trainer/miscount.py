@@ -36,7 +36,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from trainer.cards import RANK_NAMES, format_cards
 from trainer.scoring import Breakdown, Item, number_word
@@ -52,17 +52,7 @@ MistakeId = Literal[
     "split-run-of-four",
     "double-counted-fifteen",
 ]
-MISTAKES: Final[tuple[MistakeId, ...]] = (
-    "missed-second-run",
-    "missed-three-card-fifteen",
-    "missed-long-fifteen",
-    "missed-nobs",
-    "crib-four-flush",
-    "pair-royal-as-four",
-    "missed-flush",
-    "split-run-of-four",
-    "double-counted-fifteen",
-)
+MISTAKES: Final[tuple[MistakeId, ...]] = get_args(MistakeId)
 """Every mistake the model makes, in the order the module docstring lists them."""
 
 CORRECT_DESCRIPTION: Final = "They counted it right."

@@ -371,17 +371,3 @@ def _flush_pairs(
     order.clear()
     pairs_by_rank.clear()
     return running
-
-
-def parse_hand_and_starter(
-    tokens: Sequence[Card], starter: Card | None = None
-) -> tuple[list[Card], Card]:
-    """Split cards into hand and starter: the starter is the last card unless given."""
-    cards = list(tokens)
-    if starter is None:
-        if not cards:
-            raise HandError("no cards given: list the hand, then the starter")
-        starter = cards.pop()
-    if starter in cards:
-        raise CardError(f"{starter} is given twice")
-    return cards, starter

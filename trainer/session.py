@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Literal
 
-from trainer.cards import Card, format_cards
+from trainer.cards import Card
 from trainer.dealing import Deal, PlayDeal, deal_play
 from trainer.drill import DrillSet
 from trainer.miscount import OpponentClaim, opponent_claim
@@ -466,16 +466,3 @@ def _answer_text(answer: Answer, verdict: Verdict | None) -> str:
     if isinstance(answer, AnnounceClaim):
         return "; ".join(str(item) for item in answer.items) or "(nothing)"
     return str(answer)
-
-
-def describe_question(q: Question) -> str:
-    """One line naming the cards of a question, for plain-text output."""
-    if q.play is not None:
-        before = format_cards(q.play.before) or "(new count)"
-        return f"Play: {before} then {q.play.card}"
-    assert q.deal is not None
-    what = "Crib" if q.deal.crib else "Hand"
-    text = f"{what} {format_cards(q.deal.hand)}   starter {q.deal.starter}"
-    if q.opponent is not None:
-        text += f"   opponent claims {q.opponent.claimed}"
-    return text

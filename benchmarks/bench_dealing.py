@@ -11,7 +11,7 @@ itemised score, the opponent's claim in a catch drill, the simulated play in
 a play drill. For show drills it also times N deals with `DrillSet.deal`
 alone. The one-time setup is timed on its own: the pattern tables and the
 drill's filtered dealers, built by the first question after
-`dealing.pattern_table`, `dealing.make_dealer` and `odds._distribution` are
+`patterns.pattern_table`, `dealing.make_dealer` and `odds._distribution` are
 cleared (every dealer the drill uses is built inside that timing, so a mixed
 drill's crib dealer is not left to the steady state; the scorer's own memo
 caches, filled per rank pattern as hands come, are left warm). Target: under
@@ -20,7 +20,7 @@ amortised over N is reported beside it.
 
 Part 2 compares direct dealing (`DrillSet.deal`) with rejection sampling
 written here: draw the hand and starter from a shuffled deck, score them with
-`scoring.show_total` (`score_show` to count fifteens and `dealing.deal_features`
+`totals.show_total` (`score_show` to count fifteens and `deal_features` of the tests
 only when the constraints need them), and keep the first deal that satisfies
 the drill's constraints. It covers every constrained built-in drill, rarest
 first, and a double-double-run constraint that no built-in drill has. The
@@ -60,14 +60,22 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from trainer import dealing, odds
-from trainer.cards import Card, full_deck, sort_key
-from trainer.dealing import Constraints, deal_features
-from trainer.drill import CRIB_SIZE, DrillSet, builtin_drills_dir, load_all, parse_drill
-from trainer.scoring import score_show, show_total
-from trainer.session import Question, make_question
+# The reference check of a deal's features lives with the tests; run from anywhere.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.factories import deal_features
+from trainer.drills import dealing, patterns
+from trainer.drills.constraints import Constraints
+from trainer.drills.loader import builtin_drills_dir, load_all
+from trainer.drills.model import CRIB_SIZE, DrillSet
+from trainer.drills.schema import parse_drill
+from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
+from trainer.rules import odds
+from trainer.rules.cards import Card, full_deck, sort_key
+from trainer.rules.show import score_show
+from trainer.rules.totals import show_total
 
 DEFAULT_DEALS: Final = 1_000
 DEFAULT_SEED: Final = 20_240_615
@@ -114,10 +122,10 @@ ShowDeal = tuple[tuple[Card, ...], Card, bool]
 
 def clear_dealing_caches() -> list[str]:
     """Empty the caches dealing builds once: the pattern tables, the dealers, the odds."""
-    dealing.pattern_table.cache_clear()
+    patterns.pattern_table.cache_clear()
     dealing.make_dealer.cache_clear()
     odds._distribution.cache_clear()
-    return ["dealing.pattern_table", "dealing.make_dealer", "odds._distribution"]
+    return ["patterns.pattern_table", "dealing.make_dealer", "odds._distribution"]
 
 
 def timed(run: Callable[[], T], keep_gc: bool) -> tuple[float, T]:
@@ -250,9 +258,9 @@ def check_show(drill: DrillSet, hand: tuple[Card, ...], starter: Card, crib: boo
 def check_question(drill: DrillSet, q: Question) -> list[str]:
     """What is wrong with one question of this drill (empty: nothing)."""
     if drill.kind == "play":
-        play = q.play
-        if q.kind != "play" or play is None:
+        if not isinstance(q, PlayQuestion):
             return [f"a {q.kind} question in a play drill"]
+        play = q.play
         problems = []
         if play.count > 31:
             problems.append(f"the count is {play.count}, over 31")
@@ -261,14 +269,14 @@ def check_question(drill: DrillSet, q: Question) -> list[str]:
         if q.actual != sum(item.points for item in play.items):
             problems.append("points differ from the items")
         return problems
+    if isinstance(q, PlayQuestion):
+        return ["a play question in a show drill"]
     deal = q.deal
-    if deal is None or q.breakdown is None:
-        return ["a show question without a deal"]
     problems = check_show(drill, deal.hand, deal.starter, deal.crib)
     expected_kind = "catch" if drill.kind == "catch" else ("crib" if deal.crib else "hand")
     if q.kind != expected_kind:
         problems.append(f"question kind {q.kind}, expected {expected_kind}")
-    if drill.kind == "catch" and q.opponent is None:
+    if drill.kind == "catch" and not isinstance(q, CatchQuestion):
         problems.append("a catch question without the opponent's claim")
     if q.breakdown.total != score_show(deal.hand, deal.starter, crib=deal.crib).total:
         problems.append("the question's breakdown differs from score_show")
@@ -296,9 +304,9 @@ def verify_drill(drill: DrillSet, seed: int, sample: int, report: list[str]) -> 
             bad += 1
             if len(report) < MAX_PROBLEMS_SHOWN:
                 what = (
-                    describe_show(q.deal.hand, q.deal.starter, q.deal.crib)
-                    if q.deal is not None
-                    else f"play seed {q.seed}"
+                    f"play seed {q.seed}"
+                    if isinstance(q, PlayQuestion)
+                    else describe_show(q.deal.hand, q.deal.starter, q.deal.crib)
                 )
                 report.append(f"{drill.id} question {i + 1} ({what}): {'; '.join(problems)}")
     if drill.kind != "play":

@@ -11,7 +11,7 @@ timing. The scorers are interleaved in rounds (a, b, c, d, then again) and the
 best (minimum) time over the rounds is reported. The garbage collector is off
 inside each timed loop, as `timeit` does, unless ``--keep-gc`` is given.
 
-`trainer.scoring.show_total` memoises base points by rank multiset (and
+`trainer.rules.totals.show_total` memoises base points by rank multiset (and
 `score_show` may memoise per rank pattern too), so both are reported twice.
 Cold: in each round, just before the scorer's warm timing, every trainer memo
 cache is cleared (`clear_trainer_caches`) and one first pass is timed; the best
@@ -41,8 +41,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Final
 
-from trainer import odds, scoring
-from trainer.cards import Card, full_deck
+from trainer.rules import odds, show, totals
+from trainer.rules.cards import Card, full_deck
 
 DEFAULT_DEALS: Final = 20_000
 DEFAULT_SEED: Final = 20_240_615
@@ -137,13 +137,13 @@ def load_cribbage_scorer() -> Callable[..., Any] | None:
 
 
 def run_score_show(deals: Sequence[TrainerDeal]) -> None:
-    score_show = scoring.score_show
+    score_show = show.score_show
     for hand, starter in deals:
         score_show(hand, starter)
 
 
 def run_show_total(deals: Sequence[TrainerDeal]) -> None:
-    show_total = scoring.show_total
+    show_total = totals.show_total
     for hand, starter in deals:
         show_total(hand, starter)
 
@@ -168,18 +168,18 @@ MEMOISED: Final = ("score_show", "show_total")
 
 
 def clear_trainer_caches() -> list[str]:
-    """Empty every memo cache in `trainer.scoring` and `trainer.odds`; return their names.
+    """Empty every memo cache of the scorers and the odds (`trainer.rules`); return their names.
 
-    That is ``scoring._base_cache`` plus every ``functools.cache``/``lru_cache``
-    function the two modules define, found by looking, so a cache added to the
+    That is ``totals._base_cache`` plus every ``functools.cache``/``lru_cache``
+    function those modules define, found by looking, so a cache added to the
     scorer later is cleared too.
     """
     names: list[str] = []
-    base_cache = getattr(scoring, "_base_cache", None)
+    base_cache = getattr(totals, "_base_cache", None)
     if isinstance(base_cache, dict):
         base_cache.clear()
-        names.append("scoring._base_cache")
-    for module in (scoring, odds):
+        names.append("totals._base_cache")
+    for module in (show, totals, odds):
         short = module.__name__.rsplit(".", 1)[-1]
         for name, obj in sorted(vars(module).items()):
             clear = getattr(obj, "cache_clear", None)
@@ -272,8 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     disagreements = 0
     lib_disagreements = 0
     for i, (hand, starter) in enumerate(trainer_deals):
-        itemised = scoring.score_show(hand, starter).total
-        total = scoring.show_total(hand, starter)
+        itemised = show.score_show(hand, starter).total
+        total = totals.show_total(hand, starter)
         base = baseline_score(*tuple_deals[i])
         if not itemised == total == base:
             disagreements += 1

@@ -35,11 +35,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-from trainer.drill import DrillSet, builtin_drills_dir, load_all
-from trainer.muggins import AnnounceClaim, ClaimedItem, TotalClaim
-from trainer.session import Answer, Attempt, CatchAnswer, Question, QuizSession
-from trainer.store import StatsStore
-from trainer.store_rows import attempt_rows, insert_rows
+from trainer.drills.loader import builtin_drills_dir, load_all
+from trainer.drills.model import DrillSet
+from trainer.history.rows import attempt_rows, insert_rows
+from trainer.history.store import StatsStore
+from trainer.judge.claims import AnnounceClaim, Answer, CatchAnswer, ClaimedItem, TotalClaim
+from trainer.quiz.attempt import Attempt
+from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
+from trainer.quiz.session import QuizSession
 
 DEFAULT_ATTEMPTS: Final = 100_000
 DEFAULT_SEED: Final = 20_250_301
@@ -72,13 +75,13 @@ def synthetic_answer(q: Question, drill: DrillSet, rng: random.Random) -> Answer
     if rng.random() < 0.04:
         return None
     if q.kind == "catch":
-        assert q.opponent is not None
+        assert isinstance(q, CatchQuestion)
         missed = q.opponent.actual - q.opponent.claimed
         if missed > 0 and rng.random() < 0.7:
             return CatchAnswer(call=missed)
         return CatchAnswer(too_many=missed < 0 and rng.random() < 0.7)
     if drill.claim == "announce":
-        assert q.breakdown is not None
+        assert not isinstance(q, PlayQuestion)
         items = [ClaimedItem(i.kind, i.cards) for i in q.breakdown.items if rng.random() > 0.1]
         if q.breakdown.items and rng.random() < 0.1:
             first = q.breakdown.items[0]
@@ -88,7 +91,7 @@ def synthetic_answer(q: Question, drill: DrillSet, rng: random.Random) -> Answer
     return TotalClaim(max(0, q.actual + off))
 
 
-def synthetic_attempts(count: int, seed: int) -> Iterator[tuple[Attempt, DrillSet]]:
+def synthetic_attempts(count: int, seed: int) -> Iterator[Attempt]:
     """``count`` attempts from seeded quiz sessions, in time order over about a year."""
     rng = random.Random(seed)
     sets = drills()
@@ -109,7 +112,7 @@ def synthetic_attempts(count: int, seed: int) -> Iterator[tuple[Attempt, DrillSe
             if attempt is None:
                 break
             made += 1
-            yield attempt, drill
+            yield attempt
             if drill.total_seconds is None and rng.random() < 0.02:
                 session.stop()
         # Sessions of about ten answers, spread over about a year whatever the count.
@@ -120,8 +123,8 @@ def fill(store: StatsStore, count: int, seed: int) -> float:
     """Write ``count`` synthetic attempts; returns the seconds it took."""
     began = time.perf_counter()
     batch = []
-    for attempt, drill in synthetic_attempts(count, seed):
-        batch.append(attempt_rows(attempt, total_seconds=drill.total_seconds))
+    for attempt in synthetic_attempts(count, seed):
+        batch.append(attempt_rows(attempt))
         if len(batch) == BATCH:
             with store.transaction("filling") as conn:
                 for rows in batch:
@@ -201,9 +204,9 @@ def main(argv: list[str] | None = None) -> int:
                 )
             extra = list(synthetic_attempts(rounds * 10, args.seed + 1))
             record_times = []
-            for attempt, drill in extra:
+            for attempt in extra:
                 began = time.perf_counter()
-                store.record(attempt, drill=drill)
+                store.record(attempt)
                 record_times.append((time.perf_counter() - began) * 1000)
             median, worst = statistics.median(record_times), max(record_times)
             ok = median < RECORD_TARGET_MS

@@ -47,9 +47,10 @@ print(app.drawn)
 
 MUGGINS = """
 import random, time
-from trainer.drill import builtin_drills_dir, load_all
-from trainer.ui.app import MugginsApp, tune_gc
-from trainer.ui.launch import store_connector
+from trainer.drills.loader import builtin_drills_dir, load_all
+from trainer.history.store import StatsStore
+from trainer.ui.app import MugginsApp
+from trainer.ui.startup import tune_gc
 
 class Timed(MugginsApp):
     def on_mount(self) -> None:
@@ -62,9 +63,8 @@ class Timed(MugginsApp):
         self.exit()
 
 tune_gc()
-opened = []
 entries = load_all([(builtin_drills_dir(), True)], deep=False)
-app = Timed(entries, random.Random(1), connect=store_connector({home!r}, opened))
+app = Timed(entries, random.Random(1), history=lambda: StatsStore.open({home!r}))
 app.run(headless=True, size=(80, 24))
 assert app.shown == "HomeScreen", app.shown
 print(app.drawn)
@@ -97,11 +97,12 @@ async def reveal_latencies(hands: int) -> list[float]:
     """Seconds from each claim's submission to its reveal being drawn, over ``hands`` deals."""
     from textual.widgets import Input
 
-    from trainer.drill import builtin_drills_dir, find_drill, load_all
-    from trainer.session import Answer
-    from trainer.ui.app import make_app, tune_gc
+    from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
+    from trainer.judge.claims import Answer
+    from trainer.ui.app import make_app
     from trainer.ui.screens.quiz import QuizScreen
     from trainer.ui.screens.reveal import RevealScreen
+    from trainer.ui.startup import tune_gc
 
     marks: dict[str, float] = {}
     mounted = RevealScreen.on_mount
@@ -126,13 +127,14 @@ async def reveal_latencies(hands: int) -> list[float]:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await app.workers.wait_for_complete()  # the tables are built at start
+            runner = app.runner
             for _ in range(hands):
-                assert app.session is not None
-                if app.session.finished or app.question is None:
-                    app.begin(drill)
+                assert runner.session is not None
+                if runner.session.finished or runner.question is None:
+                    app.start(drill)
                     await pilot.pause()
-                assert app.question is not None
-                app.screen.query_one("#claim", Input).value = str(app.question.actual)
+                assert runner.question is not None
+                app.screen.query_one("#claim", Input).value = str(runner.question.actual)
                 marks.clear()
                 await pilot.press("enter")
                 while "drawn" not in marks:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from trainer.drill import parse_drill
+from trainer.drills.schema import parse_drill
 from trainer.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 
 

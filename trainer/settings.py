@@ -17,7 +17,7 @@ from typing import Any, Final, Literal, get_args
 
 import yaml
 
-from trainer.constraints import POLICIES, Policy
+from trainer.judge.policy import POLICIES, Policy
 
 CardStyle = Literal["symbols", "letters"]
 CARD_STYLES: Final[tuple[CardStyle, ...]] = get_args(CardStyle)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.support import FakeClock, ListRecorder
-from trainer.drill import DrillEntry, builtin_drills_dir, load_all
+from tests.factories import FakeClock
+from tests.ui.support import ListRecorder
+from trainer.drills.loader import DrillEntry, builtin_drills_dir, load_all
 
 
 @pytest.fixture

@@ -1,46 +1,40 @@
-"""Helpers for driving the real app: a fake clock, a recording store, drills from dicts."""
+"""Helpers for driving the real app: a history in memory that lists what it recorded, drills
+from dicts, notifications caught as they are sent, and the app itself on fixed clocks."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any
 
-from trainer.drill import DrillEntry, DrillSet, parse_drill
-from trainer.session import Attempt
+from textual.pilot import Pilot
+
+from tests.factories import FIXED_NOW, FakeClock, make_drill
+from trainer.drills.loader import DrillEntry
+from trainer.drills.model import DrillSet
+from trainer.history.store import StatsStore
+from trainer.quiz.attempt import Attempt
 from trainer.ui.app import MugginsApp, make_app
-
-FIXED_NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-
-
-class FakeClock:
-    """A monotonic clock that moves only when told to."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
+from trainer.ui.history import History
 
 
-class ListRecorder:
-    """Stands in for the stats store: keeps every recorded attempt."""
+class ListRecorder(StatsStore):
+    """A real stats store, in memory, that also keeps every attempt it recorded, in order."""
 
     def __init__(self) -> None:
+        super().__init__(":memory:")
         self.attempts: list[Attempt] = []
 
-    def record(self, attempt: Attempt, *, drill: DrillSet | None = None) -> int:
+    def record(self, attempt: Attempt) -> int:
         self.attempts.append(attempt)
-        return len(self.attempts)
+        return super().record(attempt)
 
 
 def drill(data: dict[str, Any], drill_id: str = "test") -> DrillSet:
     """A drill set from a dict, as if read from ``test.yaml``."""
-    return parse_drill(data, drill_id=drill_id, source=f"{drill_id}.yaml")
+    return make_drill(data, drill_id=drill_id)
 
 
 def entry(d: DrillSet) -> DrillEntry:
@@ -50,19 +44,49 @@ def entry(d: DrillSet) -> DrillEntry:
 def app_for(
     entries: list[DrillEntry],
     clock: FakeClock,
-    recorder: ListRecorder,
+    recorder: History | None,
     *,
     seed: int = 7,
     now: Callable[[], datetime] = lambda: FIXED_NOW,
     **options: Any,
 ) -> MugginsApp:
-    """The real app with a fixed seed, the fake clock, a fixed now and the list recorder."""
+    """The real app with a fixed seed, the fake clock, a fixed now and the given history
+    (opened at start, as the trainer opens the store; or give ``history=`` an opener)."""
+    if recorder is not None:
+        options.setdefault("history", lambda: recorder)
     return make_app(
-        entries,
-        random.Random(seed),
-        recorder=recorder,
-        clock=clock,
-        now=now,
-        warm_tables=False,
-        **options,
+        entries, random.Random(seed), clock=clock, now=now, warm_tables=False, **options
     )
+
+
+SIZE = (100, 30)
+
+
+@asynccontextmanager
+async def running(app: MugginsApp, size: tuple[int, int] = SIZE) -> AsyncIterator[Pilot[None]]:
+    """Run the app headless and wait until its start-up work is done (the history open)."""
+    async with app.run_test(size=size) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        yield pilot
+
+
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Press keys, then wait for what they set going in the background (a read of the
+    history) and for the screen to show it."""
+    await pilot.press(*keys)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def notifications(app: MugginsApp) -> list[str]:
+    """Start catching the app's notifications: the list fills as they are sent."""
+    caught: list[str] = []
+    send = app.notify
+
+    def notify(message: str, **options: Any) -> None:
+        caught.append(message)
+        send(message, **options)
+
+    app.notify = notify  # type: ignore[method-assign]
+    return caught

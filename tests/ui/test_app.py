@@ -6,9 +6,12 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from tests.ui.support import FakeClock, ListRecorder, app_for, drill, entry
-from trainer.drill import DrillEntry
-from trainer.session import QuizSession
+from tests.factories import FakeClock, catch_of
+from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, running
+from trainer.drills.loader import DrillEntry
+from trainer.quiz.attempt import Attempt
+from trainer.quiz.questions import CatchQuestion, PlayQuestion
+from trainer.quiz.session import QuizSession
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import HomeScreen
@@ -26,8 +29,8 @@ def text_of(app: MugginsApp, selector: str) -> str:
 
 
 def session_of(app: MugginsApp) -> QuizSession:
-    assert app.session is not None
-    return app.session
+    assert app.runner.session is not None
+    return app.runner.session
 
 
 async def answer_total(app: MugginsApp, pilot: object, points: int) -> None:
@@ -44,7 +47,7 @@ async def test_home_lists_drills_and_enter_starts_the_warm_up(
     builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
 ) -> None:
     app = app_for(builtin_entries, clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         table = app.screen.query_one("#drills", DataTable)
@@ -69,7 +72,7 @@ async def test_broken_drill_is_listed_with_its_error(
         "broken", "broken.yaml", None, "broken.yaml: hands: must be a positive integer"
     )
     app = app_for([broken, *builtin_entries], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         assert "cannot be used" in text_of(app, "#description")
         assert "hands: must be a positive integer" in text_of(app, "#description")
@@ -83,10 +86,10 @@ async def test_correct_and_wrong_total_claims(clock: FakeClock, recorder: ListRe
         {"name": "Two", "description": "two hands", "hands": 2, "deal": {"score": {"min": 4}}}
     )
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
+        q = app.runner.question
         assert q is not None
         clock.advance(4.5)
         await answer_total(app, pilot, q.actual)
@@ -95,20 +98,20 @@ async def test_correct_and_wrong_total_claims(clock: FakeClock, recorder: ListRe
         assert recorder.attempts[-1].exact
         assert recorder.attempts[-1].seconds == 4.5
         items = app.screen.query_one("#items", OptionList)
-        assert items.option_count == len(q.breakdown.items) if q.breakdown else 0
+        assert not isinstance(q, PlayQuestion)
+        assert items.option_count == len(q.breakdown.items)
         await pilot.press("space")
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen)
-        q2 = app.question
+        q2 = app.runner.question
         assert q2 is not None
         await answer_total(app, pilot, q2.actual - 2)
         assert isinstance(app.screen, RevealScreen)
         verdict = text_of(app, "#verdict")
-        assert verdict.startswith("Under.")
+        assert verdict.startswith("Under by 2. ")
         assert f"the hand is {q2.actual}" in verdict
-        detail = text_of(app, "#verdict-detail")
-        assert "muggins! Your opponent takes 2" in detail
-        assert recorder.attempts[-1].opponent == 2
+        assert "Muggins! Your opponent takes 2" in verdict
+        assert recorder.attempts[-1].judgement.opponent == 2
         assert [a.outcome for a in recorder.attempts] == ["exact", "under"]
 
 
@@ -117,7 +120,8 @@ async def test_bad_claim_is_a_notification_not_an_answer(
 ) -> None:
     d = drill({"name": "One", "description": "one", "hands": 1})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         app.screen.query_one("#claim", Input).value = "ten"
@@ -125,7 +129,7 @@ async def test_bad_claim_is_a_notification_not_an_answer(
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen)
         assert recorder.attempts == []
-        assert any("'ten' is not a count" in n.message for n in app._notifications)
+        assert any("'ten' is not a count" in n for n in sent)
 
 
 async def test_reveal_highlights_the_cards_of_each_item(
@@ -133,12 +137,12 @@ async def test_reveal_highlights_the_cards_of_each_item(
 ) -> None:
     d = drill({"name": "Runs", "description": "d", "hands": 1, "deal": {"require": ["double-run"]}})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
+        q = app.runner.question
         assert q is not None
-        assert q.breakdown is not None
+        assert not isinstance(q, PlayQuestion)
         await answer_total(app, pilot, q.actual)
         table = app.screen.query_one("#table", CardTable)
         items = q.breakdown.items
@@ -163,12 +167,12 @@ async def test_announce_with_a_missed_combination(clock: FakeClock, recorder: Li
         }
     )  # fmt: skip
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
+        q = app.runner.question
         assert q is not None
-        assert q.breakdown is not None
+        assert not isinstance(q, PlayQuestion)
         pair = q.breakdown.of_kind("pair")[0]
         table = app.screen.query_one("#table", CardTable)
         order = table.all_cards
@@ -184,8 +188,8 @@ async def test_announce_with_a_missed_combination(clock: FakeClock, recorder: Li
         attempt = recorder.attempts[-1]
         assert attempt.outcome == "under"
         assert [i.kind for i in attempt.missed] == ["fifteen"]
-        assert attempt.kept == 2
-        assert attempt.opponent == 2
+        assert attempt.judgement.kept == 2
+        assert attempt.judgement.opponent == 2
         options = app.screen.query_one("#items", OptionList)
         texts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert any("missed" in t and "fifteen" in t for t in texts)
@@ -197,7 +201,7 @@ async def test_announce_backspace_takes_back_a_claim(
 ) -> None:
     d = drill({"name": "Say it", "description": "d", "hands": 1, "claim": "announce"})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter", "1", "2", "f")
         await pilot.pause()
         screen = app.screen
@@ -214,7 +218,7 @@ async def test_time_out_records_a_claim_of_nothing(
     d = drill({"name": "Fast", "description": "d", "hands": 2, "time": {"per_hand": 10},
                "deal": {"score": {"min": 2}}})  # fmt: skip
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         assert "10 s for this hand" in text_of(app, "#countdown")
@@ -223,10 +227,9 @@ async def test_time_out_records_a_claim_of_nothing(
         assert isinstance(app.screen, RevealScreen)
         attempt = recorder.attempts[-1]
         assert attempt.timed_out
-        assert attempt.claimed == 0
+        assert attempt.judgement.claimed == 0
         assert attempt.outcome == "under"
-        assert text_of(app, "#verdict").startswith("Under.")
-        assert "nothing (time)" in text_of(app, "#verdict")
+        assert text_of(app, "#verdict").startswith("Time's up. Nothing claimed; the hand is ")
 
 
 async def test_blitz_ends_when_the_drill_clock_runs_out(
@@ -234,11 +237,11 @@ async def test_blitz_ends_when_the_drill_clock_runs_out(
 ) -> None:
     d = drill({"name": "Blitz", "description": "d", "time": {"total": 60}})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         for _ in range(3):
-            q = app.question
+            q = app.runner.question
             assert q is not None
             clock.advance(5)
             await answer_total(app, pilot, q.actual)
@@ -256,13 +259,13 @@ async def test_catch_drill_call_muggins(clock: FakeClock, recorder: ListRecorder
     d = drill({"name": "Catch", "description": "d", "kind": "catch", "hands": 6,
                "opponent_errors": 1.0, "deal": {"require": ["nobs"]}})  # fmt: skip
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
+        q = app.runner.question
         assert q is not None
-        assert q.opponent is not None
-        assert q.breakdown is not None
+        assert isinstance(q, CatchQuestion)
+        assert not isinstance(q, PlayQuestion)
         said, actual = q.opponent.claimed, q.breakdown.total
         assert "That's" in text_of(app, "#opponent")
         screen_input = app.screen.query_one("#claim", Input)
@@ -287,14 +290,14 @@ async def test_catch_drill_accepting_an_undercount_lets_points_slip(
     d = drill({"name": "Catch", "description": "d", "kind": "catch", "hands": 30,
                "opponent_errors": 1.0, "deal": {"require": ["nobs"]}})  # fmt: skip
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         # Accept every count until one was an undercount.
         for _ in range(30):
-            q = app.question
+            q = app.runner.question
             assert q is not None
-            assert q.opponent is not None
+            assert isinstance(q, CatchQuestion)
             under = q.opponent.claimed < q.opponent.actual
             app.screen.query_one("#claim", Input).value = "a"
             await pilot.press("enter")
@@ -305,36 +308,36 @@ async def test_catch_drill_accepting_an_undercount_lets_points_slip(
             await pilot.pause()
         attempt = recorder.attempts[-1]
         assert attempt.outcome == "under"
-        claim = attempt.opponent_claim
+        claim = catch_of(attempt).opponent_claim
         assert claim is not None
-        assert attempt.missed_points == claim.actual - claim.claimed
+        assert attempt.judgement.missed_points == claim.actual - claim.claimed
 
 
 async def test_play_drill(clock: FakeClock, recorder: ListRecorder) -> None:
     d = drill({"name": "Peg", "description": "d", "kind": "play", "hands": 3})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
+        q = app.runner.question
         assert q is not None
-        assert q.play is not None
+        assert isinstance(q, PlayQuestion)
         assert f"Count now: {q.play.count}." in text_of(app, "#play-notes")
         await answer_total(app, pilot, q.play.points)
         assert isinstance(app.screen, RevealScreen)
         assert recorder.attempts[-1].kind == "play"
         assert recorder.attempts[-1].exact
-        assert "muggins never applies" in text_of(app, "#verdict-detail")
+        assert "muggins never applies" in text_of(app, "#verdict")
 
 
 async def test_summary_numbers_and_repeat(clock: FakeClock, recorder: ListRecorder) -> None:
     d = drill({"name": "Three", "description": "d", "hands": 3, "deal": {"score": {"min": 2}}})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         for offset, seconds in ((0, 2.0), (1, 4.0), (0, 6.0)):
-            q = app.question
+            q = app.runner.question
             assert q is not None
             clock.advance(seconds)
             await answer_total(app, pilot, q.actual + offset)
@@ -362,10 +365,10 @@ async def test_escape_mid_drill_keeps_what_was_answered(
 ) -> None:
     d = drill({"name": "Ten", "description": "d", "hands": 10})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
+        q = app.runner.question
         assert q is not None
         await answer_total(app, pilot, q.actual)
         await pilot.press("space")
@@ -383,7 +386,7 @@ async def test_help_opens_on_f1_and_question_mark(
     builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
 ) -> None:
     app = app_for(builtin_entries, clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -406,61 +409,55 @@ async def test_start_drill_option_opens_the_quiz(
     crib = next(e.drill for e in builtin_entries if e.id == "crib")
     assert crib is not None
     app = app_for(builtin_entries, clock, recorder, start_drill=crib)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen)
-        assert app.question is not None
-        assert app.question.kind == "crib"
+        assert app.runner.question is not None
+        assert app.runner.question.kind == "crib"
         assert "Crib" in str(app.screen.query_one("#what", Static).render())
 
 
 async def test_recording_failure_is_shown_and_the_drill_goes_on(clock: FakeClock) -> None:
-    class Broken:
-        def record(self, attempt: object, *, drill: object = None) -> int:
+    class Broken(ListRecorder):
+        def record(self, attempt: Attempt) -> int:
             raise OSError("database is locked")
 
     d = drill({"name": "One", "description": "d", "hands": 2})
-    app = app_for([entry(d)], clock, ListRecorder())
-    app.recorder = Broken()
-    async with app.run_test(size=SIZE) as pilot:
+    app = app_for([entry(d)], clock, Broken())
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
+        q = app.runner.question
         assert q is not None
         await answer_total(app, pilot, q.actual)
         assert isinstance(app.screen, RevealScreen)
-        assert app.record_errors == ["database is locked"]
-        assert any("Could not save" in n.message for n in app._notifications)
+        assert app.runner.record_errors == ["database is locked"]
+        assert any("Could not save this answer: database is locked" in n for n in sent)
 
 
 async def test_home_shows_progress_after_a_drill(clock: FakeClock, recorder: ListRecorder) -> None:
-    from trainer.ui.progress import DrillProgress
-
-    d = drill({"name": "One", "description": "d", "hands": 1})
-
-    def progress() -> tuple[dict[str, DrillProgress], int]:
-        exact = sum(a.exact for a in recorder.attempts)
-        n = len(recorder.attempts)
-        last = recorder.attempts[-1].at if n else None
-        return {"test": DrillProgress(n, exact / n if n else 0.0, last)}, n
-
-    app = app_for([entry(d)], clock, recorder, progress=progress)
-    async with app.run_test(size=SIZE) as pilot:
+    d = drill({"name": "One", "description": "d", "hands": 2})
+    app = app_for([entry(d)], clock, recorder, now=clock.now)
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         table = app.screen.query_one("#drills", DataTable)
         assert table.get_row_at(0)[2:] == ["-", "never"]
         await pilot.press("enter")
         await pilot.pause()
-        q = app.question
-        assert q is not None
-        await answer_total(app, pilot, q.actual)
-        await pilot.press("space")
-        await pilot.pause()
+        for off in (0, 1):  # one right, one wrong: due again soon
+            q = app.runner.question
+            assert q is not None
+            await answer_total(app, pilot, q.actual + off)
+            await pilot.press("space")
+            await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
+        clock.advance(61)  # a hand counted wrong comes back in a minute
         await pilot.press("h")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert table.get_row_at(0)[2:] == ["100%", "today"]
+        assert table.get_row_at(0)[2:] == ["50%", "today"]
         assert text_of(app, "#due") == "1 hand due for review."
 
 
@@ -468,8 +465,12 @@ async def test_store_error_screen(builtin_entries: list[DrillEntry], clock: Fake
     from trainer.ui.screens.store_error import StoreErrorScreen
 
     message = "/x/muggins.sqlite3 is not an SQLite database; it has been left untouched"
-    app = app_for(builtin_entries, clock, ListRecorder(), store_error=message)
-    async with app.run_test(size=SIZE) as pilot:
+
+    def cannot_open() -> ListRecorder:
+        raise ValueError(message)
+
+    app = app_for(builtin_entries, clock, None, history=cannot_open)
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StoreErrorScreen)
         assert message in text_of(app, "#store-error")
@@ -482,7 +483,7 @@ async def test_store_opened_after_start_with_a_drill_given(
     builtin_entries: list[DrillEntry], clock: FakeClock, tmp_path: Path
 ) -> None:
     """--drill starts the quiz before home is drawn; opening the store then must not fail."""
-    from trainer.store import StatsStore
+    from trainer.history.store import StatsStore
 
     store = StatsStore(tmp_path / "muggins.sqlite3")
     opened: list[bool] = []
@@ -493,14 +494,14 @@ async def test_store_opened_after_start_with_a_drill_given(
 
     crib = next(e.drill for e in builtin_entries if e.id == "crib")
     assert crib is not None
-    app = app_for(builtin_entries, clock, ListRecorder(), start_drill=crib, connect=connect)
+    app = app_for(builtin_entries, clock, None, start_drill=crib, history=connect)
     with store:
-        async with app.run_test(size=SIZE) as pilot:
+        async with running(app, SIZE) as pilot:
             await pilot.pause()
             assert opened == [True]
-            assert app.store is store
+            assert app.runner.history is store
             assert isinstance(app.screen, QuizScreen)
-            q = app.question
+            q = app.runner.question
             assert q is not None
             await answer_total(app, pilot, q.actual + 1)  # wrong: the hand is due again soon
             assert store.attempt_count() == 1
@@ -519,11 +520,11 @@ async def test_a_store_that_cannot_open_replaces_home(
 ) -> None:
     from trainer.ui.screens.store_error import StoreErrorScreen
 
-    def connect() -> object:
+    def connect() -> ListRecorder:
         raise ValueError("/x/muggins.sqlite3 is damaged; it has been left untouched")
 
-    app = app_for(builtin_entries, clock, recorder, connect=connect)
-    async with app.run_test(size=SIZE) as pilot:
+    app = app_for(builtin_entries, clock, None, history=connect)
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, StoreErrorScreen)
@@ -536,7 +537,7 @@ async def test_announce_cards_can_be_picked_with_the_mouse(
 ) -> None:
     d = drill({"name": "Say it", "description": "d", "hands": 1, "claim": "announce"})
     app = app_for([entry(d)], clock, recorder)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         table = app.screen.query_one("#table", CardTable)

@@ -15,6 +15,10 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
+
 MUGGINS = Path(sys.executable).with_name("muggins")
 
 

@@ -27,13 +27,16 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
-from tests.ui.support import FakeClock, ListRecorder, app_for
-from trainer.cards import Card, parse_card, parse_cards
-from trainer.drill import DrillEntry, DrillSet, find_drill
-from trainer.muggins import AnnounceClaim, ClaimedItem
-from trainer.session import QuizSession, question_from_cards
-from trainer.stats import stat_kind
-from trainer.store import StatsStore
+from tests.factories import FakeClock
+from tests.ui.support import app_for, notifications, press, running
+from trainer.drills.loader import DrillEntry, find_drill
+from trainer.drills.model import DrillSet
+from trainer.history.store import StatsStore
+from trainer.judge.claims import AnnounceClaim, ClaimedItem
+from trainer.quiz.questions import PlayQuestion, question_from_cards
+from trainer.quiz.session import QuizSession
+from trainer.rules.cards import Card, parse_card, parse_cards
+from trainer.rules.combos import classify as stat_kind
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
@@ -85,7 +88,7 @@ def play(store: StatsStore, drill: DrillSet, start: datetime, plays: list[Any]) 
         t[0] += seconds
         attempt = session.time_out() if answer == "timeout" else session.answer(answer)
         assert attempt is not None
-        store.record(attempt, drill=drill)
+        store.record(attempt)
 
 
 def record_history(store: StatsStore, entries: list[DrillEntry]) -> None:
@@ -130,7 +133,7 @@ def review_app(
 ) -> tuple[MugginsApp, FakeClock]:
     clock = FakeClock()
     now = options.pop("now", None)
-    app = app_for(entries, clock, ListRecorder(), connect=lambda: store, **options)
+    app = app_for(entries, clock, store, **options)
     if now is not None:
         app.now = now  # app_for fixes FIXED_NOW; the app reads its clock from here
     return app, clock
@@ -138,8 +141,7 @@ def review_app(
 
 async def open_review(app: MugginsApp, pilot: Pilot[Any]) -> ReviewScreen:
     await pilot.pause()
-    await pilot.press("r")
-    await pilot.pause()
+    await press(pilot, "r")
     screen = app.screen
     assert isinstance(screen, ReviewScreen)
     return screen
@@ -182,7 +184,7 @@ def cards(text: str) -> set[str]:
 
 async def test_rows_newest_first(builtin_entries: list[DrillEntry], store: StatsStore) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         assert rows_of(screen) == ROWS
         table = screen.query_one("#review-list", DataTable)
@@ -204,21 +206,21 @@ async def test_filters_by_kind_and_drill_set(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         assert screen.kinds == [None, "fifteen-2", "fifteen-3", "pair", "double-run", "nobs"]
         assert screen.drills == [None, "warm-up", "count-aloud"]  # in the home list's order
-        await pilot.press("k")
+        await press(pilot, "k")
         assert rows_of(screen) == ROWS[5:]
         assert "Kind fifteen-2" in filters(screen)
         assert "2 listed" in filters(screen)
-        await pilot.press("k", "k", "k")
+        await press(pilot, "k", "k", "k")
         assert rows_of(screen) == ROWS[1:3]
-        await pilot.press("K")  # back one
+        await press(pilot, "K")  # back one
         assert rows_of(screen) == ROWS[:1]
-        await pilot.press("k", "k", "k", "k")  # double-run, nobs, all, then fifteen-2
+        await press(pilot, "k", "k", "k", "k")  # double-run, nobs, all, then fifteen-2
         assert rows_of(screen) == ROWS[5:]
-        await pilot.press("d")  # warm-up: no fifteen-2 there
+        await press(pilot, "d")  # warm-up: no fifteen-2 there
         assert screen.items == []
         assert "Drill set Warm-up" in filters(screen)
         assert "0 listed" in filters(screen)
@@ -226,14 +228,14 @@ async def test_filters_by_kind_and_drill_set(
         assert "Nothing matches these filters" in str(
             screen.query_one("#review-empty", Static).render()
         )
-        await pilot.press("d")  # count-aloud
+        await press(pilot, "d")  # count-aloud
         assert rows_of(screen) == ROWS[5:]
-        await pilot.press("K")  # back to all kinds
+        await press(pilot, "K")  # back to all kinds
         assert screen.kind is None
         assert rows_of(screen) == ROWS[4:]
-        await pilot.press("D")  # back to warm-up
+        await press(pilot, "D")  # back to warm-up
         assert rows_of(screen) == ROWS[:4]
-        await pilot.press("d", "d")  # round to all drill sets
+        await press(pilot, "d", "d")  # round to all drill sets
         assert rows_of(screen) == ROWS
 
 
@@ -244,7 +246,7 @@ async def test_a_row_shows_its_hand_with_the_missed_cards_lit(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         await pilot.pause()
         detail = screen.query_one("#review-detail", ReviewDetail)
@@ -292,12 +294,11 @@ async def test_a_row_shows_its_hand_with_the_missed_cards_lit(
         assert screen.query_one("#review-items", OptionList).highlighted == 4
 
         # Enter (or Tab) walks the show's items, lighting each one's cards.
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert screen.query_one("#review-items", OptionList).has_focus
-        await pilot.press("up")
-        await pilot.pause()
+        await press(pilot, "up")
         assert lit(screen) == cards("JC JD")  # the pair
-        await pilot.press("shift+tab")
+        await press(pilot, "shift+tab")
         assert screen.query_one("#review-list", DataTable).has_focus
 
 
@@ -308,19 +309,18 @@ async def test_redrill_starts_a_quiz_over_the_due_hands(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await open_review(app, pilot)
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, QuizScreen)
-        session = app.session
+        session = app.runner.session
         assert session is not None
         assert session.drill.id == "review"
         assert session.questions is not None
         shows = [
             (" ".join(map(str, q.deal.hand)), str(q.deal.starter))
             for q in session.questions
-            if q.deal is not None
+            if not isinstance(q, PlayQuestion)
         ]
         # The longest overdue first: the 8 and the 4 of 28 Nov, then the 9.
         assert [sorted(h.split()) for h, _ in shows] == [
@@ -337,13 +337,13 @@ async def test_redrill_with_nothing_due_says_when(
     # An hour after the 8 and the 4 came due: due. Before any: the next one is named.
     early = BASE - timedelta(minutes=30)
     app, _ = review_app(builtin_entries, store, now=lambda: early)
-    async with app.run_test(size=SIZE) as pilot:
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         assert "none due" in filters(screen)
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert app.screen is screen
-        messages = [n.message for n in app._notifications]
+        messages = list(sent)
         assert "Nothing is due yet: the next hand comes back in 31 minutes." in messages
 
 
@@ -351,23 +351,22 @@ async def test_practise_the_kind_of_a_row(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         await move_to(pilot, screen, 4)  # the missed three-card fifteen
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert isinstance(app.screen, QuizScreen)
         assert len(app.screen_stack) == 2
-        session = app.session
+        session = app.runner.session
         assert session is not None
         drill = session.drill
         assert drill.id == "practice-fifteen-3"
         assert drill.name == "Practice: three-card fifteens"
         assert drill.claim == "announce"  # as in count-aloud, where it was missed
-        q = app.question
+        q = app.runner.question
         assert q is not None
-        assert q.deal is not None
-        assert q.breakdown is not None
+        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion)
         show: list[Card] = [*q.deal.hand, q.deal.starter]
         found = {stat_kind(i.kind, i.cards, show, crib=False) for i in q.breakdown.items}
         assert "fifteen-3" in found
@@ -377,18 +376,18 @@ async def test_practise_a_kind_missed_in_a_total_drill(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await open_review(app, pilot)
-        await pilot.press("down", "p")  # the double run of the timed-out warm-up hand
+        await press(pilot, "down", "p")  # the double run of the timed-out warm-up hand
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen)
-        session = app.session
+        session = app.runner.session
         assert session is not None
         assert (session.drill.id, session.drill.claim) == ("practice-double-run", "total")
-        q = app.question
+        q = app.runner.question
         assert q is not None
-        assert q.deal is not None
-        assert q.breakdown is not None
+        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion)
         show = [*q.deal.hand, q.deal.starter]
         found = {stat_kind(i.kind, i.cards, show, crib=False) for i in q.breakdown.items}
         assert "double-run" in found
@@ -396,10 +395,9 @@ async def test_practise_a_kind_missed_in_a_total_drill(
 
 async def test_escape_goes_home(builtin_entries: list[DrillEntry], store: StatsStore) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await open_review(app, pilot)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
         assert len(app.screen_stack) == 1
 
@@ -408,14 +406,12 @@ async def test_review_actions_in_the_command_palette(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"next kind")
+        await press(pilot, "ctrl+p")
+        await press(pilot, *"next kind")
         await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.screen is screen
         assert screen.kind == "fifteen-2"
 
@@ -424,13 +420,13 @@ async def test_a_store_that_fails_is_a_message(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         store.close()
-        await pilot.press("k", "r")
-        await pilot.pause()
+        await press(pilot, "k", "r")
         assert app.screen is screen
-        messages = [n.message for n in app._notifications]
+        messages = list(sent)
         assert len(messages) == 2
         assert all("Could not read your history" in m for m in messages)
         assert all("the stats store is closed" in m for m in messages)
@@ -441,7 +437,8 @@ async def test_a_store_that_fails_is_a_message(
 
 async def test_empty_history(builtin_entries: list[DrillEntry], empty_store: StatsStore) -> None:
     app, _ = review_app(builtin_entries, empty_store)
-    async with app.run_test(size=SIZE) as pilot:
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         await pilot.pause()
         assert screen.items == []
@@ -449,14 +446,12 @@ async def test_empty_history(builtin_entries: list[DrillEntry], empty_store: Sta
         message = str(screen.query_one("#review-empty", Static).render())
         assert "Nothing to review yet." in message
         assert "announce your count" in message
-        await pilot.press("k", "d", "p", "r")
-        await pilot.pause()
+        await press(pilot, "k", "d", "p", "r")
         assert app.screen is screen
-        messages = [n.message for n in app._notifications]
+        messages = list(sent)
         assert "Pick a missed combination first." in messages
         assert any(m.startswith("Nothing to re-drill") for m in messages)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -464,18 +459,17 @@ async def test_due_hands_without_itemised_misses(
     builtin_entries: list[DrillEntry], empty_store: StatsStore
 ) -> None:
     """A total claim that is wrong schedules the hand but lists no combination."""
-    from trainer.muggins import TotalClaim
+    from trainer.judge.claims import TotalClaim
 
     warm = find_drill(builtin_entries, "warm-up")
     play(empty_store, warm, BASE, [(HAND_8, TotalClaim(6), 5.0)])
     app, _ = review_app(builtin_entries, empty_store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)
         await pilot.pause()
         message = str(screen.query_one("#review-empty", Static).render())
         assert "1 hand is due for a re-drill: press r." in message
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, QuizScreen)
 
 
@@ -485,28 +479,27 @@ async def test_due_hands_without_itemised_misses(
 async def test_weak_spots_from_home_aims_at_the_worst_kind(
     builtin_entries: list[DrillEntry], tmp_path: Path
 ) -> None:
-    """On tests/test_stats.py's history the worst kind is the double pair royal (6 of 6)."""
-    from tests.test_stats import build_history
+    """On tests/history/known.py's history the worst kind is the double pair royal (6 of 6)."""
+    from tests.history.known import build_history
 
     with StatsStore(tmp_path / "stats.sqlite3") as history:
         build_history(history)
         app, _ = review_app(builtin_entries, history)
-        async with app.run_test(size=SIZE) as pilot:
+        async with running(app, SIZE) as pilot:
             await pilot.pause()
             row = [e.id for e in builtin_entries].index("weak-spots")
             app.screen.query_one("#drills", DataTable).move_cursor(row=row)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, QuizScreen)
-            assert app.session is not None
-            drill = app.session.drill
+            assert app.runner.session is not None
+            drill = app.runner.session.drill
             assert drill.id == "weak-spots"
             assert drill.constraints.require == {"double-pair-royal"}
             assert drill.description.startswith("Aimed at double pairs royal")
-            q = app.question
+            q = app.runner.question
             assert q is not None
-            assert q.deal is not None
-            assert q.breakdown is not None
+            assert not isinstance(q, PlayQuestion)
+            assert not isinstance(q, PlayQuestion)
             show = [*q.deal.hand, q.deal.starter]
             kinds = [stat_kind(i.kind, i.cards, show, crib=False) for i in q.breakdown.items]
             assert kinds.count("double-pair-royal") == 6
@@ -516,15 +509,14 @@ async def test_weak_spots_without_history_deals_random_hands(
     builtin_entries: list[DrillEntry], empty_store: StatsStore
 ) -> None:
     app, _ = review_app(builtin_entries, empty_store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         row = [e.id for e in builtin_entries].index("weak-spots")
         app.screen.query_one("#drills", DataTable).move_cursor(row=row)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.session is not None
-        assert app.session.drill.constraints.unconstrained
-        assert app.session.drill == find_drill(builtin_entries, "weak-spots").with_defaults(
+        await press(pilot, "enter")
+        assert app.runner.session is not None
+        assert app.runner.session.drill.constraints.unconstrained
+        assert app.runner.session.drill == find_drill(builtin_entries, "weak-spots").with_defaults(
             "acc", True
         )
 
@@ -541,10 +533,8 @@ def test_review_snapshot(
 
     async def run(pilot: Pilot[Any]) -> None:
         await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("down", "down", "down", "down")
-        await pilot.pause()
+        await press(pilot, "r")
+        await press(pilot, "down", "down", "down", "down")
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run)

@@ -10,8 +10,9 @@ import yaml
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static, Switch
 
-from tests.ui.support import FakeClock, ListRecorder, app_for, drill, entry
-from trainer.drill import DrillEntry
+from tests.factories import FakeClock
+from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, running
+from trainer.drills.loader import DrillEntry
 from trainer.settings import Settings, load_settings
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
@@ -26,7 +27,7 @@ async def test_change_save_and_apply(
 ) -> None:
     path = tmp_path / "config" / "settings.yaml"
     app = app_for(builtin_entries, clock, recorder, settings_path=path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("o")
         await pilot.pause()
         screen = app.screen
@@ -51,7 +52,7 @@ async def test_escape_discards(
 ) -> None:
     path = tmp_path / "settings.yaml"
     app = app_for(builtin_entries, clock, recorder, settings_path=path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("o")
         await pilot.pause()
         app.screen.query_one("#muggins", Select).value = "bsd"
@@ -76,9 +77,10 @@ async def test_broken_settings_file_is_reported_and_kept(
         settings_path=path,
         settings_warning=warning,
     )
-    async with app.run_test(size=SIZE) as pilot:
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = list(sent)
         assert any(str(path) in m and "not valid YAML" in m for m in messages)
         await pilot.press("o")
         await pilot.pause()
@@ -94,13 +96,13 @@ async def test_default_policy_applies_to_drills_that_choose_none(
     plain = drill({"name": "Plain", "description": "d", "hands": 1}, "plain")
     own = drill({"name": "Own", "description": "d", "hands": 1, "muggins": "off"}, "own")
     app = app_for([entry(plain), entry(own)], clock, recorder, settings=Settings(muggins="bsd"))
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         for name, policy in (("plain", "bsd"), ("own", "off")):
-            app.begin(plain if name == "plain" else own)
+            app.start(plain if name == "plain" else own)
             await pilot.pause()
             assert isinstance(app.screen, QuizScreen)
-            assert app.session is not None
-            assert app.session.drill.muggins == policy
+            assert app.runner.session is not None
+            assert app.runner.session.drill.muggins == policy
             assert f"muggins: {policy}" in str(app.screen.query_one("#quiz-title").render())
             await pilot.press("escape")
             await pilot.pause()
@@ -109,7 +111,7 @@ async def test_default_policy_applies_to_drills_that_choose_none(
 async def test_spoken_count_key_on_the_reveal(clock: FakeClock, recorder: ListRecorder) -> None:
     d = drill({"name": "One", "description": "d", "hands": 1, "deal": {"score": 29}})
     app = app_for([entry(d)], clock, recorder, settings=Settings(announce_key="x"))
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         app.screen.query_one("#claim", Input).value = "29"

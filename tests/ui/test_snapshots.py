@@ -12,8 +12,9 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.ui.support import FakeClock, ListRecorder, app_for
-from trainer.drill import DrillEntry
+from tests.factories import FakeClock
+from tests.ui.support import ListRecorder, app_for
+from trainer.drills.loader import DrillEntry
 
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
@@ -24,7 +25,7 @@ def _answer(points_from_truth: Callable[[int], int]) -> Callable[[Pilot[Any]], A
         await pilot.press("enter")
         await pilot.pause()
         app: Any = pilot.app
-        question = app.question
+        question = app.runner.question
         app.screen.query_one("#claim", Input).value = str(points_from_truth(question.actual))
         await pilot.press("enter")
         await pilot.pause()

@@ -1,7 +1,7 @@
 """The stats screen on a known history: the table, the chart's points, the weakest kind first,
 the drill-set filter, going back, and an empty history.
 
-The history is the one `tests/test_stats.py` builds (every figure there is worked out by
+The history is the one `tests/history/known.py` builds (every figure there is worked out by
 hand), recorded into a real store in a temporary folder; the app opens it through
 ``connect`` after its first paint, as the trainer does.
 """
@@ -18,12 +18,22 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from tests.test_stats import BASE, HAND_8, HAND_9_NOBS, HAND_29, History, build_history, show, total
-from tests.test_stats import drill as builtin_drill
-from tests.ui.support import FIXED_NOW, FakeClock, ListRecorder, app_for
-from trainer.drill import DrillEntry
-from trainer.stats import KindStats
-from trainer.store import StatsStore
+from tests.factories import FIXED_NOW, FakeClock
+from tests.history.known import (
+    BASE,
+    HAND_8,
+    HAND_9_NOBS,
+    HAND_29,
+    History,
+    build_history,
+    show,
+    total,
+)
+from tests.history.known import drill as builtin_drill
+from tests.ui.support import app_for, press, running
+from trainer.drills.loader import DrillEntry
+from trainer.history.reports import KindStats
+from trainer.history.store import StatsStore
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.stats import StatsScreen
@@ -61,15 +71,14 @@ def empty_store(tmp_path: Path) -> Iterator[StatsStore]:
 
 
 def stats_app(entries: list[DrillEntry], store: StatsStore) -> MugginsApp:
-    return app_for(entries, FakeClock(), ListRecorder(), connect=lambda: store)
+    return app_for(entries, FakeClock(), store)
 
 
 async def open_stats(app: MugginsApp, pilot: Pilot[Any]) -> StatsScreen:
     """From home, press s (the store opens after the first paint, so wait for that first)."""
     await pilot.pause()
     assert isinstance(app.screen, HomeScreen)
-    await pilot.press("s")
-    await pilot.pause()
+    await press(pilot, "s")
     screen = app.screen
     assert isinstance(screen, StatsScreen)
     return screen
@@ -107,7 +116,7 @@ async def test_table_shows_each_drill_set_and_the_total(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app = stats_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_stats(app, pilot)
         assert rows(screen) == TABLE
         # Most recently practised first, the total last.
@@ -129,7 +138,7 @@ async def test_names_come_from_the_drill_list_else_as_recorded(
             e = dataclasses.replace(e, drill=dataclasses.replace(e.drill, name="Warming up"))
         entries.append(e)
     app = stats_app(entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_stats(app, pilot)
         names = {key: cells[0] for key, cells in rows(screen).items()}
         assert names == {
@@ -144,7 +153,7 @@ async def test_chart_has_a_point_a_day(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app = stats_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_stats(app, pilot)
         plot = chart(screen)
         assert plot.by == "day"
@@ -164,7 +173,7 @@ async def test_weakest_kind_comes_first(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app = stats_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_stats(app, pilot)
         shown = bars(screen)
         assert [k.kind for k in shown.kinds] == WEAKEST_FIRST
@@ -186,11 +195,11 @@ async def test_d_cycles_through_the_drill_sets(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app = stats_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_stats(app, pilot)
         assert screen.choices == [None, "blitz", "count-aloud", "warm-up"]
 
-        await pilot.press("d")
+        await press(pilot, "d")
         assert screen.drill_id == "blitz"
         assert rows(screen) == {"blitz": TABLE["blitz"]}
         assert "Sixty-second blitz (2 of 4" in text(screen, "#stats-title")
@@ -199,24 +208,24 @@ async def test_d_cycles_through_the_drill_sets(
         assert "only announced counts" in str(bars(screen).render())
         assert not screen.query_one("#stats-kinds-note").display
 
-        await pilot.press("d")
+        await press(pilot, "d")
         assert screen.drill_id == "count-aloud"
         assert rows(screen) == {"count-aloud": TABLE["count-aloud"]}
         assert points(screen) == [("2 Mar", round(1 / 3, 4), round(59 / 3, 4))]
         assert [k.kind for k in bars(screen).kinds] == WEAKEST_FIRST  # all from count-aloud
 
-        await pilot.press("d")
+        await press(pilot, "d")
         assert screen.drill_id == "warm-up"
         assert rows(screen) == {"warm-up": TABLE["warm-up"]}
         assert points(screen) == [("1 Mar", 0.5, 8.0), ("2 Mar", 1.0, 5.0)]
 
-        await pilot.press("d")  # round to the start
+        await press(pilot, "d")  # round to the start
         assert screen.drill_id is None
         assert rows(screen) == TABLE
 
-        await pilot.press("D")  # backwards
+        await press(pilot, "D")  # backwards
         assert screen.drill_id == "warm-up"
-        await pilot.press("a")
+        await press(pilot, "a")
         assert screen.drill_id is None
         assert len(chart(screen).points) == 4
 
@@ -235,7 +244,7 @@ async def test_chart_shows_sessions_when_there_are_few_days(
         )
         history.session(warm, BASE + timedelta(hours=6), [(show(HAND_8), total(10), 3.0)])
         app = stats_app(builtin_entries, one_day)
-        async with app.run_test(size=SIZE) as pilot:
+        async with running(app, SIZE) as pilot:
             screen = await open_stats(app, pilot)
             assert chart(screen).by == "session"
             # A session's time is that of its first answer.
@@ -253,11 +262,10 @@ async def test_chart_shows_sessions_when_there_are_few_days(
 
 async def test_escape_goes_back_home(builtin_entries: list[DrillEntry], store: StatsStore) -> None:
     app = stats_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await open_stats(app, pilot)
-        await pilot.press("d")
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "d")
+        await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
         assert len(app.screen_stack) == 1
 
@@ -266,7 +274,7 @@ async def test_no_history_says_to_count_some_hands_first(
     builtin_entries: list[DrillEntry], empty_store: StatsStore
 ) -> None:
     app = stats_app(builtin_entries, empty_store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         screen = await open_stats(app, pilot)
         message = screen.query_one("#stats-empty", Static)
         assert message.display
@@ -276,10 +284,9 @@ async def test_no_history_says_to_count_some_hands_first(
             assert not screen.query_one(selector).display
         assert chart(screen).points == ()
         assert "next_drill" not in {b.binding.action for b in screen.active_bindings.values()}
-        await pilot.press("d")  # nothing to cycle through: no error
+        await press(pilot, "d")  # nothing to cycle through: no error
         assert screen.drill_id is None
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -287,11 +294,10 @@ async def test_a_store_that_cannot_be_read_is_a_message(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:
     app = stats_app(builtin_entries, store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app, SIZE) as pilot:
         await pilot.pause()
         store.close()  # every query now fails with the store's error
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         message = str(screen.query_one("#stats-empty", Static).render())

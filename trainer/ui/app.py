@@ -1,18 +1,17 @@
-"""The Muggins app: wires the screens to a quiz session and the stats store.
+"""The Muggins app: wires the screens to the drill runner and the player's history.
 
-Start-up is kept light: home is drawn first, and the quiz machinery (sessions,
-dealing, the quiz and reveal screens) and the stats store are loaded after it.
+Home is drawn first; the history is opened, and the deal tables checked and
+built, in a thread worker after it. The drill loop itself is `DrillRunner`.
 """
 
 from __future__ import annotations
 
-import gc
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -20,32 +19,26 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from trainer.drill import CRIB_SIZE, DrillEntry, DrillSet, deep_check
+from trainer.drills.loader import DrillEntry
+from trainer.drills.model import DrillSet
+from trainer.quiz.questions import Question
 from trainer.settings import Settings
-from trainer.ui import messages
-from trainer.ui.progress import DrillProgress, previous_best, progress
+from trainer.ui import messages as m
+from trainer.ui.history import History
+from trainer.ui.runner import DrillRunner, rarity
+from trainer.ui.screens.help import HelpScreen, keys_of
 from trainer.ui.screens.home import HomeScreen
+from trainer.ui.screens.quiz import QuizScreen
+from trainer.ui.screens.reveal import RevealScreen
+from trainer.ui.screens.review import ReviewScreen
+from trainer.ui.screens.settings import SettingsScreen
+from trainer.ui.screens.stats import StatsScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
+from trainer.ui.screens.summary import SummaryScreen
+from trainer.ui.startup import warm
 
-if TYPE_CHECKING:
-    from trainer.session import Attempt, Question, QuizSession
-    from trainer.store import StatsStore
-
-
-class Recorder(Protocol):
-    """What the app needs of the stats store."""
-
-    def record(self, attempt: Attempt, *, drill: DrillSet | None = None) -> object: ...
-
-
-ProgressSource = Callable[[], tuple[Mapping[str, DrillProgress], int]]
-"""Returns (progress per drill id, hands due for review) for the home screen."""
-
-BestSource = Callable[[DrillSet], int | None]
-"""Returns the previous best (blitz score or streak) on a drill, before this run."""
-
-Connect = Callable[[], "StatsStore"]
-"""Opens the stats store; raises ValueError (the store's error, naming the file) if it cannot."""
+OpenHistory = Callable[[], History]
+"""Opens the player's history; raises ValueError (naming the file) if it cannot."""
 
 
 class MugginsApp(App[None]):
@@ -63,319 +56,213 @@ class MugginsApp(App[None]):
         entries: Sequence[DrillEntry],
         rng: random.Random,
         *,
-        recorder: Recorder | None = None,
-        progress: ProgressSource | None = None,
-        previous_best: BestSource | None = None,
-        connect: Connect | None = None,
+        history: OpenHistory | None = None,
         clock: Callable[[], float] = time.monotonic,
         now: Callable[[], datetime] = lambda: datetime.now().astimezone(),  # local: "today"
         start_drill: DrillSet | None = None,
         plain_cards: bool = False,
         warm_tables: bool = True,
-        store_error: str | None = None,
         settings: Settings | None = None,
         settings_path: Path | None = None,
         settings_warning: str | None = None,
     ) -> None:
         super().__init__()
         self.entries = list(entries)
-        self.rng = rng
-        self.recorder = recorder
-        self.progress_source = progress
-        self.best_source = previous_best
-        self.connect = connect
-        self.clock = clock
+        self.settings = settings if settings is not None else Settings()
+        self.runner = DrillRunner(rng, clock=clock, now=now, settings=self.settings)
+        self.open_history = history
         self.now = now
         self.start_drill = start_drill
-        self.settings = settings if settings is not None else Settings()
-        self.settings_path = settings_path
-        self.settings_warning = settings_warning
         self.plain_cards = plain_cards or self.settings.card_style == "letters"
         self.warm_tables = warm_tables
-        self.store_error = store_error
-        self.session: QuizSession | None = None
-        self.question: Question | None = None
-        self.previous_best: int | None = None
-        self.record_errors: list[str] = []
-        self.store: StatsStore | None = None
+        self.settings_path = settings_path
+        self.settings_warning = settings_warning
+        self.store_error: str | None = None
 
     # ------------------------------------------------------------ start
 
     def get_default_screen(self) -> Screen[Any]:
-        """Home is the bottom of the screen stack (or the store's error, if it cannot open)."""
-        if self.store_error is not None:
-            return StoreErrorScreen(self.store_error)
-        progress, due = self._progress()
-        return HomeScreen(self.entries, progress, due=due, now=self.now())
+        return HomeScreen(self.entries, now=self.now())
 
     def on_mount(self) -> None:
         self._apply_theme(self.settings.theme)
         if self.settings_warning is not None:
             self.notify(self.settings_warning, severity="warning", timeout=10)
-        if self.store_error is not None:
-            return
-        self.call_after_refresh(self._after_first_paint)
-        if self.start_drill is not None:
-            self.begin(self.start_drill)
+        self.call_after_refresh(self._start_up)
 
-    def _after_first_paint(self) -> None:
-        if self._connect() and self.warm_tables:
-            self._warm()
+    def _start_up(self) -> None:
+        self._open_and_warm()
+        if self.open_history is None and self.start_drill is not None:
+            self.start(self.start_drill)
 
-    def _connect(self) -> bool:
-        """Open the stats store if that is still to do; False if it cannot be opened."""
-        if self.connect is None:
-            return self.store_error is None
-        connect, self.connect = self.connect, None
-        try:
-            store = connect()
-        except ValueError as err:
-            self.store_error = str(err)
-            if self.session is not None:
-                self.session.stop()
-            while len(self.screen_stack) > 1:
-                self.pop_screen()
-            self.push_screen(StoreErrorScreen(self.store_error))
-            return False
-        self.store = store
-        self.recorder = store
-        self.progress_source = lambda: progress(store, self.now())
-        self.best_source = lambda drill: previous_best(store, drill)
-        self._refresh_home()
-        return True
-
-    @work(thread=True, exclusive=True, group="warm")
-    def _warm(self) -> None:
-        """After the first screen is drawn: check each drill against the exact tables
-        (a drill no deal satisfies becomes an error entry), load the quiz machinery,
-        and build the odds used on the reveal, commonest hand size first."""
-        from trainer import odds
-        from trainer.ui.screens import quiz, reveal, summary  # noqa: F401
-
-        # Quitting cancels this worker; each step is short, so quitting never waits long.
+    @work(thread=True, exclusive=True, group="startup")
+    def _open_and_warm(self) -> None:
+        """Open the history and read home's figures, then check and build the deal tables."""
         worker = get_current_worker()
-        checked = deep_check(self.entries, stop=lambda: worker.is_cancelled)
-        if worker.is_cancelled:
-            return
-        if checked != self.entries:
-            self.call_from_thread(self._drills_checked, checked)
-        sizes = {d.hand_size for d in self._drills()} | {CRIB_SIZE}
-        for size in sorted(sizes, key=lambda n: (n != CRIB_SIZE, n)):
-            for crib in (False, True):
-                if worker.is_cancelled:
-                    return
-                odds.distribution(size, crib=crib)
-        # The tables live as long as the app: keep full collections from rescanning them.
-        gc.freeze()
+        if self.open_history is not None:
+            try:
+                history = self.open_history()
+                self.post_message(m.HistoryOpened(history, history.progress(self.now())))
+            except ValueError as err:  # the store's own message names the file
+                self.post_message(m.HistoryFailed(str(err)))
+                return
+        if self.warm_tables:
+            checked = warm(self.entries, lambda: worker.is_cancelled)
+            if checked != self.entries and not worker.is_cancelled:
+                self.post_message(m.DrillsChecked(checked))
 
-    def _drills_checked(self, entries: list[DrillEntry]) -> None:
-        self.entries = entries
-        for screen in self.screen_stack:
-            if isinstance(screen, HomeScreen):
-                screen.refresh_entries(entries)
+    @on(m.HistoryOpened)
+    def _history_opened(self, event: m.HistoryOpened) -> None:
+        for error in self.runner.connect(event.history):
+            self.notify(f"Could not save an answer: {error}", severity="error", timeout=8)
+        self._home().refresh_progress(event.progress)
+        if self.start_drill is not None:
+            self.start(self.start_drill)
 
-    def _drills(self) -> Iterable[DrillSet]:
-        return (e.drill for e in self.entries if e.drill is not None)
+    @on(m.HistoryFailed)
+    def _history_failed(self, event: m.HistoryFailed) -> None:
+        self.store_error = event.error
+        self.runner.stop()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(StoreErrorScreen(event.error))
 
-    def _progress(self) -> tuple[Mapping[str, DrillProgress], int]:
-        if self.progress_source is None:
-            return {}, 0
-        try:
-            return self.progress_source()
-        except (OSError, ValueError) as err:
-            self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
-            return {}, 0
+    @on(m.DrillsChecked)
+    def _drills_checked(self, event: m.DrillsChecked) -> None:
+        self.entries = event.entries
+        self._home().refresh_entries(event.entries)
 
-    def _refresh_home(self) -> None:
-        home = self.screen_stack[0] if self.screen_stack else None
-        if isinstance(home, HomeScreen):
-            progress, due = self._progress()
-            home.refresh_progress(progress, due)
+    def _home(self) -> HomeScreen:
+        home = self.screen_stack[0]
+        assert isinstance(home, HomeScreen)
+        return home
+
+    @work(thread=True, exclusive=True, group="progress")
+    def _read_progress(self) -> None:
+        history = self.runner.history
+        if history is not None:
+            try:
+                self.post_message(m.ProgressRead(history.progress(self.now())))
+            except (OSError, ValueError) as err:
+                self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
+
+    @on(m.ProgressRead)
+    def _progress_read(self, event: m.ProgressRead) -> None:
+        self._home().refresh_progress(event.progress)
 
     # ------------------------------------------------------------ the drill loop
 
-    def begin(self, drill: DrillSet, questions: list[Question] | None = None) -> None:
-        """Start a drill (from home, the palette, --drill, or a re-drill of ``questions``)."""
-        from trainer.session import QuizSession
+    @on(m.StartDrill)
+    def _start(self, event: m.StartDrill) -> None:
+        self.start(event.drill)
 
-        if not self._connect():
-            return
-        drill = drill.with_defaults(self.settings.muggins, self.settings.nineteen)
-        if drill.focus == "weak-spots":
-            drill = self._weak_spots(drill)
-        self.previous_best = self.best_source(drill) if self.best_source else None
-        self.session = QuizSession(
-            drill, self.rng, clock=self.clock, now=self.now, questions=questions
-        )
-        self._ask(push=True)
-
-    def _weak_spots(self, drill: DrillSet) -> DrillSet:
-        """The weak-spots drill aimed at the kinds you miss most (as dealt, if no history)."""
-        from trainer.weakspots import aim_at_weak_spots
-
-        report = self.store.report() if self.store is not None else None
-        return aim_at_weak_spots(drill, report)
-
-    def _ask(self, *, push: bool = False) -> None:
-        from trainer.ui.screens.quiz import QuizScreen
-
-        session = self.session
-        assert session is not None
-        question = session.next_question()
-        if question is None:
-            self._finish()
-            return
-        self.question = question
-        screen = QuizScreen(session, question, plain=self.plain_cards)
-        if push:
-            self.push_screen(screen)
-        else:
-            self.switch_screen(screen)
-
-    @on(messages.StartDrill)
-    def _start(self, event: messages.StartDrill) -> None:
+    def start(self, drill: DrillSet) -> None:
+        """Start a drill from anywhere (home, the palette, --drill, a practice)."""
+        self.runner.stop()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.begin(event.drill)
+        if drill.focus == "weak-spots" and self.runner.history is not None:
+            self._aim(drill)
+        else:
+            self._ask(self.runner.begin(self.runner.prepare(drill)), push=True)
 
-    @on(messages.Answered)
-    def _answered(self, event: messages.Answered) -> None:
-        from trainer import odds
-        from trainer.ui.screens.reveal import RevealScreen
+    @work(thread=True, exclusive=True, group="prepare")
+    def _aim(self, drill: DrillSet) -> None:
+        """Aim the weak-spots drill at the player's history (a report: off the UI thread)."""
+        try:
+            self.post_message(m.DrillReady(self.runner.prepare(drill)))
+        except (OSError, ValueError) as err:
+            self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
 
-        session, question = self.session, self.question
-        assert session is not None
-        assert question is not None
-        attempt = session.answer(event.answer)
+    @on(m.DrillReady)
+    def _drill_ready(self, event: m.DrillReady) -> None:
+        self._ask(self.runner.begin(event.drill), push=True)
+
+    @on(m.StartReview)
+    def _start_review(self, event: m.StartReview) -> None:
+        self.runner.stop()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        drill = event.drill.with_defaults(self.settings.muggins, self.settings.nineteen)
+        self._ask(self.runner.begin(drill, event.questions), push=True)
+
+    def _ask(self, question: Question | None, *, push: bool = False) -> None:
+        session = self.runner.session
+        if question is None or session is None:
+            self._finish()
+            return
+        screen = QuizScreen(session, question, plain=self.plain_cards)
+        (self.push_screen if push else self.switch_screen)(screen)
+
+    @on(m.Answered)
+    def _answered(self, event: m.Answered) -> None:
+        attempt, error = self.runner.answer(event.answer)
         if attempt is None:  # the drill's clock ran out first
             self._finish()
             return
-        self._record(attempt)
-        rarity = ""
-        if question.breakdown is not None:
-            size = len(question.breakdown.hand)
-            rarity = odds.rarity(question.breakdown.total, size, question.breakdown.crib)
-        self.switch_screen(
-            RevealScreen(
-                attempt,
-                question,
-                rarity=rarity,
-                plain=self.plain_cards,
-                announce_key=self.settings.announce_key,
-            )
+        if error is not None:
+            self.notify(f"Could not save this answer: {error}", severity="error", timeout=8)
+        reveal = RevealScreen(
+            attempt,
+            rarity=rarity(attempt.question),
+            plain=self.plain_cards,
+            announce_key=self.settings.announce_key,
         )
+        self.switch_screen(reveal)
 
-    def _record(self, attempt: Attempt) -> None:
-        if self.recorder is None:
-            return
-        try:
-            self.recorder.record(attempt, drill=self.session.drill if self.session else None)
-        except (OSError, ValueError) as err:
-            # Keep drilling: the session still holds the answer for the summary.
-            self.record_errors.append(str(err))
-            self.notify(f"Could not save this answer: {err}", severity="error", timeout=8)
-
-    @on(messages.NextDeal)
+    @on(m.NextDeal)
     def _next(self) -> None:
-        self._ask()
+        self._ask(self.runner.next_question())
 
-    @on(messages.DrillTimeUp)
-    def _time_up(self) -> None:
-        self._finish()
-
-    @on(messages.EndDrill)
-    def _quit_drill(self) -> None:
-        if self.session is not None:
-            self.session.stop()
-        self._finish()
-
+    @on(m.DrillTimeUp)
+    @on(m.EndDrill)
     def _finish(self) -> None:
-        from trainer.ui.screens.summary import SummaryScreen
-
-        session = self.session
-        assert session is not None
-        session.stop()
-        if not session.attempts:
+        session = self.runner.session
+        summary = self.runner.finish() if session is not None else None
+        if session is None or summary is None:
             self._go_home()
             return
-        self.switch_screen(
-            SummaryScreen(session.drill, session.summary(), previous_best=self.previous_best)
-        )
+        best = self.runner.previous_best
+        self.switch_screen(SummaryScreen(session.drill, summary, previous_best=best))
 
-    @on(messages.RepeatDrill)
+    @on(m.RepeatDrill)
     def _repeat(self) -> None:
-        from trainer.session import QuizSession
+        self._ask(self.runner.repeat())
 
-        assert self.session is not None
-        drill, questions = self.session.drill, self.session.questions
-        self.previous_best = self.best_source(drill) if self.best_source else None
-        self.session = QuizSession(
-            drill,
-            self.rng,
-            clock=self.clock,
-            now=self.now,
-            questions=None if questions is None else list(questions),
-        )
-        self._ask()
-
-    @on(messages.GoHome)
-    def _home(self) -> None:
-        self._go_home()
-
+    @on(m.GoHome)
     def _go_home(self) -> None:
-        self.session = None
-        self.question = None
+        self.runner.stop()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self._refresh_home()
+        self._read_progress()
 
     # ------------------------------------------------------------ progress, review, settings
 
-    def _history(self) -> StatsStore | None:
-        """The stats store for the stats and review screens, or None (and a message)."""
-        if not self._connect():
-            return None
-        if self.store is None:
-            self.notify("No history is kept in this session.", severity="warning")
-        return self.store
+    def _history(self) -> History | None:
+        history = self.runner.history
+        if history is None:
+            self.notify("Your history is not open (yet).", severity="warning")
+        return history
 
     def action_stats(self) -> None:
-        from trainer.ui.screens.stats import StatsScreen
-
-        store = self._history()
-        if store is not None:
-            self.push_screen(StatsScreen(store, self.entries, now=self.now()))
+        if (history := self._history()) is not None:
+            self.push_screen(StatsScreen(history, self.entries, now=self.now()))
 
     def action_review(self) -> None:
-        from trainer.ui.screens.review import ReviewScreen
-
-        store = self._history()
-        if store is not None:
-            self.push_screen(
-                ReviewScreen(store, self.entries, now=self.now(), plain=self.plain_cards)
-            )
+        if (history := self._history()) is not None:
+            screen = ReviewScreen(history, self.entries, now=self.now(), plain=self.plain_cards)
+            self.push_screen(screen)
 
     def action_settings(self) -> None:
-        from trainer.ui.screens.settings import SettingsScreen
-
+        themes = sorted(self.available_themes)
+        broken = self.settings_warning is not None
         self.push_screen(
-            SettingsScreen(
-                self.settings,
-                self.settings_path,
-                themes=sorted(self.available_themes),
-                broken=self.settings_warning is not None,
-            )
+            SettingsScreen(self.settings, self.settings_path, themes=themes, broken=broken)
         )
 
-    @on(messages.StartReview)
-    def _start_review(self, event: messages.StartReview) -> None:
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.begin(event.drill, event.questions)
-
-    @on(messages.SettingsChanged)
-    def _settings_changed(self, event: messages.SettingsChanged) -> None:
-        self.settings = event.settings
+    @on(m.SettingsChanged)
+    def _settings_changed(self, event: m.SettingsChanged) -> None:
+        self.settings = self.runner.settings = event.settings
         self.settings_warning = None  # saved: the broken file was kept beside the new one
         self._apply_theme(event.settings.theme)
         self.plain_cards = event.settings.card_style == "letters"
@@ -389,32 +276,8 @@ class MugginsApp(App[None]):
     # ------------------------------------------------------------ help and palette
 
     def action_help(self) -> None:
-        # Imported here: the Markdown widget costs start-up time and help is rarely first.
-        from trainer.ui.screens.help import HelpScreen
-
-        if isinstance(self.screen, HelpScreen):
-            return
-        self.push_screen(HelpScreen(self._keys(self.screen)))
-
-    def _keys(self, screen: Screen[Any]) -> list[tuple[str, str]]:
-        from trainer.ui.screens.quiz import QuizScreen
-        from trainer.ui.screens.reveal import RevealScreen
-
-        keys = []
-        for key, active in screen.active_bindings.items():
-            binding = active.binding
-            if binding.description and binding.show:
-                keys.append((binding.key_display or key, binding.description))
-        if isinstance(screen, QuizScreen) and screen.session.drill.claim == "announce":
-            keys.append(("1-6", "pick or unpick a card"))
-            keys.append(("f p r l n", "claim the picked cards as fifteen, pair, run, flush, nobs"))
-            keys.append(("backspace", "take back the last claim"))
-            keys.append(("enter", "end the count"))
-        elif isinstance(screen, QuizScreen):
-            keys.append(("enter", "submit your answer"))
-        if isinstance(screen, RevealScreen):
-            keys.append(("up / down", "show each combination's cards"))
-        return keys
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(keys_of(self.screen)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -424,30 +287,14 @@ class MugginsApp(App[None]):
         )
         yield SystemCommand("Review", "Missed combinations; re-drill due hands", self.action_review)
         yield SystemCommand("Settings", "Muggins policy, card style, theme", self.action_settings)
-        for drill in self._drills():
-            yield SystemCommand(
-                f"Drill: {drill.name}", drill.description, lambda d=drill: self._palette_start(d)
-            )
-
-    def _palette_start(self, drill: DrillSet) -> None:
-        if self.session is not None:
-            self.session.stop()
-        self.session = None
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.begin(drill)
+        for e in self.entries:
+            if e.drill is not None:
+                drill = e.drill
+                yield SystemCommand(
+                    f"Drill: {drill.name}", drill.description, lambda d=drill: self.start(d)
+                )
 
 
-def tune_gc() -> None:
-    """Collect young objects less often: Textual allocates many per frame, and a collection
-    in the middle of drawing the reveal is a visible hitch."""
-    gc.set_threshold(5000, 20, 20)
-
-
-def make_app(
-    entries: Sequence[DrillEntry],
-    rng: random.Random,
-    **options: Any,
-) -> MugginsApp:
-    """Build the app from its dependencies; the CLI and the tests both use this."""
+def make_app(entries: Sequence[DrillEntry], rng: random.Random, **options: Any) -> MugginsApp:
+    """Build the app from its dependencies; the command line and the tests both use this."""
     return MugginsApp(entries, rng, **options)

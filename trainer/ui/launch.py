@@ -1,21 +1,21 @@
-"""Starting the trainer from the command line: drills, seed, store, then the app."""
+"""Starting the trainer from the command line: drills, seed, settings, history, then the app."""
 
 from __future__ import annotations
 
 import argparse
 import random
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from trainer.cli_drills import drill_dirs
-from trainer.drill import check_satisfiable, find_drill, load_all
+from trainer.drills.feasible import check_satisfiable
+from trainer.drills.loader import drill_dirs, find_drill, load_all
 from trainer.locations import config_dir
 from trainer.settings import load_settings, settings_path
-from trainer.ui.app import make_app, tune_gc
+from trainer.ui.app import make_app
+from trainer.ui.startup import tune_gc
 
 if TYPE_CHECKING:
-    from trainer.store import StatsStore
+    from trainer.history.store import StatsStore
 
 
 def launch(args: argparse.Namespace) -> int:
@@ -23,7 +23,7 @@ def launch(args: argparse.Namespace) -> int:
     tune_gc()
     # The tables that prove each drill can be dealt are built after the first screen
     # is drawn (the app checks them in the background); a drill to start now is checked now.
-    entries = load_all(drill_dirs(args), deep=False)
+    entries = load_all(drill_dirs(args.data_dir, args.drills or []), deep=False)
     start = find_drill(entries, args.drill) if args.drill else None
     if start is not None:
         check_satisfiable(start)
@@ -31,10 +31,18 @@ def launch(args: argparse.Namespace) -> int:
     settings, warning = load_settings(path)
     seed = args.seed if args.seed is not None else time.time_ns()
     opened: list[StatsStore] = []
+
+    def open_history() -> StatsStore:
+        from trainer.history.store import StatsStore  # in the background, after home is drawn
+
+        store = StatsStore.open(args.data_dir)
+        opened.append(store)
+        return store
+
     app = make_app(
         entries,
         random.Random(seed),
-        connect=store_connector(args.data_dir, opened),
+        history=open_history,
         start_drill=start,
         plain_cards=args.plain_cards,
         settings=settings,
@@ -47,17 +55,3 @@ def launch(args: argparse.Namespace) -> int:
         for store in opened:
             store.close()
     return 2 if app.store_error is not None else 0
-
-
-def store_connector(data_dir: str | None, opened: list[StatsStore]) -> Callable[[], StatsStore]:
-    """Opens the stats store when the app asks (after home is drawn); each store opened is
-    appended to ``opened`` so the caller can close it."""
-
-    def connect() -> StatsStore:
-        from trainer.store import StatsStore  # imported here: not needed to draw home
-
-        store = StatsStore.open(data_dir)
-        opened.append(store)
-        return store
-
-    return connect

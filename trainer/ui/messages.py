@@ -1,23 +1,42 @@
-"""Messages the screens post up to the app (attributes down, messages up).
-
-Kept in a module of their own so the app can handle them without importing the
-quiz machinery before the first screen is drawn.
-"""
+"""Messages posted up to the app: by the screens (attributes down, messages up) and by the
+app's own workers when their slow work is done."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from trainer.drill import DrillSet
-    from trainer.session import Answer, Question
+    from trainer.drills.loader import DrillEntry
+    from trainer.drills.model import DrillSet
+    from trainer.history.progress import Progress
+    from trainer.judge.claims import Answer
+    from trainer.quiz.questions import Question
     from trainer.settings import Settings
+    from trainer.ui.history import History
 
 
 class StartDrill(Message):
-    """Start this drill (from home)."""
+    """Start this drill (from home, the palette, or the review's practice)."""
+
+    def __init__(self, drill: DrillSet) -> None:
+        super().__init__()
+        self.drill = drill
+
+
+class StartReview(Message):
+    """Re-drill stored hands: ``questions`` asked in order under ``drill``'s rules."""
+
+    def __init__(self, drill: DrillSet, questions: Sequence[Question]) -> None:
+        super().__init__()
+        self.drill = drill
+        self.questions = list(questions)
+
+
+class DrillReady(Message):
+    """A drill is prepared (aimed at the player's weak spot, from their history): run it."""
 
     def __init__(self, drill: DrillSet) -> None:
         super().__init__()
@@ -52,18 +71,42 @@ class GoHome(Message):
     """Back to the drill list."""
 
 
-class StartReview(Message):
-    """Re-drill stored hands: ``questions`` asked in order under ``drill``'s rules."""
-
-    def __init__(self, drill: DrillSet, questions: list[Question]) -> None:
-        super().__init__()
-        self.drill = drill
-        self.questions = questions
-
-
 class SettingsChanged(Message):
     """The player saved new settings; the app applies them."""
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+
+
+class HistoryOpened(Message):
+    """The stats store is open (in the background, after home was drawn), with home's figures."""
+
+    def __init__(self, history: History, progress: Progress) -> None:
+        super().__init__()
+        self.history = history
+        self.progress = progress
+
+
+class HistoryFailed(Message):
+    """The stats store cannot be used; ``error`` names the file and what to do."""
+
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
+
+
+class ProgressRead(Message):
+    """Home's figures, read again after a drill."""
+
+    def __init__(self, progress: Progress) -> None:
+        super().__init__()
+        self.progress = progress
+
+
+class DrillsChecked(Message):
+    """The drill list after checking every drill against the deal tables."""
+
+    def __init__(self, entries: Sequence[DrillEntry]) -> None:
+        super().__init__()
+        self.entries = list(entries)

@@ -1,17 +1,13 @@
-"""Text the screens share: cards as markup with red suits, and the spoken phrase of an item."""
+"""Text the screens share: cards as markup with red suits, a day relative to today, and the
+list line of one combination (its words come from `trainer.rules.speech`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from trainer.cards import Card
-
-if TYPE_CHECKING:
-    from trainer.muggins import ClaimedItem
-    from trainer.scoring import Item
-from trainer.scoring import number_word
+from trainer.rules.cards import Card
 
 
 def cards_markup(cards: Iterable[Card], *, plain: bool = False, width: int = 0) -> str:
@@ -23,26 +19,6 @@ def cards_markup(cards: Iterable[Card], *, plain: bool = False, width: int = 0) 
     ]
     visible = len(" ".join(faces))
     return " ".join(marked) + " " * max(0, width - visible)
-
-
-def spoken(kind: str, size: int, running: int, runs_seen: set[int]) -> str:
-    """What a player says for one combination, with the running total.
-
-    ``size`` is the number of cards in it; ``runs_seen`` remembers run lengths
-    already said, so a second run is "another run of three".
-    """
-    words = number_word(running)
-    if kind == "fifteen":
-        return f"fifteen {words}"
-    if kind == "pair":
-        return f"a pair is {words}"
-    if kind == "run":
-        again = "another" if size in runs_seen else "a"
-        runs_seen.add(size)
-        return f"{again} run of {number_word(size)} is {words}"
-    if kind == "flush":
-        return f"a flush of {number_word(size)} is {words}"
-    return f"nobs is {words}"
 
 
 def ago(when: datetime | None, now: datetime) -> str:
@@ -65,18 +41,27 @@ MISSED_MARK: Final = "[b $text-error]✗[/] "
 RIGHT_MARK: Final = "✓ "
 
 
-def item_line(item: Item, said: str, *, mark: str, missed: bool, plain: bool) -> str:
+def item_line(
+    kind: str,
+    cards: Iterable[Card],
+    points: int,
+    said: str,
+    *,
+    mark: str = "",
+    missed: bool = False,
+    plain: bool = False,
+) -> str:
     """One combination of a count as a list line: mark, kind, cards, points, what is said."""
-    cards = cards_markup(item.cards, plain=plain, width=18)
-    text = f"{mark}{item.kind:<8} {cards} {item.points:>2}  {said}"
+    text = f"{mark}{kind:<8} {cards_markup(cards, plain=plain, width=18)} {points:>2}  {said}"
     return text + "  [b $text-error](missed)[/]" if missed else text
 
 
-def wrong_line(claimed: ClaimedItem, reason: str, *, plain: bool) -> str:
+def wrong_line(
+    kind: str, cards: Iterable[Card], points: int, reason: str | None, *, plain: bool
+) -> str:
     """A wrongly claimed combination as a list line, with why it is wrong."""
-    cards = cards_markup(claimed.ordered_cards, plain=plain, width=18)
-    why = reason.replace("-", " ")
+    why = f"wrong: {reason.replace('-', ' ')}" if reason else "claimed wrongly"
     return (
-        f"[$text-warning]✗[/] {claimed.kind:<8} {cards} {claimed.value:>2}  "
-        f"[$text-warning]wrong: {why}[/]"
+        f"[$text-warning]✗[/] {kind:<8} {cards_markup(cards, plain=plain, width=18)} {points:>2}  "
+        f"[$text-warning]{why}[/]"
     )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown
 
 RULES = """\
@@ -33,6 +33,26 @@ missed; `hoyle` also gives them what you overclaim; `bsd` leaves you only what
 you claimed and gives 2 for an overcount; `off` just corrects the count.
 Pegging is never mugged.
 """
+
+
+@runtime_checkable
+class ExplainsKeys(Protocol):
+    """A screen with keys of its own beyond its bindings (number keys, letters it reads)."""
+
+    def help_keys(self) -> list[tuple[str, str]]: ...
+
+
+def keys_of(screen: Screen[Any]) -> list[tuple[str, str]]:
+    """The keys a screen answers to, with what each does: its shown bindings, then the keys
+    it declares itself (`ExplainsKeys`)."""
+    keys = []
+    for key, active in screen.active_bindings.items():
+        binding = active.binding
+        if binding.description and binding.show:
+            keys.append((binding.key_display or key, binding.description))
+    if isinstance(screen, ExplainsKeys):
+        keys += screen.help_keys()
+    return keys
 
 
 class HelpScreen(ModalScreen[None]):

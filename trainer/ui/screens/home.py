@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,10 +12,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from trainer.drill import DrillEntry, DrillSet
+from trainer.drills.loader import DrillEntry
+from trainer.drills.model import DrillSet
 from trainer.ui.messages import StartDrill
-from trainer.ui.progress import DrillProgress
 from trainer.ui.text import ago
+
+if TYPE_CHECKING:
+    from trainer.history.progress import DrillProgress, Progress
 
 
 class HomeScreen(Screen[None]):
@@ -30,18 +33,11 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(
-        self,
-        entries: Sequence[DrillEntry],
-        progress: Mapping[str, DrillProgress],
-        *,
-        due: int = 0,
-        now: datetime | None = None,
-    ) -> None:
+    def __init__(self, entries: Sequence[DrillEntry], *, now: datetime | None = None) -> None:
         super().__init__()
         self.entries = list(entries)
-        self.progress = dict(progress)
-        self.due = due
+        self.progress: Mapping[str, DrillProgress] = {}
+        self.due = 0
         self.now = now
 
     def compose(self) -> ComposeResult:
@@ -80,10 +76,10 @@ class HomeScreen(Screen[None]):
             last = ago(p.last, self.now or datetime.now().astimezone()) if p else "never"
             table.add_row(d.name, _kind_label(d), accuracy, last, key=d.id)
 
-    def refresh_progress(self, progress: Mapping[str, DrillProgress], due: int) -> None:
-        """New numbers after a drill (attributes down: the app sets them)."""
-        self.progress = dict(progress)
-        self.due = due
+    def refresh_progress(self, progress: Progress) -> None:
+        """Your figures, once read from the history (attributes down: the app sets them)."""
+        self.progress = progress.drills
+        self.due = progress.due
         if not self.query("#drills"):
             return  # not composed yet (a drill started at launch): on_mount fills it in
         table = self.query_one("#drills", DataTable)

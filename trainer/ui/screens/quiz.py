@@ -12,18 +12,22 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
-from trainer.cards import Card, format_cards
-from trainer.muggins import (
+from trainer.judge.claims import (
     AnnounceClaim,
+    Answer,
     ClaimedItem,
     ClaimError,
     TotalClaim,
+    parse_catch_answer,
     parse_total_claim,
 )
-from trainer.scoring import Kind, number_word
-from trainer.session import Answer, CatchAnswer, Question, QuizSession
+from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
+from trainer.quiz.session import QuizSession
+from trainer.rules.cards import Card, format_cards
+from trainer.rules.combos import Kind
+from trainer.rules.speech import count_phrases, number_word
 from trainer.ui.messages import Answered, DrillTimeUp, EndDrill
-from trainer.ui.text import cards_markup, spoken
+from trainer.ui.text import item_line
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
 from trainer.ui.widgets.playing_card import PlayingCard
@@ -51,15 +55,33 @@ class QuizScreen(Screen[None]):
 
     # ------------------------------------------------------------ layout
 
+    @property
+    def announcing(self) -> bool:
+        """The player claims each combination (an announce drill's show)."""
+        return self.session.drill.claim == "announce" and not isinstance(
+            self.question, PlayQuestion | CatchQuestion
+        )
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        if self.announcing:
+            return [
+                ("1-6", "pick or unpick a card"),
+                ("f p r l n", "claim the picked cards as fifteen, pair, run, flush, nobs"),
+                ("backspace", "take back the last claim"),
+                ("enter", "end the count"),
+            ]
+        if isinstance(self.question, CatchQuestion):
+            return [("a / t / a number, enter", "accept, too many, or muggins for that many")]
+        return [("enter", "submit your answer")]
+
     def compose(self) -> ComposeResult:
         q = self.question
         drill = self.session.drill
         yield Static(self._title(), id="quiz-title", classes="title")
         yield Countdown(id="countdown")
-        if q.play is not None:
-            yield from self._compose_play()
+        if isinstance(q, PlayQuestion):
+            yield from self._compose_play(q)
         else:
-            assert q.deal is not None
             what = "Crib" if q.deal.crib else "Hand"
             yield Label(
                 f"{what} · {drill.hand_size if not q.deal.crib else 4} cards and the starter",
@@ -72,8 +94,8 @@ class QuizScreen(Screen[None]):
                 plain=self.plain,
                 id="table",
             )
-            if q.opponent is not None:
-                yield from self._compose_catch()
+            if isinstance(q, CatchQuestion):
+                yield from self._compose_catch(q)
             elif drill.claim == "announce":
                 yield from self._compose_announce()
             else:
@@ -96,9 +118,8 @@ class QuizScreen(Screen[None]):
             count = f"{self.question.number} of {total}"
         return f"{drill.name}  ·  {count}  ·  {drill.variant}  ·  muggins: {drill.muggins}"
 
-    def _compose_play(self) -> ComposeResult:
-        p = self.question.play
-        assert p is not None
+    def _compose_play(self, q: PlayQuestion) -> ComposeResult:
+        p = q.play
         before_count = p.count - p.card.value
         yield Label(
             f"The play · count {before_count} before your card"
@@ -129,9 +150,8 @@ class QuizScreen(Screen[None]):
             id="claim",
         )
 
-    def _compose_catch(self) -> ComposeResult:
-        o = self.question.opponent
-        assert o is not None
+    def _compose_catch(self, q: CatchQuestion) -> ComposeResult:
+        o = q.opponent
         yield Static(
             f'Your opponent counts their hand: [b]"That\'s {number_word(o.claimed)}."[/b]',
             id="opponent",
@@ -192,8 +212,8 @@ class QuizScreen(Screen[None]):
         text = event.value.strip()
         drill = self.session.drill
         try:
-            if self.question.opponent is not None:
-                self._catch_text(text)
+            if isinstance(self.question, CatchQuestion):
+                self._submit(parse_catch_answer(text))
                 return
             if not text:
                 raise ClaimError("type a count first (0 if the hand scores nothing)")
@@ -203,25 +223,9 @@ class QuizScreen(Screen[None]):
             return
         self._submit(TotalClaim(points))
 
-    def _catch_text(self, text: str) -> None:
-        lowered = text.lower()
-        if lowered in ("", "a"):
-            if text == "":
-                raise ClaimError("type a to accept, t for too many, or the points they missed")
-            self._submit(CatchAnswer())
-        elif lowered == "t":
-            self._submit(CatchAnswer(too_many=True))
-        else:
-            points = parse_total_claim(text, nineteen=False)
-            if points < 1:
-                raise ClaimError("muggins is called for at least 1 point; a to accept")
-            self._submit(CatchAnswer(call=points))
-
     def on_key(self, event: Key) -> None:
         """Announce drills: number keys pick cards, letters claim, Backspace undoes."""
-        if self.question.opponent is not None:
-            return
-        if self.session.drill.claim != "announce" or self.question.deal is None:
+        if not self.announcing:
             return
         key = event.key
         cards = self.query_one("#table", CardTable).all_cards
@@ -240,7 +244,7 @@ class QuizScreen(Screen[None]):
 
     def on_playing_card_clicked(self, event: PlayingCard.Clicked) -> None:
         """Announce drills: a click picks or unpicks a card, as its number key does."""
-        if self.session.drill.claim == "announce" and self.question.opponent is None:
+        if self.announcing:
             self._toggle(event.card)
 
     def _toggle(self, card: Card) -> None:
@@ -265,14 +269,11 @@ class QuizScreen(Screen[None]):
         self._show_claims()
 
     def _show_claims(self) -> None:
-        running = 0
-        runs_seen: set[int] = set()
-        lines = []
-        for item in self.claims:
-            running += item.value
-            cards = cards_markup(item.ordered_cards, plain=self.plain, width=18)
-            said = spoken(item.kind, len(item.cards), running, runs_seen)
-            lines.append(f"{item.kind:<8} {cards} {item.value:>2}  {said}")
+        said = count_phrases((c.kind, c.cards, c.value) for c in self.claims)
+        lines = [
+            item_line(c.kind, c.ordered_cards, c.value, words, plain=self.plain)
+            for c, words in zip(self.claims, said, strict=True)
+        ]
         self.query_one("#claim-list", Static).update(
             "\n".join(lines) if lines else "(nothing claimed yet)"
         )

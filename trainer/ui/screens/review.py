@@ -10,27 +10,30 @@ the row under the cursor.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from trainer.drill import DrillEntry
-from trainer.review import review_drill, review_questions
-from trainer.stats import STAT_KINDS, ReviewItem
+from trainer.coach.practice import practice_drill
+from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
+from trainer.drills.loader import DrillEntry
+from trainer.rules.combos import COMBO_IDS
 from trainer.ui.messages import StartDrill, StartReview
 from trainer.ui.text import cards_markup
 from trainer.ui.widgets.review_detail import ReviewDetail
-from trainer.weakspots import practice_drill
 
 if TYPE_CHECKING:
-    from trainer.store import StatsStore
+    from trainer.history.reports import ReviewCounts, ReviewItem
+    from trainer.ui.history import History
 
 LIST_LIMIT = 200
 """Rows the list holds at most (the newest); the count line says how many there are in all."""
@@ -43,6 +46,29 @@ EMPTY_HISTORY = (
     "announce your count (the Count aloud drill, or any drill with claim: announce), "
     "or let a hand's time run out, and the trainer knows which ones you missed."
 )
+
+
+@dataclass(frozen=True)
+class ReviewPage:
+    """What the list shows for one pair of filters, read in the background."""
+
+    kind: str | None
+    drill: str | None
+    items: list[ReviewItem]
+    total: int
+    counts: ReviewCounts | None
+    """Read with the first page only: what there is to filter by."""
+    due: int
+    recorded: dict[str, str]
+
+
+class ReviewRead(Message):
+    """A page of the review list (``error``: why it could not be read)."""
+
+    def __init__(self, page: ReviewPage | None, error: str = "") -> None:
+        super().__init__()
+        self.page = page
+        self.error = error
 
 
 class ReviewCommands(Provider):
@@ -92,14 +118,14 @@ class ReviewScreen(Screen[None]):
 
     def __init__(
         self,
-        store: StatsStore,
+        history: History,
         entries: Sequence[DrillEntry],
         *,
         now: datetime,
         plain: bool = False,
     ) -> None:
         super().__init__()
-        self.store = store
+        self.history = history
         self.entries = list(entries)
         self.now = now
         self.plain = plain
@@ -135,40 +161,57 @@ class ReviewScreen(Screen[None]):
         table.add_column("Kind", key="kind", width=17)
         table.add_column("Cards", key="cards", width=15)
         table.add_column("Pts", key="points", width=3)
-        if self._safely(self._load_options):
-            self._safely(self._reload)
+        self._read(None, None, first=True)
         table.focus()
-
-    def _safely(self, work: Callable[[], None]) -> bool:
-        """Run a query; a store that fails (a `StoreError` names the file) is a message."""
-        try:
-            work()
-        except (OSError, ValueError) as err:
-            self.notify(f"Could not read your history: {err}", severity="error", timeout=8)
-            return False
-        return True
 
     # ------------------------------------------------------------ data
 
-    def _load_options(self) -> None:
-        """The kinds and drill sets that have something to review, for the filter keys."""
-        self.overall = self.store.review_total()
-        self.due = self.store.due_count(self.now)
-        if not self.overall:
+    @work(thread=True, exclusive=True, group="review")
+    def _read(self, kind: str | None, drill: str | None, *, first: bool = False) -> None:
+        """Read the list for these filters (and, the first time, what there is to filter by)."""
+        history = self.history
+        try:
+            counts = history.review_counts() if first else None
+            page = ReviewPage(
+                kind,
+                drill,
+                history.review_items(kind=kind, drill=drill, limit=LIST_LIMIT),
+                history.review_total(kind=kind, drill=drill),
+                counts,
+                history.due_count(self.now) if first else self.due,
+                history.drills() if first else {},
+            )
+        except (OSError, ValueError) as err:  # the store's error names the file
+            self.post_message(ReviewRead(None, str(err)))
             return
-        self.kinds = [None, *(k for k in STAT_KINDS if self.store.review_total(kind=k))]
-        recorded = self.store.drills()
+        self.post_message(ReviewRead(page))
+
+    @on(ReviewRead)
+    def _page_read(self, event: ReviewRead) -> None:
+        page = event.page
+        if page is None:
+            self.notify(f"Could not read your history: {event.error}", severity="error", timeout=8)
+            return
+        if (page.kind, page.drill) != (self.kind, self.drill):
+            return  # the filters moved on since this was asked for
+        if page.counts is not None:
+            self._filters_from(page.counts, page.recorded)
+            self.due = page.due
+        self.items, self.total = page.items, page.total
+        self._fill()
+
+    def _filters_from(self, counts: ReviewCounts, recorded: dict[str, str]) -> None:
+        """The kinds and drill sets that have something to review, for the filter keys."""
+        self.overall = counts.total
+        self.kinds = [None, *(k for k in COMBO_IDS if counts.by_kind.get(k))]
         order = {e.id: i for i, e in enumerate(self.entries)}
         names = {e.id: e.drill.name for e in self.entries if e.drill is not None}
-        present = [d for d in recorded if self.store.review_total(drill=d)]
-        present.sort(key=lambda d: (order.get(d, len(order)), d))
+        present = sorted(counts.by_drill, key=lambda d: (order.get(d, len(order)), d))
         self.drills = [None, *present]
-        self.drill_names = {d: names.get(d, recorded[d]) for d in present}
+        self.drill_names = {d: names.get(d, recorded.get(d, d)) for d in present}
 
-    def _reload(self) -> None:
+    def _fill(self) -> None:
         """Fill the list for the current filters; the cursor goes to the newest row."""
-        self.items = self.store.review_items(kind=self.kind, drill=self.drill, limit=LIST_LIMIT)
-        self.total = self.store.review_total(kind=self.kind, drill=self.drill)
         table = self.query_one("#review-list", DataTable)
         table.clear()
         for i, item in enumerate(self.items):
@@ -183,7 +226,22 @@ class ReviewScreen(Screen[None]):
         )
         if self.items:
             table.move_cursor(row=0)
-        detail.item = self.items[0] if self.items else None
+        self._show(self.items[0] if self.items else None)
+
+    def _show(self, item: ReviewItem | None) -> None:
+        """Show this item in the detail, with every combination stored with its answer."""
+        detail = self.query_one("#review-detail", ReviewDetail)
+        if item is None:
+            detail.shown = None
+            return
+        if detail.item == item:
+            return
+        try:
+            combos = self.history.attempt_combos(item.attempt_id)
+        except (OSError, ValueError) as err:
+            self.notify(f"Could not read your history: {err}", severity="error", timeout=8)
+            return
+        detail.shown = (item, combos)
 
     def _cells(self, item: ReviewItem) -> tuple[str, ...]:
         role = "[red]missed[/]" if item.role == "missed" else "[yellow]wrong[/]"
@@ -229,10 +287,8 @@ class ReviewScreen(Screen[None]):
     @on(DataTable.RowHighlighted, "#review-list")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
-        item = self.items[event.cursor_row] if 0 <= event.cursor_row < len(self.items) else None
-        detail = self.query_one("#review-detail", ReviewDetail)
-        if detail.item != item:
-            detail.item = item
+        row = event.cursor_row
+        self._show(self.items[row] if 0 <= row < len(self.items) else None)
 
     @on(DataTable.RowSelected, "#review-list")
     def _selected(self, event: DataTable.RowSelected) -> None:
@@ -256,11 +312,11 @@ class ReviewScreen(Screen[None]):
 
     def _cycle_kind(self, step: int) -> None:
         self.kind = _step(self.kinds, self.kind, step)
-        self._safely(self._reload)
+        self._read(self.kind, self.drill)
 
     def _cycle_drill(self, step: int) -> None:
         self.drill = _step(self.drills, self.drill, step)
-        self._safely(self._reload)
+        self._read(self.kind, self.drill)
 
     # ------------------------------------------------------------ actions
 
@@ -269,15 +325,18 @@ class ReviewScreen(Screen[None]):
 
     def action_redrill(self) -> None:
         """Re-drill the hands due now, or say when the next one is due."""
-        self._safely(self._redrill)
+        try:
+            self._redrill()
+        except (OSError, ValueError) as err:
+            self.notify(f"Could not read your history: {err}", severity="error", timeout=8)
 
     def _redrill(self) -> None:
-        questions = review_questions(self.store, self.now)
+        questions = review_questions(self.history.due(self.now, limit=REDRILL_HANDS))
         if questions:
             self.post_message(StartReview(review_drill(), questions))
             return
         # The soonest scheduled show: `scheduled()` in one row, however long the schedule.
-        soonest = self.store.due(_FAR_FUTURE, limit=1)
+        soonest = self.history.due(_FAR_FUTURE, limit=1)
         if soonest:
             message = (
                 f"Nothing is due yet: the next hand comes back {_until(soonest[0].due, self.now)}."

@@ -11,16 +11,9 @@ from textual.containers import Grid
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static, Switch
 
-from trainer.constraints import POLICIES, Policy
+from trainer.judge.policy import DESCRIPTIONS, POLICIES, Policy
 from trainer.settings import CARD_STYLES, CardStyle, Settings, SettingsError, save_settings
 from trainer.ui.messages import SettingsChanged
-
-POLICY_LABELS = {
-    "off": "off: wrong counts are just corrected",
-    "acc": "acc: your opponent takes what you miss",
-    "hoyle": "hoyle: ...and the excess you overclaim",
-    "bsd": "bsd: keep only what you claim; 2 for an overcount",
-}
 
 
 class SettingsScreen(Screen[None]):
@@ -52,7 +45,7 @@ class SettingsScreen(Screen[None]):
         with Grid(id="settings-form"):
             yield Label("Muggins policy")
             yield Select(
-                [(POLICY_LABELS[p], p) for p in POLICIES],
+                [(f"{p}: {DESCRIPTIONS[p]}", p) for p in POLICIES],
                 value=s.muggins,
                 allow_blank=False,
                 id="muggins",

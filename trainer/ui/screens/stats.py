@@ -1,30 +1,34 @@
 """Your progress: figures per drill set, accuracy and speed over time, misses by kind.
 
-Everything comes from one `StatsStore.report` (tens of milliseconds at 100,000
-answers), read on the UI thread when the screen opens and when the drill-set
-filter changes: the store's SQLite connection belongs to the main thread.
+Everything comes from one report of the history, read in a thread worker when
+the screen opens and when the drill-set filter changes (a newer read replaces an
+older one still running).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta, tzinfo
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.markup import escape
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from trainer.drill import DrillEntry
-from trainer.stats import DrillStats, Period, Report
-from trainer.store import StatsStore
+from trainer.drills.loader import DrillEntry
 from trainer.ui.text import ago
 from trainer.ui.widgets.miss_bars import MissBars
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
+
+if TYPE_CHECKING:
+    from trainer.history.reports import DrillStats, Period, Report
+    from trainer.ui.history import History
 
 MIN_DAYS: Final = 3
 """With fewer days than this, the chart shows sessions instead (when there are more)."""
@@ -86,6 +90,16 @@ def _point(period: Period, label: str) -> ChartPoint:
     return ChartPoint(label, period.accuracy, period.mean_seconds)
 
 
+class ReportRead(Message):
+    """A report of the history, read in the background (``error``: why it could not be)."""
+
+    def __init__(self, drill_id: str | None, report: Report | None, error: str = "") -> None:
+        super().__init__()
+        self.drill_id = drill_id
+        self.report = report
+        self.error = error
+
+
 class StatsScreen(Screen[None]):
     """Figures per drill set, a chart of accuracy and speed, and misses by combination kind,
     for every drill set or one (``d`` cycles through those with a history)."""
@@ -98,9 +112,9 @@ class StatsScreen(Screen[None]):
         Binding("f1,question_mark", "app.help", "Help"),
     ]
 
-    def __init__(self, store: StatsStore, entries: Sequence[DrillEntry], *, now: datetime) -> None:
+    def __init__(self, history: History, entries: Sequence[DrillEntry], *, now: datetime) -> None:
         super().__init__()
-        self.store = store
+        self.history = history
         self.names = {e.id: e.drill.name for e in entries if e.drill is not None}
         self.now = now
         offset = now.utcoffset()
@@ -131,11 +145,10 @@ class StatsScreen(Screen[None]):
         table = self.query_one("#stats-drills", DataTable)
         for label, key, width in COLUMNS:
             table.add_column(label, key=key, width=width)
-        self._load()
-        if self.report is not None:
-            self.choices = [None, *(d.drill_id for d in self.report.drills)]
-            self._title()
-            self.refresh_bindings()
+        self.query_one("#stats-empty", Static).update("Reading your history…")
+        for widget in self.query_one("#stats-body").children:
+            widget.display = widget.id == "stats-empty"
+        self._read(None)
         self.query_one("#stats-body", VerticalScroll).focus()
 
     # ------------------------------------------------------------ the filter
@@ -163,10 +176,9 @@ class StatsScreen(Screen[None]):
         self.show_drill(self.choices[(at + by) % len(self.choices)])
 
     def show_drill(self, drill_id: str | None) -> None:
-        """Show one drill set (by id), or all of them (None)."""
+        """Show one drill set (by id), or all of them (None), once its report is read."""
         self.drill_id = drill_id
-        self._load()
-        self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
+        self._read(drill_id)
 
     def action_back(self) -> None:
         self.dismiss()
@@ -179,13 +191,31 @@ class StatsScreen(Screen[None]):
             return ALL
         return self.names.get(drill.drill_id, drill.drill_name)
 
-    def _load(self) -> None:
+    @work(thread=True, exclusive=True, group="stats")
+    def _read(self, drill_id: str | None) -> None:
         try:
-            report = self.store.report(self.drill_id, utc_offset=self.utc_offset)
-        except ValueError as err:  # the store's error names the file and what is wrong
-            self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
-            report = None
-            self.query_one("#stats-empty", Static).update(f"Could not read your stats: {err}")
+            report = self.history.report(drill_id, utc_offset=self.utc_offset)
+        except (OSError, ValueError) as err:  # the store's error names the file
+            self.post_message(ReportRead(drill_id, None, str(err)))
+            return
+        self.post_message(ReportRead(drill_id, report))
+
+    @on(ReportRead)
+    def _report_read(self, event: ReportRead) -> None:
+        if event.drill_id != self.drill_id:
+            return  # a filter moved on since this was asked for
+        if event.report is not None and event.drill_id is None and len(self.choices) == 1:
+            self.choices = [None, *(d.drill_id for d in event.report.drills)]
+            self.refresh_bindings()
+        self._show(event.report, event.error)
+        self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
+
+    def _show(self, report: Report | None, error: str) -> None:
+        if error:
+            self.notify(f"Could not read your stats: {error}", severity="error", timeout=8)
+            self.query_one("#stats-empty", Static).update(f"Could not read your stats: {error}")
+        else:
+            self.query_one("#stats-empty", Static).update(EMPTY_TEXT)
         self.report = report
         empty = report is None or report.overall.attempts == 0
         self.query_one("#stats-empty").display = empty

@@ -9,8 +9,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from trainer.drill import DrillSet
-from trainer.session import Summary
+from trainer.drills.model import DrillSet
+from trainer.quiz.attempt import Summary
 from trainer.ui.messages import GoHome, RepeatDrill
 
 

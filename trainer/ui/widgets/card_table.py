@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label
 
-from trainer.cards import Card
+from trainer.rules.cards import Card
 from trainer.ui.widgets.playing_card import PlayingCard
 
 

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rich.markup import escape
 from textual.widgets import Static
 
-from trainer.stats import STAT_KINDS, KindStats
+from trainer.rules.combos import COMBO_IDS
+
+if TYPE_CHECKING:
+    from trainer.history.reports import KindStats
 
 BAR_WIDTH: Final = 16
-KIND_WIDTH: Final = max(len(k) for k in STAT_KINDS)
-_ORDER: Final = {kind: i for i, kind in enumerate(STAT_KINDS)}
+KIND_WIDTH: Final = max(len(k) for k in COMBO_IDS)
+_ORDER: Final[dict[str, int]] = {kind: i for i, kind in enumerate(COMBO_IDS)}
 
 
 def weakest_first(kinds: Iterable[KindStats]) -> list[KindStats]:

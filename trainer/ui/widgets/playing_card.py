@@ -6,7 +6,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from trainer.cards import RANK_NAMES, Card
+from trainer.rules.cards import RANK_NAMES, Card
 
 
 class PlayingCard(Static):

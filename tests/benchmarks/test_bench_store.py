@@ -1,0 +1,55 @@
+"""Smoke test for benchmarks/bench_store.py: it fills a small store, times every query, agrees."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
+
+BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_store.py"
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_store", BENCH_PATH)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_bench()
+    code = bench.main(["--attempts", "400", "--rounds", "2", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "400 attempts" in out
+    for label in (
+        "stats: whole report",
+        "stats --drill",
+        "review: newest 50",
+        "review --kind pair-royal",
+        "review --kind fifteen (category)",
+        "due hands (a re-drill: 20)",
+        "every due hand (no target)",
+        "record one answer",
+    ):
+        assert label in out, label
+    assert "ERROR" not in out
+    figures = json.loads(out[out.index("\n{") + 1 :])
+    assert figures["stored"] == 400
+    assert set(figures["timings"]) >= {"stats: whole report", "record one answer"}
+    assert all(t["median_ms"] >= 0 for t in figures["timings"].values())
+
+
+def test_synthetic_history_is_seeded() -> None:
+    bench = load_bench()
+    first = [(a.drill.id, a.cards, a.answer_text) for a in bench.synthetic_attempts(60, 7)]
+    again = [(a.drill.id, a.cards, a.answer_text) for a in bench.synthetic_attempts(60, 7)]
+    assert first == again
+    assert len({d for d, _, _ in first}) > 1

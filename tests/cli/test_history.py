@@ -1,0 +1,342 @@
+"""`muggins stats`, `review`, `export` and `import`, on the known fixture history."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.history.known import build_history
+from trainer.__main__ import main
+from trainer.history.store import DB_NAME, StatsStore
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """A data folder holding the fixture history."""
+    folder = tmp_path / "home"
+    with StatsStore.open(folder) as store:
+        build_history(store)
+    return folder
+
+
+# ---------------------------------------------------------------- stats
+
+
+def test_stats_with_no_history(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "empty"
+    code, out, err = run(capsys, "stats", "--data-dir", str(folder))
+    assert (code, err) == (0, "")
+    assert out.startswith("No answers recorded yet")
+    code, out, _ = run(capsys, "--data-dir", str(folder), "stats", "--json")
+    assert json.loads(out)["attempts"] == 0
+    assert not folder.exists()  # reading never creates the store
+
+
+def test_stats_text(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, err = run(capsys, "stats", "--data-dir", str(home))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"History: {home / DB_NAME}   18 answers"
+    table = {line.split()[0]: line.split() for line in lines if line.startswith("warm-up")}
+    # answers, exact, error, mugged, mean s, median s, streak, blitz
+    assert table["warm-up"][1:9] == ["7", "71.4%", "0.86", "0.57", "6.7", "6.0", "3", "-"]
+    blitz = next(line.split() for line in lines if line.startswith("blitz"))
+    assert blitz[1:9] == ["8", "87.5%", "0.25", "0.25", "2.0", "2.0", "5", "4"]
+    total = next(line for line in lines if line.startswith("all drill sets"))
+    assert total.split()[3:11] == ["18", "72.2%", "2.28", "2.06", "6.8", "3.5", "5", "4"]
+    assert "Misses by combination, from 3 itemised answers" in out
+    row = next(line.split() for line in lines if line.startswith("fifteen-2"))
+    assert row == ["fifteen-2", "7", "5", "71.4%", "1"]
+    assert any(line.split()[:3] == ["2025-03-02", "6", "66.7%"] for line in lines)
+    assert "By session" in out
+
+
+def test_stats_json(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, _ = run(capsys, "--data-dir", str(home), "stats", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["store"] == str(home / DB_NAME)
+    assert data["attempts"] == 18
+    assert {d["drill"]: d["attempts"] for d in data["drills"]} == {
+        "warm-up": 7,
+        "count-aloud": 3,
+        "blitz": 8,
+    }
+    assert data["overall"]["best_streak"] == 5
+    assert data["overall"]["median_seconds"] == 3.5
+    assert data["itemised_attempts"] == 3
+    assert [k["kind"] for k in data["kinds"]][:2] == ["fifteen-2", "fifteen-3"]
+    assert len(data["days"]) == 4
+    assert len(data["sessions"]) == 5
+
+
+@pytest.mark.parametrize("name", ["warm-up", "Warm-up"])
+def test_stats_one_drill(capsys: pytest.CaptureFixture[str], home: Path, name: str) -> None:
+    code, out, _ = run(capsys, "stats", "--drill", name, "--json", "--data-dir", str(home))
+    assert code == 0
+    data = json.loads(out)
+    assert data["attempts"] == 7
+    assert [d["drill"] for d in data["drills"]] == ["warm-up"]
+    assert data["kinds"] == []
+
+
+def test_stats_for_a_known_drill_never_practised(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    code, out, _ = run(capsys, "stats", "--drill", "nobs", "--data-dir", str(home))
+    assert code == 0
+    assert out.startswith("No answers recorded yet for nobs")
+
+
+def test_stats_unknown_drill(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, err = run(capsys, "stats", "--drill", "nope", "--data-dir", str(home))
+    assert (code, out) == (2, "")
+    assert err == (
+        "muggins: error: no drill set named 'nope' "
+        "(drill sets with answers: blitz, count-aloud, warm-up)\n"
+    )
+
+
+# ---------------------------------------------------------------- review
+
+
+def test_review_text(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, err = run(capsys, "review", "--data-dir", str(home), "--limit", "3")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "Missed and wrongly claimed combinations, newest first (3 of 17; --limit 0 for all)"
+    )
+    assert lines[2].split()[2:7] == ["count-aloud", "missed", "fifteen-2", "5S", "JD"]
+    assert lines[2].endswith("hand 5H 5C 5S JD starter 5D (timed out; it was 29)")
+    # Every show answered wrong in the history is long due by now.
+    assert "4 hand(s) due to be re-drilled now (a re-drill asks up to 20, the longest" in out
+
+
+def test_review_filters(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, _ = run(capsys, "review", "--kind", "nobs", "--json", "--data-dir", str(home))
+    assert code == 0
+    data = json.loads(out)
+    assert (data["total"], data["shown"]) == (1, 1)
+    assert data["items"][0] == {
+        "at": "2025-03-02T18:00:59.000000+00:00",
+        "drill": "count-aloud",
+        "drill_name": "Count aloud",
+        "role": "missed",
+        "stat_kind": "nobs",
+        "kind": "nobs",
+        "cards": ["JD", "5D"],
+        "points": 1,
+        "hand": ["5H", "5C", "5S", "JD"],
+        "starter": "5D",
+        "crib": False,
+        "answer": "(time out)",
+        "claimed": 0,
+        "actual": 29,
+    }
+    assert data["due"] == 4
+    assert {tuple(d["hand"]) for d in data["due_hands"]} >= {("AS", "2H", "3D", "7C")}
+    code, out, _ = run(capsys, "review", "--drill", "warm-up", "--data-dir", str(home))
+    assert out.startswith("Nothing to review")
+    code, out, _ = run(
+        capsys, "review", "--kind", "fifteen", "--limit", "0", "--json", "--data-dir", str(home)
+    )
+    assert json.loads(out)["shown"] == 10
+
+
+def test_review_bad_kind(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, err = run(capsys, "review", "--kind", "flushes", "--data-dir", str(home))
+    assert (code, out) == (2, "")
+    assert err.startswith("muggins: error: --kind: 'flushes' is not a kind of combination")
+    assert err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def exported(capsys: pytest.CaptureFixture[str], folder: Path, fmt: str) -> str:
+    code, out, _ = run(capsys, "export", "--format", fmt, "--data-dir", str(folder))
+    assert code == 0
+    return out
+
+
+def comparable(json_text: str) -> list[dict[str, Any]]:
+    attempts: list[dict[str, Any]] = json.loads(json_text)["attempts"]
+    return attempts
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_round_trip(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path, fmt: str
+) -> None:
+    target = tmp_path / f"export.{fmt}"
+    code, out, err = run(
+        capsys, "export", "--format", fmt, "-o", str(target), "--data-dir", str(home)
+    )
+    assert (code, out) == (0, "")
+    assert err == f"Exported 18 answers to {target}\n"
+
+    elsewhere = tmp_path / "new-machine"
+    code, out, err = run(capsys, "import", str(target), "--data-dir", str(elsewhere))
+    assert (code, err) == (0, "")
+    assert out.startswith(f"Imported 18 answers from {target}; 0 already recorded, skipped")
+
+    code, out, _ = run(capsys, "import", str(target), "--data-dir", str(elsewhere))
+    assert out.startswith(f"Imported 0 answers from {target}; 18 already recorded, skipped")
+
+    assert comparable(exported(capsys, elsewhere, "json")) == comparable(
+        exported(capsys, home, "json")
+    )
+    with StatsStore.open(home) as a, StatsStore.open(elsewhere) as b:
+        assert a.report().to_dict() == b.report().to_dict()
+        mine, theirs = a.review_items(limit=None), b.review_items(limit=None)
+        # The same list; only the local row ids may differ.
+        assert [replace(i, attempt_id=0) for i in mine] == [
+            replace(i, attempt_id=0) for i in theirs
+        ]
+        assert a.scheduled() == b.scheduled()
+
+
+def test_import_merges_two_histories(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    records = comparable(exported(capsys, home, "json"))
+    part = tmp_path / "part.json"
+    part.write_text(
+        json.dumps({"format": "muggins-history", "version": 2, "attempts": records[:5]})
+    )
+    other = tmp_path / "other"
+    run(capsys, "import", str(part), "--data-dir", str(other))
+    full = tmp_path / "full.csv"
+    full.write_text(exported(capsys, home, "csv"))
+    _, out, _ = run(capsys, "import", str(full), "--data-dir", str(other))
+    assert out.startswith(f"Imported 13 answers from {full}; 5 already recorded, skipped")
+    with StatsStore.open(other) as store:
+        assert store.attempt_count() == 18
+
+
+def test_csv_shape(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    rows = list(csv.DictReader(io.StringIO(exported(capsys, home, "csv"))))
+    assert len(rows) == 18
+    first = rows[0]
+    assert (first["hand"], first["starter"], first["crib"], first["answer"]) == (
+        "5H 5C 5S JD",
+        "5D",
+        "false",
+        '{"type":"total","points":29}',
+    )
+    timed_out = next(r for r in rows if r["timed_out"] == "true")
+    assert timed_out["answer"] == ""
+    assert len(json.loads(timed_out["combos"])) == 15
+    assert json.loads(timed_out["present"]) == {
+        "double-pair-royal": 6,
+        "fifteen-2": 4,
+        "fifteen-3": 4,
+        "nobs": 1,
+    }
+
+
+def test_export_of_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = json.loads(exported(capsys, tmp_path / "none", "json"))
+    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 2, [])
+    assert exported(capsys, tmp_path / "none", "csv").startswith("uid,at,drill_id,")
+    assert not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not an export at all\n", "not a Muggins export"),
+        ('{"attempts": []}', "not a Muggins export"),
+        ('{"format": "muggins-history", "version": 9, "attempts": []}', "newer than this"),
+        ('{"format": "muggins-history", "version": 2, "attempts": [{"at": 1}]}', "record 1"),
+        ("{broken", "not valid JSON"),
+        (
+            '{"format": "muggins-history", "version": 2, "attempts": [{"kind": "poker"}]}',
+            "record 1: missing field",
+        ),
+    ],
+)
+def test_import_refuses_bad_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    target = tmp_path / "target"
+    code, out, err = run(capsys, "import", str(bad), "--data-dir", str(target))
+    assert (code, out) == (2, "")
+    assert message in err
+    assert str(bad) in err
+    assert err.count("\n") == 1
+    assert not target.exists()
+
+
+def test_import_checks_kind_and_outcome(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    records = comparable(exported(capsys, home, "json"))
+    records[2]["outcome"] = "perfect"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "muggins-history", "version": 2, "attempts": records}))
+    code, _, err = run(capsys, "import", str(bad), "--data-dir", str(tmp_path / "t"))
+    assert code == 2
+    assert "record 3: outcome must be one of exact, under, over, mixed, got 'perfect'" in err
+
+
+def test_import_is_all_or_nothing(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path
+) -> None:
+    records = comparable(exported(capsys, home, "json"))
+    records[7]["hand"] = "5H 5H 5C"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "muggins-history", "version": 2, "attempts": records}))
+    target = tmp_path / "target"
+    StatsStore.open(target).close()
+    code, _, err = run(capsys, "import", str(bad), "--data-dir", str(target))
+    assert code == 2
+    assert "record 8: hand '5H 5H 5C'" in err
+    assert "nothing was imported" in err
+    with StatsStore.open(target) as store:
+        assert store.attempt_count() == 0
+
+
+# ---------------------------------------------------------------- a store that cannot be opened
+
+
+@pytest.mark.parametrize("command", ["stats", "review", "export", "import"])
+def test_unusable_store_one_line_exit_2(tmp_path: Path, command: str) -> None:
+    folder = tmp_path / "home"
+    folder.mkdir()
+    db = folder / DB_NAME
+    db.write_bytes(b"I am a shopping list, not a database.\n" * 20)
+    before = db.read_bytes()
+    export = tmp_path / "export.json"
+    export.write_text('{"format": "muggins-history", "version": 2, "attempts": []}')
+    args = [command] + ([str(export)] if command == "import" else [])
+    result = subprocess.run(
+        [sys.executable, "-m", "trainer", *args, "--data-dir", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"muggins: error: {db} is not a Muggins stats database")
+    assert "move it aside" in result.stderr
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in folder.iterdir()) == [DB_NAME]

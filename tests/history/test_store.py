@@ -1,0 +1,799 @@
+"""The stats store: what one answer writes, opening and upgrading files, and every refusal."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.factories import FakeClock
+from tests.history.known import HAND_8, HAND_9_FLUSH, HAND_29, drill, item, show
+from trainer.drills.model import DrillSet
+from trainer.history.exchange import export_records
+from trainer.history.schema import SCHEMA_VERSION
+from trainer.history.store import DB_NAME, StatsStore, StoreError, store_path
+from trainer.judge.claims import AnnounceClaim, CatchAnswer, ClaimedItem, TotalClaim
+from trainer.quiz.attempt import Attempt
+from trainer.quiz.questions import CatchQuestion, make_question
+from trainer.quiz.session import QuizSession
+from trainer.rules.cards import parse_card, parse_cards
+from trainer.rules.show import score_show
+
+T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "data" / DB_NAME
+
+
+def rows(path: Path, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    """Rows read with a plain connection of the test's own, as dicts."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.row_factory = sqlite3.Row
+        return [dict(r) for r in conn.execute(sql, params)]
+
+
+def one_answer(
+    answer: Any,
+    question_cards: tuple[str, str],
+    *,
+    seconds: float = 7.5,
+    drill_set: DrillSet | None = None,
+) -> Attempt:
+    d = drill("count-aloud") if isinstance(answer, AnnounceClaim) else drill("warm-up")
+    d = drill_set or d
+    clock = FakeClock(wall=T0)
+    session = QuizSession(
+        d,
+        random.Random(0),
+        clock=clock,
+        now=clock.now,
+        questions=[show(question_cards)],
+        session_id="s1",
+    )
+    session.next_question()
+    clock.advance(seconds)
+    attempt = session.time_out() if answer is None else session.answer(answer)
+    assert attempt is not None
+    return attempt
+
+
+def renumbered(attempt: Attempt, number: int) -> Attempt:
+    """The same attempt as the ``number``-th question of its session (another identity)."""
+    return replace(attempt, question=replace(attempt.question, number=number))
+
+
+# ---------------------------------------------------------------- recording
+
+
+def test_created_on_first_use_not_at_import(tmp_path: Path) -> None:
+    home = tmp_path / "not-yet"
+    code = (
+        "import sys, trainer.history, trainer.coach, trainer.cli\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    env = {**os.environ, "MUGGINS_HOME": str(home)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=True, env=env, capture_output=True, text=True
+    )
+    assert done.stdout.strip() == "[]"  # domain modules never import Textual
+    assert not home.exists()
+    with pytest.raises(StoreError, match="does not exist"):
+        StatsStore.open(home, create=False)
+    assert not home.exists()
+    with StatsStore.open(home) as store:
+        assert store.path == home / DB_NAME == store_path(home)
+        assert store.attempt_count() == 0
+    assert (home / DB_NAME).is_file()
+
+
+def test_opens_in_muggins_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUGGINS_HOME", str(tmp_path / "home"))
+    with StatsStore.open() as store:
+        assert store.path == tmp_path / "home" / DB_NAME
+
+
+def test_pragmas(db: Path) -> None:
+    with StatsStore(db):
+        pass
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == 0x4D554747
+
+
+def test_record_a_total_claim(db: Path) -> None:
+    attempt = one_answer(TotalClaim(5), HAND_9_FLUSH)
+    with StatsStore(db) as store:
+        first = store.record(attempt)
+        assert store.record(attempt) == first  # the same answer twice is kept once
+        assert store.attempt_count() == 1
+    [row] = rows(db, "SELECT * FROM attempts")
+    assert row == {
+        "id": first,
+        "uid": row["uid"],
+        "at": "2025-06-01T09:00:07.500000+00:00",
+        "drill_id": "warm-up",
+        "drill_name": "Warm-up",
+        "session_id": "s1",
+        "number": 1,
+        "variant": "standard",
+        "kind": "hand",
+        "policy": "acc",
+        "hand": "9D 10D QD KD",
+        "starter": "JS",
+        "crib": 0,
+        "seed": 0,
+        "answer": '{"type":"total","points":5}',
+        "answer_text": "5",
+        "claimed": 5,
+        "actual": 9,
+        "outcome": "under",
+        "kept": 5,
+        "opponent": 4,
+        "missed_points": 4,
+        "excess_points": 0,
+        "categories": '{"fifteens":0,"pairs":0,"runs":5,"flush":4,"nobs":0}',
+        "ms": 7500,
+        "timed_out": 0,
+        "itemised": 0,
+        "total_seconds": None,
+        "opponent_claim": None,
+    }
+    assert len(row["uid"]) == 32
+    # A total says nothing about which combination was missed.
+    assert rows(db, "SELECT * FROM combos") == []
+    assert rows(db, "SELECT * FROM present") == []
+
+
+def test_record_an_announcement(db: Path) -> None:
+    claim = AnnounceClaim(
+        (
+            item("fifteen", "5S 10C"),
+            item("fifteen", "5S JC"),
+            item("pair", "JC JD"),
+            item("fifteen", "6H 10C"),
+        )
+    )
+    timed = replace(drill("count-aloud"), total_seconds=60.0)  # a drill clock is kept
+    attempt = one_answer(claim, HAND_8, drill_set=timed)
+    with StatsStore(db) as store:
+        attempt_id = store.record(attempt)
+    [row] = rows(db, "SELECT answer, outcome, itemised, total_seconds FROM attempts")
+    assert json.loads(row.pop("answer")) == {
+        "type": "announce",
+        "items": [
+            {"kind": "fifteen", "cards": ["5S", "10C"], "points": None},
+            {"kind": "fifteen", "cards": ["5S", "JC"], "points": None},
+            {"kind": "pair", "cards": ["JD", "JC"], "points": None},  # display order
+            {"kind": "fifteen", "cards": ["6H", "10C"], "points": None},
+        ],
+    }
+    assert row == {"outcome": "mixed", "itemised": 1, "total_seconds": 60.0}
+    combos = rows(db, "SELECT attempt_id, role, stat_kind, kind, cards, points, at FROM combos")
+    at = "2025-06-01T09:00:07.500000+00:00"
+    assert combos == [
+        {
+            "attempt_id": attempt_id,
+            "role": "missed",
+            "stat_kind": "fifteen-2",
+            "kind": "fifteen",
+            "cards": "5S JD",
+            "points": 2,
+            "at": at,
+        },
+        {
+            "attempt_id": attempt_id,
+            "role": "wrong",
+            "stat_kind": "fifteen-2",
+            "kind": "fifteen",
+            "cards": "6H 10C",
+            "points": 2,
+            "at": at,
+        },
+    ]
+    present = rows(db, "SELECT stat_kind, n FROM present ORDER BY stat_kind")
+    assert present == [{"stat_kind": "fifteen-2", "n": 3}, {"stat_kind": "pair", "n": 1}]
+
+
+def test_record_a_time_out(db: Path) -> None:
+    attempt = one_answer(None, HAND_29)
+    with StatsStore(db) as store:
+        store.record(attempt)
+    [row] = rows(db, "SELECT answer, answer_text, timed_out, itemised, opponent FROM attempts")
+    assert row == {
+        "answer": None,
+        "answer_text": "(time out)",
+        "timed_out": 1,
+        "itemised": 1,
+        "opponent": 29,
+    }
+    kinds = rows(db, "SELECT stat_kind, count(*) AS n FROM combos GROUP BY stat_kind")
+    assert {r["stat_kind"]: r["n"] for r in kinds} == {
+        "fifteen-2": 4,
+        "fifteen-3": 4,
+        "double-pair-royal": 6,
+        "nobs": 1,
+    }
+
+
+def test_record_catch_and_play(db: Path) -> None:
+    catch, pegging = drill("catch"), drill("pegging")
+    with StatsStore(db) as store:
+        for d, reply in ((catch, CatchAnswer(too_many=True)), (pegging, TotalClaim(2))):
+            session = QuizSession(d, random.Random(5), session_id=d.id)
+            q = session.next_question()
+            assert q is not None
+            attempt = session.answer(reply)
+            assert attempt is not None
+            store.record(attempt)
+    catch_row, play_row = rows(db, "SELECT * FROM attempts ORDER BY id")
+    q = make_question(catch, 1, catch_row["seed"])
+    assert isinstance(q, CatchQuestion)
+    assert catch_row["opponent_claim"] == q.opponent.claimed
+    assert catch_row["answer"] == '{"type":"catch","call":null,"too_many":true}'
+    assert (catch_row["kind"], catch_row["itemised"]) == ("catch", 0)
+    assert (play_row["kind"], play_row["starter"], play_row["itemised"]) == ("play", None, 0)
+    assert play_row["answer"] == '{"type":"total","points":2}'
+
+
+def test_closed_store_refuses(db: Path) -> None:
+    store = StatsStore(db)
+    store.close()
+    store.close()
+    with pytest.raises(StoreError, match="closed"):
+        store.attempt_count()
+
+
+# ---------------------------------------------------------------- two writers
+
+
+def test_two_stores_interleaving(db: Path) -> None:
+    first, second = StatsStore(db), StatsStore(db)
+    try:
+        for n in range(10):
+            who = first if n % 2 else second
+            attempt = one_answer(TotalClaim(n), HAND_9_FLUSH)
+            who.record(renumbered(attempt, n + 1))
+        assert first.attempt_count() == second.attempt_count() == 10
+        assert first.report().overall.attempts == 10
+    finally:
+        first.close()
+        second.close()
+    assert len(rows(db, "SELECT id FROM attempts")) == 10
+
+
+WRITER = """
+import random, sys
+from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
+from trainer.judge.claims import TotalClaim
+from trainer.quiz.session import QuizSession
+from trainer.history.store import StatsStore
+
+path, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+drill = find_drill(load_all([(builtin_drills_dir(), True)]), "warm-up")
+with StatsStore(path) as store:
+    done = 0
+    while done < count:
+        session = QuizSession(drill, random.Random(seed + done))
+        while done < count and (q := session.next_question()) is not None:
+            store.record(session.answer(TotalClaim(q.actual + done % 2)))
+            done += 1
+print(done)
+"""
+
+
+def test_two_processes_record_every_answer(db: Path) -> None:
+    db.parent.mkdir()
+    StatsStore(db).close()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(db), str(seed), "150"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for seed in (1, 1000)
+    ]
+    for p in procs:
+        out, _ = p.communicate(timeout=120)
+        assert p.returncode == 0
+        assert out.strip() == "150"
+    with StatsStore(db) as store:
+        assert store.attempt_count() == 300
+        assert len({s.label for s in store.report().sessions}) == 30
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def refuses(path: Path, *patterns: str) -> StoreError:
+    """Opening ``path`` raises a StoreError naming the file and matching every pattern,
+    and leaves the file byte for byte as it was."""
+    before = path.read_bytes() if path.is_file() else None
+    with pytest.raises(StoreError) as caught:
+        StatsStore(path)
+    message = str(caught.value)
+    assert str(path) in message
+    for pattern in patterns:
+        assert pattern in message, message
+    after = path.read_bytes() if path.is_file() else None
+    assert after == before
+    return caught.value
+
+
+def test_refuses_a_file_that_is_not_a_database(db: Path) -> None:
+    db.parent.mkdir()
+    db.write_text("date,hand,score\n2025-01-01,5H 5C 5S JD 5D,29\n" * 10)
+    refuses(db, "not a Muggins stats database", "move it aside", "start a new history")
+
+
+def test_refuses_a_short_file(db: Path) -> None:
+    db.parent.mkdir()
+    db.write_bytes(b"SQLite format 3\x00 and then nothing")
+    refuses(db, "not a Muggins stats database")
+
+
+def test_refuses_another_programs_database(db: Path) -> None:
+    db.parent.mkdir()
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+        conn.commit()
+    refuses(db, "not a Muggins stats store", "recipes", "move it aside")
+
+
+def test_refuses_a_newer_schema(db: Path) -> None:
+    with StatsStore(db) as store:
+        store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("PRAGMA user_version = 4")
+    refuses(db, "newer Muggins", "version 4", "knows up to 3", "upgrade Muggins")
+
+
+def test_refuses_a_damaged_schema(db: Path) -> None:
+    with StatsStore(db) as store:
+        store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
+    data = bytearray(db.read_bytes())
+    data[100:4096] = b"\xa5" * (4096 - 100)  # scribble over the schema page
+    db.write_bytes(bytes(data))
+    refuses(db, "is damaged", "left untouched", "move it aside")
+
+
+def test_a_damaged_table_is_reported_not_rewritten(db: Path) -> None:
+    with StatsStore(db) as store:
+        attempt = one_answer(TotalClaim(5), HAND_9_FLUSH)
+        for n in range(400):
+            store.record(renumbered(attempt, n + 1))
+    data = bytearray(db.read_bytes())
+    page = 4096
+    for start in range(3 * page, len(data) - page, 2 * page):
+        data[start : start + page] = b"\x5a" * page
+    db.write_bytes(bytes(data))
+    before = db.read_bytes()
+    with StatsStore(db) as store, pytest.raises(StoreError) as caught:  # noqa: PT012
+        store.report()
+        store.review_items()
+        export_records(store)
+    assert str(db) in str(caught.value)
+    assert "damaged" in str(caught.value)
+    assert db.read_bytes() == before
+
+
+def test_refuses_a_read_only_folder_for_a_new_store(tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        path = folder / DB_NAME
+        refuses(path, "read-only", "--data-dir")
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
+
+
+def test_refuses_a_read_only_file(db: Path) -> None:
+    with StatsStore(db) as store:
+        store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
+    db.chmod(0o444)
+    try:
+        refuses(db, "is read-only", "left untouched", "chmod u+w")
+    finally:
+        db.chmod(0o644)
+
+
+def test_refuses_a_folder_in_its_place(db: Path) -> None:
+    db.mkdir(parents=True)
+    refuses(db, "is not a file")
+
+
+def test_empty_file_becomes_a_store(db: Path) -> None:
+    db.parent.mkdir()
+    db.write_bytes(b"")
+    with StatsStore(db) as store:
+        assert store.attempt_count() == 0
+
+
+def test_sqlite_errors_become_store_errors(db: Path) -> None:
+    with (
+        StatsStore(db) as store,
+        pytest.raises(StoreError, match="reading statistics failed: no such table"),
+        store.guard("reading statistics") as conn,
+    ):
+        conn.execute("SELECT * FROM no_such_table")
+
+
+# ---------------------------------------------------------------- migration from version 1
+
+SCHEMA_V1 = """
+CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    drill_id TEXT NOT NULL,
+    drill_name TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    variant TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    policy TEXT NOT NULL,
+    hand TEXT NOT NULL,
+    starter TEXT,
+    crib INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    claim TEXT,
+    answer_text TEXT NOT NULL,
+    claimed INTEGER NOT NULL,
+    actual INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    kept INTEGER NOT NULL,
+    opponent INTEGER NOT NULL,
+    missed_points INTEGER NOT NULL,
+    excess_points INTEGER NOT NULL,
+    categories TEXT NOT NULL,
+    ms INTEGER NOT NULL,
+    timed_out INTEGER NOT NULL
+);
+CREATE INDEX attempts_drill ON attempts(drill_id);
+CREATE TABLE misses (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id),
+    kind TEXT NOT NULL,
+    cards TEXT NOT NULL,
+    points INTEGER NOT NULL
+);
+PRAGMA user_version = 1;
+"""
+"""The first schema: attempts, and missed combinations by scoring category only."""
+
+
+def v1_rows() -> list[tuple[dict[str, Any], list[tuple[str, str, int]]]]:
+    """Five attempts as version 1 stored them: (attempt row, missed combinations)."""
+    base = {
+        "drill_name": "Warm-up",
+        "variant": "standard",
+        "kind": "hand",
+        "policy": "acc",
+        "crib": 0,
+        "timed_out": 0,
+    }
+    cats_29 = '{"fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 1}'
+    hand_29, starter_29 = parse_cards(HAND_29[0]), parse_card(HAND_29[1])
+    all_29: list[tuple[str, str, int]] = [
+        (i.kind, " ".join(map(str, i.cards)), i.points)
+        for i in score_show(hand_29, starter_29).items
+    ]
+    announce = {
+        "type": "announce",
+        "items": [
+            {"kind": "fifteen", "cards": ["5S", "10C"], "points": None},
+            {"kind": "fifteen", "cards": ["5S", "JC"], "points": None},
+            {"kind": "pair", "cards": ["JC", "JD"], "points": None},
+            {"kind": "fifteen", "cards": ["6H", "10C"], "points": None},
+        ],
+    }
+    return [
+        (
+            {
+                **base,
+                "id": 1,
+                "at": "2024-11-02T20:15:03.120000+00:00",
+                "drill_id": "warm-up",
+                "session_id": "old-1",
+                "number": 1,
+                "hand": "9D 10D QD KD",
+                "starter": "JS",
+                "seed": 123456789,
+                "claim": '{"type": "total", "points": 5}',
+                "answer_text": "5",
+                "claimed": 5,
+                "actual": 9,
+                "outcome": "under",
+                "kept": 5,
+                "opponent": 4,
+                "missed_points": 4,
+                "excess_points": 0,
+                "categories": '{"fifteens": 0, "pairs": 0, "runs": 5, "flush": 4, "nobs": 0}',
+                "ms": 10400,
+            },
+            [],
+        ),
+        (
+            {
+                **base,
+                "id": 2,
+                "at": "2024-11-02T20:20:00.000000+00:00",
+                "drill_id": "count-aloud",
+                "drill_name": "Count aloud",
+                "session_id": "old-2",
+                "number": 1,
+                "hand": "5S 6H 10C JC",
+                "starter": "JD",
+                "seed": 5,
+                "claim": json.dumps(announce),
+                "answer_text": "fifteen 5S 10C for 2; …",
+                "claimed": 8,
+                "actual": 8,
+                "outcome": "mixed",
+                "kept": 6,
+                "opponent": 2,
+                "missed_points": 2,
+                "excess_points": 2,
+                "categories": '{"fifteens": 6, "pairs": 2, "runs": 0, "flush": 0, "nobs": 0}',
+                "ms": 20000,
+            },
+            [("fifteen", "5S JD", 2)],
+        ),
+        (
+            {
+                **base,
+                "id": 3,
+                "at": "2024-11-02T20:21:00.000000+00:00",
+                "drill_id": "count-aloud",
+                "drill_name": "Count aloud",
+                "session_id": "old-2",
+                "number": 2,
+                "hand": HAND_29[0],
+                "starter": HAND_29[1],
+                "seed": 6,
+                "claim": None,
+                "answer_text": "(time out)",
+                "claimed": 0,
+                "actual": 29,
+                "outcome": "under",
+                "kept": 0,
+                "opponent": 29,
+                "missed_points": 29,
+                "excess_points": 0,
+                "categories": cats_29,
+                "ms": 30000,
+                "timed_out": 1,
+            },
+            all_29,
+        ),
+        (
+            {
+                **base,
+                "id": 4,
+                "at": "2024-11-03T08:00:00.000000+00:00",
+                "drill_id": "pegging",
+                "drill_name": "Pegging counts",
+                "kind": "play",
+                "session_id": "old-3",
+                "number": 1,
+                "hand": "4H 6D 5S",
+                "starter": None,
+                "seed": 7,
+                "claim": '{"type": "total", "points": 3}',
+                "answer_text": "3",
+                "claimed": 3,
+                "actual": 5,
+                "outcome": "under",
+                "kept": 5,
+                "opponent": 0,
+                "missed_points": 2,
+                "excess_points": 0,
+                "categories": '{"fifteen": 2, "run": 3}',
+                "ms": 4000,
+            },
+            [],
+        ),
+        (
+            {
+                **base,
+                "id": 5,
+                "at": "2024-11-03T08:05:00.000000+00:00",
+                "drill_id": "warm-up",
+                "session_id": "old-4",
+                "number": 1,
+                "hand": HAND_29[0],
+                "starter": HAND_29[1],
+                "seed": 8,
+                "claim": '{"type": "total", "points": 29}',
+                "answer_text": "29",
+                "claimed": 29,
+                "actual": 29,
+                "outcome": "exact",
+                "kept": 29,
+                "opponent": 0,
+                "missed_points": 0,
+                "excess_points": 0,
+                "categories": cats_29,
+                "ms": 6000,
+            },
+            [],
+        ),
+    ]
+
+
+def write_v1(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.executescript(SCHEMA_V1)
+        for attempt, missed in v1_rows():
+            columns = ", ".join(attempt)
+            marks = ", ".join("?" * len(attempt))
+            conn.execute(
+                f"INSERT INTO attempts ({columns}) VALUES ({marks})", list(attempt.values())
+            )
+            conn.executemany(
+                "INSERT INTO misses VALUES (?, ?, ?, ?)",
+                [(attempt["id"], *m) for m in missed],
+            )
+        conn.commit()
+
+
+def schema_of(path: Path) -> list[tuple[str, str]]:
+    return [
+        (r["name"], " ".join(r["sql"].split()))
+        for r in rows(
+            path, "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name"
+        )
+    ]
+
+
+def test_migrates_version_2_finding_why_each_wrong_claim_is_wrong(db: Path) -> None:
+    claim = AnnounceClaim(
+        (
+            item("fifteen", "5S 10C"),
+            item("fifteen", "5S 10C"),  # said twice
+            item("pair", "JC JD"),
+            item("fifteen", "6H 10C"),  # 16: no combination
+            item("pair", "5S JD"),  # a fifteen, not a pair
+            ClaimedItem("pair", parse_cards("JD JC"), 3),  # a pair is 2
+        )
+    )
+    with StatsStore(db) as store:
+        store.record(one_answer(claim, HAND_8))
+    combos = "SELECT role, stat_kind, kind, cards, points, reason FROM combos ORDER BY rowid"
+    recorded = rows(db, combos)
+    with contextlib.closing(sqlite3.connect(db)) as conn:  # as version 2 kept it
+        conn.execute("DROP INDEX combos_attempt")
+        conn.execute("ALTER TABLE combos DROP COLUMN reason")
+        conn.execute("PRAGMA user_version = 2")
+        conn.commit()
+    with StatsStore(db) as store:
+        assert store.attempt_count() == 1
+    assert rows(db, combos) == recorded
+    assert [(r["role"], r["cards"], r["reason"]) for r in recorded] == [
+        ("missed", "5S JD", None),
+        ("missed", "5S JC", None),
+        ("wrong", "5S 10C", "duplicate"),
+        ("wrong", "6H 10C", "not-a-combination"),
+        ("wrong", "5S JD", "wrong-kind"),
+        ("wrong", "JD JC", "wrong-points"),
+    ]
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        indexes = {r[1] for r in conn.execute("PRAGMA index_list(combos)")}
+        assert "combos_attempt" in indexes
+
+
+def test_migrates_version_1_keeping_every_row(tmp_path: Path) -> None:
+    old = tmp_path / "old" / DB_NAME
+    write_v1(old)
+    with StatsStore(old) as store:
+        assert store.attempt_count() == 5
+        report = store.report()
+        assert report.overall.attempts == 5
+        assert report.itemised == 2  # the announcement and the time-out
+    with contextlib.closing(sqlite3.connect(old)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+
+    fresh = tmp_path / "fresh" / DB_NAME
+    StatsStore(fresh).close()
+    assert schema_of(old) == schema_of(fresh)
+
+    migrated = rows(old, "SELECT * FROM attempts ORDER BY id")
+    for (before, _), after in zip(v1_rows(), migrated, strict=True):
+        for column, value in before.items():
+            if column == "claim":
+                assert after["answer"] == value
+            else:
+                assert after[column] == value, column
+        assert len(after["uid"]) == 32
+        assert after["total_seconds"] is None
+    assert [r["itemised"] for r in migrated] == [0, 1, 1, 0, 0]
+    assert len({r["uid"] for r in migrated}) == 5
+
+    combos = rows(old, "SELECT attempt_id, role, stat_kind, cards FROM combos ORDER BY rowid")
+    assert combos[:2] == [
+        {"attempt_id": 2, "role": "missed", "stat_kind": "fifteen-2", "cards": "5S JD"},
+        {"attempt_id": 2, "role": "wrong", "stat_kind": "fifteen-2", "cards": "6H 10C"},
+    ]
+    assert len(combos) == 2 + 15
+    kinds = {k.kind: (k.present, k.missed, k.wrong) for k in report.kinds}
+    assert kinds == {
+        "fifteen-2": (7, 5, 1),
+        "fifteen-3": (4, 4, 0),
+        "pair": (1, 0, 0),
+        "double-pair-royal": (6, 6, 0),
+        "nobs": (1, 1, 0),
+    }
+    # The schedule is replayed from the history: three shows were answered wrong, and the
+    # 29 was answered right after its time-out (a second review).
+    with StatsStore(old) as store:
+        scheduled = {e.key: e.reviews for e in store.scheduled()}
+    assert scheduled == {
+        "hand:9D 10D QD KD|JS": 1,
+        "hand:5S 6H 10C JC|JD": 1,
+        "hand:5S 5H 5C JD|5D": 2,
+    }
+
+
+def test_a_failed_migration_leaves_version_1(tmp_path: Path) -> None:
+    old = tmp_path / DB_NAME
+    write_v1(old)
+    with contextlib.closing(sqlite3.connect(old)) as conn:
+        conn.execute("UPDATE attempts SET claim = '{not json' WHERE id = 2")
+        conn.commit()
+    with pytest.raises(StoreError, match="cannot be upgraded from stats schema version 1"):
+        StatsStore(old)
+    with contextlib.closing(sqlite3.connect(old)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("SELECT count(*) FROM attempts").fetchone()[0] == 5
+        assert conn.execute("SELECT count(*) FROM misses").fetchone()[0] == 16
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[StatsStore]:
+    from tests.history.known import build_history
+
+    with StatsStore(tmp_path / "h.sqlite3") as store:
+        build_history(store)
+        yield store
+
+
+def test_mean_error_agrees_with_the_session(history: StatsStore, tmp_path: Path) -> None:
+    from tests.history.known import build_history
+
+    with StatsStore(tmp_path / "again.sqlite3") as store:
+        attempts = build_history(store).attempts
+    for d in history.report().drills:
+        mine = [a for a in attempts if a.drill.id == d.drill_id]
+        assert d.mean_error == pytest.approx(sum(a.error for a in mine) / len(mine))
+        assert d.mugged_per_hand == pytest.approx(
+            sum(a.judgement.opponent for a in mine) / len(mine)
+        )
+
+
+def test_times_are_utc_whatever_the_input(db: Path) -> None:
+    attempt = one_answer(TotalClaim(9), HAND_9_FLUSH)
+    local = attempt.at.astimezone(UTC).replace(tzinfo=None)  # naive: taken as UTC
+    naive = replace(renumbered(attempt, 2), at=local)
+    ahead = replace(renumbered(attempt, 3), at=attempt.at.astimezone(timezone(timedelta(hours=5))))
+    with StatsStore(db) as store:
+        for a in (attempt, naive, ahead):
+            store.record(a)
+    assert {r["at"] for r in rows(db, "SELECT at FROM attempts")} == {
+        "2025-06-01T09:00:07.500000+00:00"
+    }

@@ -1,0 +1,192 @@
+"""Exact score distributions: the published table, the suit formula, and exhaustive checks."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import pytest
+
+from trainer.rules import odds
+from trainer.rules.cards import SUITS, Card, full_deck
+from trainer.rules.show import HandError, score_show
+from trainer.rules.totals import show_total
+
+# Hand scores (4-card hand + starter, hand rules) over all 12,994,800 deals, as published
+# in Wikipedia's "Cribbage statistics" (after S. Lumetta's enumeration).
+PUBLISHED_HAND: dict[int, int] = {
+    0: 1_009_008,
+    1: 99_792,
+    2: 2_813_796,
+    3: 505_008,
+    4: 2_855_676,
+    5: 697_508,
+    6: 1_800_268,
+    7: 751_324,
+    8: 1_137_236,
+    9: 361_224,
+    10: 388_740,
+    11: 51_680,
+    12: 317_340,
+    13: 19_656,
+    14: 90_100,
+    15: 9_168,
+    16: 58_248,
+    17: 11_196,
+    18: 2_708,
+    19: 0,
+    20: 8_068,
+    21: 2_496,
+    22: 444,
+    23: 356,
+    24: 3_680,
+    25: 0,
+    26: 0,
+    27: 0,
+    28: 76,
+    29: 4,
+}
+# Same source: with crib rules (a four-card flush without the starter scores nothing),
+# 1,022,208 deals score zero.
+PUBLISHED_CRIB_ZERO = 1_022_208
+
+
+def test_hand_distribution_matches_published_table() -> None:
+    assert odds.distribution(4, crib=False) == PUBLISHED_HAND
+
+
+def test_crib_distribution_zero_and_deal_count() -> None:
+    dist = odds.distribution(4, crib=True)
+    assert dist[0] == PUBLISHED_CRIB_ZERO
+    assert sum(dist.values()) == 12_994_800
+    # Crib rules only ever take points away (the four-card flush), never add them.
+    assert dist[29] == PUBLISHED_HAND[29]
+    assert dist[28] == PUBLISHED_HAND[28]
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+@pytest.mark.parametrize("crib", [False, True], ids=["hand", "crib"])
+def test_every_deal_is_counted(size: int, crib: bool) -> None:
+    dist = odds.distribution(size, crib)
+    assert sum(dist.values()) == odds.deals(size) == comb(52, size) * (52 - size)
+    assert list(dist) == list(range(max(dist) + 1))
+
+
+def test_mean_and_impossible_scores() -> None:
+    dist = odds.distribution(4)
+    assert odds.mean(dist) == pytest.approx(4.7692, abs=1e-4)
+    assert 19 not in odds.possible_scores(4)
+    assert odds.possible_scores(4)[-1] == 29
+    assert odds.possible_scores(3)[-1] == 20
+    assert odds.possible_scores(5)[-1] == 46
+
+
+def test_rarity() -> None:
+    # 3,680 + 76 + 4 = 3,760 deals of 12,994,800 score 24 or more: about 1 in 3,456.
+    assert odds.chance_at_least(24) == Fraction(3_760, 12_994_800)
+    assert odds.rarity(24) == "1 hand in 3,456 scores 24 or more"
+    assert odds.rarity(29) == "1 hand in 3,248,700 scores 29 or more"
+    assert odds.rarity(0) == "every hand scores 0 or more"
+    assert odds.rarity(30) == "no hand can score 30 or more"
+    assert odds.rarity(2, crib=True).endswith("of cribs score 2 or more")
+
+
+def test_bad_hand_size() -> None:
+    with pytest.raises(HandError, match="hand size must be 3, 4 or 5, got 6"):
+        odds.distribution(6)
+
+
+def _explicit_split(hand: tuple[int, ...], starter: int, crib: bool) -> Counter[int]:
+    """Flush + nobs points over every suit choice of one rank pattern, scored by score_show."""
+    groups = Counter(hand)
+    result: Counter[int] = Counter()
+
+    def choices(ranks: list[int]) -> Iterator[list[Card]]:
+        if not ranks:
+            yield []
+            return
+        rank, rest = ranks[0], ranks[1:]
+        for suits in combinations(SUITS, groups[rank]):
+            for tail in choices(rest):
+                yield [Card(rank, s) for s in suits] + tail
+
+    for cards in choices(sorted(groups)):
+        for suit in SUITS:
+            start = Card(starter, suit)
+            if start in cards:
+                continue
+            b = score_show(cards, start, crib=crib)
+            result[b.flush + b.nobs] += 1
+    return result
+
+
+def _sample_patterns(size: int, rng: random.Random, n: int) -> list[tuple[tuple[int, ...], int]]:
+    patterns = [(h, s) for h, s, _ in odds.rank_patterns(size)]
+    chosen = rng.sample(patterns, n)
+    # Always include the shapes the formula treats specially: jacks, the starter's rank
+    # in the hand, a jack starter, repeated ranks.
+    special = [p for p in patterns if 11 in p[0] or p[1] == 11 or p[1] in p[0]]
+    return chosen + rng.sample(special, n)
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+@pytest.mark.parametrize("crib", [False, True], ids=["hand", "crib"])
+def test_suit_split_formula_matches_enumeration(size: int, crib: bool) -> None:
+    rng = random.Random(size * 10 + crib)
+    for hand, starter in _sample_patterns(size, rng, 40):
+        expected = _explicit_split(hand, starter, crib)
+        got = Counter(dict(odds.suit_split(hand, starter, crib)))
+        assert got == expected, (hand, starter, crib)
+
+
+def _hand_and_crib_histograms(first: int) -> tuple[Counter[int], Counter[int]]:
+    """Score every deal whose hand's lowest card (in deck order) is ``first``."""
+    deck = full_deck()
+    hand_hist: Counter[int] = Counter()
+    crib_hist: Counter[int] = Counter()
+    head = deck[first]
+    for rest in combinations(deck[first + 1 :], 3):
+        hand = (head, *rest)
+        for starter in deck:
+            if starter in hand:
+                continue
+            hand_hist[score_show(hand, starter).total] += 1
+            crib_hist[show_total(hand, starter, crib=True)] += 1
+    return hand_hist, crib_hist
+
+
+@pytest.mark.slow
+def test_exhaustive_every_four_card_deal() -> None:
+    """score_show on all 12,994,800 deals gives the published table (crib: total-only path)."""
+    hand_hist: Counter[int] = Counter()
+    crib_hist: Counter[int] = Counter()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for h, c in pool.map(_hand_and_crib_histograms, range(49)):
+            hand_hist.update(h)
+            crib_hist.update(c)
+    assert sum(hand_hist.values()) == 12_994_800
+    assert {s: hand_hist[s] for s in PUBLISHED_HAND} == PUBLISHED_HAND
+    assert crib_hist[0] == PUBLISHED_CRIB_ZERO
+    assert dict(hand_hist) == {s: n for s, n in odds.distribution(4).items() if n}
+    assert dict(crib_hist) == {s: n for s, n in odds.distribution(4, True).items() if n}
+
+
+@pytest.mark.slow
+def test_exhaustive_every_three_card_deal() -> None:
+    """The five-card game's 3-card hands: every one of 1,082,900 deals, both rules."""
+    deck = full_deck()
+    hand_hist: Counter[int] = Counter()
+    crib_hist: Counter[int] = Counter()
+    for hand in combinations(deck, 3):
+        for starter in deck:
+            if starter in hand:
+                continue
+            hand_hist[score_show(hand, starter).total] += 1
+            crib_hist[score_show(hand, starter, crib=True).total] += 1
+    assert dict(hand_hist) == {s: n for s, n in odds.distribution(3).items() if n}
+    assert dict(crib_hist) == {s: n for s, n in odds.distribution(3, True).items() if n}

@@ -1,0 +1,356 @@
+"""The history subcommands of ``muggins``: stats, review, export and import.
+
+``stats``, ``review`` and ``export`` read the store and never create it (with
+no history yet they show an empty one); ``import`` creates it. A store that
+cannot be opened is a `StoreError`: one line on stderr, exit status 2, the
+file untouched.
+
+``export`` and ``import`` write and read the format of `trainer.exchange`
+(JSON or CSV, every stored field), so an import rebuilds the same history;
+attempts already in the store (by their ``uid``) are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Final, TextIO
+
+from trainer.cli.drills import folders
+from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
+from trainer.drills.loader import load_all
+from trainer.history import exchange
+from trainer.history.exchange import ImportFormatError
+from trainer.history.reports import Report, ReviewItem
+from trainer.history.store import StatsStore, store_path
+from trainer.rules.cards import format_cards
+from trainer.rules.combos import COMBO_IDS, KINDS
+
+COMMANDS: Final = ("stats", "review", "export", "import")
+DAYS_SHOWN: Final = 14
+SESSIONS_SHOWN: Final = 10
+DUE_SHOWN: Final = 50
+
+
+# ---------------------------------------------------------------- parsers
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the stats, review, export and import subcommands."""
+    p = sub.add_parser(
+        "stats",
+        help="your accuracy and speed by drill set, misses by combination, progress",
+        description="Statistics from every answer recorded: per drill set, per kind of "
+        "combination (how often you miss it when it is there), and progress by day and session.",
+    )
+    p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser(
+        "review",
+        help="the combinations you missed or wrongly claimed, newest first",
+        description="The combinations you missed or claimed wrongly, newest first, each with "
+        "its hand; and how many hands are due to be re-drilled.",
+    )
+    p.add_argument(
+        "--kind", metavar="KIND", help="only this kind (fifteen-3, pair-royal, … or fifteen, run…)"
+    )
+    p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
+    p.add_argument(
+        "--limit", type=int, default=50, metavar="N", help="show at most N (default 50; 0: all)"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser(
+        "export",
+        help="write every recorded answer to a file (JSON or CSV)",
+        description="Export the whole history, complete enough to rebuild it with "
+        "`muggins import` (on another machine, say).",
+    )
+    p.add_argument("--format", choices=("json", "csv"), default="json", help="default: json")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+
+    p = sub.add_parser(
+        "import",
+        help="bring back an export (answers already recorded are skipped)",
+        description="Add the answers of an export (JSON or CSV) to your history; answers "
+        "already recorded are skipped.",
+    )
+    p.add_argument("file", metavar="FILE", help="a file written by muggins export")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run one of `COMMANDS`; errors are `ValueError`s (`StoreError` among them)."""
+    if args.command == "import":
+        return _import(args, out)
+    with _open(args) as store:
+        if args.command == "stats":
+            return _stats(args, store, out)
+        if args.command == "review":
+            return _review(args, store, out)
+        return _export(args, store, out)
+
+
+def _open(args: argparse.Namespace) -> StatsStore:
+    """The store for a reading command; an empty one in memory if there is no file yet."""
+    path = store_path(args.data_dir)
+    if not path.exists():
+        return StatsStore(":memory:")
+    return StatsStore(path, create=False)
+
+
+def _local_offset() -> timedelta:
+    return datetime.now().astimezone().utcoffset() or timedelta(0)
+
+
+def _local(moment: datetime | None) -> str:
+    return "-" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _resolve_drill(args: argparse.Namespace, store: StatsStore) -> str | None:
+    """The drill id ``--drill`` names: recorded (by id or name), or a known drill set."""
+    name: str | None = args.drill
+    if name is None:
+        return None
+    recorded = store.drills()
+    if name in recorded:
+        return name
+    for drill_id, drill_name in recorded.items():
+        if drill_name == name:
+            return drill_id
+    for entry in load_all(folders(args)):
+        if entry.id == name or (entry.drill is not None and entry.drill.name == name):
+            return entry.id
+    if name == REVIEW_DRILL_ID:
+        return name
+    known = ", ".join(sorted(recorded)) or "none yet"
+    raise ValueError(f"no drill set named {name!r} (drill sets with answers: {known})")
+
+
+# ---------------------------------------------------------------- stats
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+    drill = _resolve_drill(args, store)
+    report = store.report(drill, utc_offset=_local_offset())
+    if args.json:
+        data = {"store": str(store_path(args.data_dir)), **report.to_dict()}
+        json.dump(data, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    where = store_path(args.data_dir)
+    if report.overall.attempts == 0:
+        what = f" for {args.drill}" if drill else ""
+        out.write(f"No answers recorded yet{what} (history: {where}).\n")
+        return 0
+    out.write(f"History: {where}   {report.overall.attempts} answers\n\n")
+    _drill_table(report, out, with_total=drill is None)
+    _kind_table(report, out)
+    _progress_tables(report, out)
+    return 0
+
+
+def _drill_table(report: Report, out: TextIO, *, with_total: bool) -> None:
+    rows = [
+        (
+            d.drill_id or "all drill sets",
+            str(d.attempts),
+            _pct(d.accuracy),
+            _num(d.mean_error),
+            _num(d.mugged_per_hand),
+            _num(d.mean_seconds, 1),
+            _num(d.median_seconds, 1),
+            str(d.best_streak),
+            "-" if d.best_blitz is None else str(d.best_blitz),
+            _local(d.last_practised),
+        )
+        for d in ([*report.drills, report.overall] if with_total else report.drills)
+    ]
+    head = (
+        "drill set",
+        "answers",
+        "exact",
+        "error",
+        "mugged",
+        "mean s",
+        "median s",
+        "streak",
+        "blitz",
+        "last practised",
+    )
+    _table(out, head, rows)
+    out.write(
+        "  exact: share of exact claims; error: mean points off; mugged: points your "
+        "opponent took per hand;\n  streak: most exact answers in a row; blitz: most exact "
+        "answers in one timed drill\n\n"
+    )
+
+
+def _kind_table(report: Report, out: TextIO) -> None:
+    if not report.kinds:
+        out.write(
+            "Misses by combination: none yet (only announced counts and time-outs say "
+            "which combinations were missed)\n\n"
+        )
+        return
+    out.write(
+        f"Misses by combination, from {report.itemised} itemised answers "
+        "(announced counts and time-outs)\n"
+    )
+    rows = [
+        (k.kind, str(k.present), str(k.missed), _pct(k.miss_rate), str(k.wrong))
+        for k in report.kinds
+    ]
+    _table(out, ("kind", "present", "missed", "miss rate", "wrongly claimed"), rows)
+    out.write("\n")
+
+
+def _progress_tables(report: Report, out: TextIO) -> None:
+    out.write(f"By day (the last {DAYS_SHOWN})\n")
+    rows = [
+        (p.label, str(p.attempts), _pct(p.accuracy), _num(p.mean_seconds, 1))
+        for p in report.days[-DAYS_SHOWN:]
+    ]
+    _table(out, ("day", "answers", "exact", "mean s"), rows)
+    out.write(f"\nBy session (the last {SESSIONS_SHOWN})\n")
+    session_rows = [
+        (
+            _local(p.start),
+            p.drill_id or "",
+            str(p.attempts),
+            _pct(p.accuracy),
+            _num(p.mean_seconds, 1),
+        )
+        for p in report.sessions[-SESSIONS_SHOWN:]
+    ]
+    _table(out, ("started", "drill set", "answers", "exact", "mean s"), session_rows)
+
+
+def _table(out: TextIO, head: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for row in [head, *rows]:
+        cells = [
+            c.ljust(w) if i == 0 or not _numeric(c) else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        out.write("  ".join(cells).rstrip() + "\n")
+
+
+def _numeric(cell: str) -> bool:
+    return cell == "-" or cell.replace(".", "").replace("%", "").isdigit()
+
+
+# ---------------------------------------------------------------- review
+
+
+def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+    kind = args.kind
+    if kind is not None and kind not in COMBO_IDS and kind not in KINDS:
+        known = ", ".join((*COMBO_IDS, *KINDS))
+        raise ValueError(f"--kind: {kind!r} is not a kind of combination (known: {known})")
+    if args.limit < 0:
+        raise ValueError(f"--limit must be 0 (all) or more, got {args.limit}")
+    drill = _resolve_drill(args, store)
+    limit = None if args.limit == 0 else args.limit
+    items = store.review_items(kind=kind, drill=drill, limit=limit)
+    total = store.review_total(kind=kind, drill=drill)
+    now = datetime.now(UTC)
+    due_count = store.due_count(now)
+    due = store.due(now, limit=DUE_SHOWN)
+    if args.json:
+        data = {
+            "total": total,
+            "shown": len(items),
+            "items": [i.to_dict() for i in items],
+            "due": due_count,
+            "due_hands": [d.to_dict() for d in due],
+        }
+        json.dump(data, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    if not items:
+        out.write("Nothing to review: no missed or wrongly claimed combinations")
+        out.write(" with these filters.\n" if kind or drill else " recorded yet.\n")
+    else:
+        more = "" if len(items) == total else "; --limit 0 for all"
+        out.write(
+            f"Missed and wrongly claimed combinations, newest first "
+            f"({len(items)} of {total}{more})\n"
+        )
+        rows = [
+            (
+                _local(i.at),
+                i.drill_id,
+                i.role,
+                i.stat_kind,
+                format_cards(i.cards),
+                str(i.points),
+                _show(i),
+            )
+            for i in items
+        ]
+        _table(out, ("when", "drill set", "", "kind", "cards", "pts", "in"), rows)
+    if due_count:
+        out.write(
+            f"\n{due_count} hand(s) due to be re-drilled now (a re-drill asks up to "
+            f"{REDRILL_HANDS}, the longest overdue first).\n"
+        )
+    return 0
+
+
+def _show(item: ReviewItem) -> str:
+    what = "crib" if item.crib else "hand"
+    starter = f" starter {item.starter}" if item.starter is not None else ""
+    said = "timed out" if item.answer_text == "(time out)" else f"you claimed {item.claimed}"
+    return f"{what} {format_cards(item.hand)}{starter} ({said}; it was {item.actual})"
+
+
+# ---------------------------------------------------------------- export
+
+
+def _export(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+    records = exchange.export_records(store)
+    write = exchange.write_csv if args.format == "csv" else exchange.write_json
+    if args.output is None:
+        write(records, out)
+        return 0
+    buffer = io.StringIO()
+    write(records, buffer)
+    try:
+        Path(args.output).write_text(buffer.getvalue(), encoding="utf-8", newline="")
+    except OSError as err:
+        raise ValueError(f"{args.output}: cannot be written ({err.strerror})") from None
+    sys.stderr.write(f"Exported {len(records)} answers to {args.output}\n")
+    return 0
+
+
+# ---------------------------------------------------------------- import
+
+
+def _import(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.file)
+    records = exchange.read_records(path)
+    try:  # every record is checked before the store is opened (or created)
+        rows = exchange.rows_from_records(records)
+    except ImportFormatError as err:
+        raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
+    with StatsStore.open(args.data_dir) as store:
+        added, skipped = exchange.insert_all(store, rows)
+        out.write(
+            f"Imported {added} answers from {path}; {skipped} already recorded, skipped "
+            f"(history: {store.path})\n"
+        )
+    return 0

@@ -1,0 +1,52 @@
+"""Whether a drill's deal constraints can be met, from the exact deal tables.
+
+The costly part of loading a drill (the tables take a fraction of a second to
+build once per process), so the trainer runs it in the background after start.
+"""
+
+from __future__ import annotations
+
+from trainer.drills.model import CRIB_SIZE, DrillError, DrillSet
+from trainer.rules import odds
+
+
+def _fail(drill: DrillSet, where: str, problem: str) -> DrillError:
+    return DrillError(f"{drill.source}: {where}: {problem}")
+
+
+def check_satisfiable(drill: DrillSet) -> None:
+    """Refuse impossible scores and constraint sets (`DrillError` naming file and field)."""
+    c = drill.constraints
+    if c.unconstrained:
+        return
+    for crib in drill.show_kinds():
+        size = CRIB_SIZE if crib else drill.hand_size
+        what = f"{size}-card {'cribs' if crib else 'hands'}"
+        possible = set(odds.possible_scores(size, crib))
+        if c.scores is not None:
+            if drill.scores_listed:
+                for score in sorted(c.scores):
+                    if score not in possible:
+                        raise _fail(
+                            drill,
+                            "deal.score",
+                            f"{score} is not a possible score for {what} "
+                            f"({describe_possible(size, crib)})",
+                        )
+            elif not c.scores & possible:
+                raise _fail(
+                    drill,
+                    "deal.score",
+                    f"no possible score for {what} is in {min(c.scores)}-{max(c.scores)} "
+                    f"({describe_possible(size, crib)})",
+                )
+        if drill.dealer(crib).deals == 0:
+            raise _fail(drill, "deal", f"no {what[:-1]} satisfies all of these constraints")
+
+
+def describe_possible(size: int, crib: bool) -> str:
+    """The possible scores in words: ``0-29, never 19, 25, 26, 27``."""
+    dist = odds.distribution(size, crib)
+    top = max(s for s, n in dist.items() if n)
+    never = [str(s) for s in range(top + 1) if not dist[s]]
+    return f"0-{top}" + (f", never {', '.join(never)}" if never else "")

@@ -1,0 +1,114 @@
+"""A drill set as the trainer uses it: the frozen `DrillSet` and the small types it is made of."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Final, Literal
+
+from trainer.drills.constraints import Constraints, Deal, DealError
+from trainer.drills.dealing import Dealer, DeckDealer, make_dealer
+from trainer.judge.policy import Policy
+
+Variant = Literal["standard", "five-card", "three-player", "four-player", "four-player-five"]
+DrillKind = Literal["hand", "crib", "mixed", "play", "catch"]
+ClaimStyle = Literal["total", "announce"]
+Focus = Literal["weak-spots"]
+
+HAND_SIZE: Final[dict[str, int]] = {
+    "standard": 4,
+    "five-card": 3,
+    "three-player": 4,
+    "four-player": 4,
+    "four-player-five": 5,
+}
+"""Cards shown in a hand (besides the starter) per variant; a crib always shows 4."""
+
+CRIB_SIZE: Final = 4
+
+
+class DrillError(ValueError):
+    """A drill file that cannot be used; the message names the file, the field and the problem."""
+
+
+@dataclass(frozen=True)
+class DrillSet:
+    """One validated drill set."""
+
+    id: str
+    name: str
+    description: str
+    variant: Variant = "standard"
+    kind: DrillKind = "hand"
+    crib_share: float = 0.0
+    hands: int | None = 10
+    per_hand_seconds: float | None = None
+    total_seconds: float | None = None
+    claim: ClaimStyle = "total"
+    muggins: Policy = "acc"
+    nineteen: bool = True
+    seed: int | None = None
+    opponent_errors: float = 0.5
+    constraints: Constraints = field(default_factory=Constraints)
+    focus: Focus | None = None
+    """``weak-spots``: deal what the player misses most (the trainer aims it at start)."""
+    order: int = 100
+    muggins_set: bool = field(default=True, repr=False, compare=False)
+    """The file chose its policy; otherwise the player's default applies (`with_defaults`)."""
+    nineteen_set: bool = field(default=True, repr=False, compare=False)
+    scores_listed: bool = field(default=False, repr=False, compare=False)
+    """deal.score was one score or a list (each must be possible), not a range."""
+    source: str = ""
+    builtin: bool = False
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a hand of this drill's variant (cribs always show 4)."""
+        return HAND_SIZE[self.variant]
+
+    @property
+    def timed(self) -> bool:
+        return self.per_hand_seconds is not None or self.total_seconds is not None
+
+    @property
+    def blitz(self) -> bool:
+        """A whole-drill clock with no fixed number of hands: as many as you can."""
+        return self.total_seconds is not None and self.hands is None
+
+    def dealer(self, crib: bool) -> Dealer | DeckDealer:
+        """The dealer for this drill's hands (``crib=False``) or cribs."""
+        size = CRIB_SIZE if crib else self.hand_size
+        return make_dealer(size, crib, self.constraints)
+
+    def with_defaults(self, muggins: Policy, nineteen: bool) -> DrillSet:
+        """This drill with the player's default policy and nineteen rule where the file
+        chose none (a drill's own choice always wins)."""
+        return replace(
+            self,
+            muggins=self.muggins if self.muggins_set else muggins,
+            nineteen=self.nineteen if self.nineteen_set else nineteen,
+        )
+
+    def deal(self, rng: random.Random) -> Deal:
+        """The next show to count, drawn from ``rng``; its seed replays it (`replay`)."""
+        return self.replay(rng.getrandbits(63))
+
+    def replay(self, seed: int) -> Deal:
+        """The show that ``seed`` deals in this drill: the same seed, the same cards."""
+        if self.kind == "play":
+            raise DealError(f"{self.source}: play drills deal plays, not shows")
+        local = random.Random(seed)
+        kinds = self.show_kinds()
+        crib = kinds[0] if len(kinds) == 1 else local.random() < self.crib_share
+        hand, starter = self.dealer(crib).draw(local)
+        return Deal(hand, starter, crib, seed)
+
+    def show_kinds(self) -> list[bool]:
+        """Which shows the drill deals: ``False`` for hands, ``True`` for cribs."""
+        if self.kind == "play":
+            return []
+        if self.kind == "crib" or (self.kind in ("mixed", "catch") and self.crib_share >= 1):
+            return [True]
+        if self.crib_share > 0:
+            return [False, True]
+        return [False]

@@ -1,0 +1,338 @@
+"""Validating a drill file's fields into a DrillSet: every problem named by file and field.
+
+Each problem is a `DrillError` of the form ``file: field: problem``. Whether any
+deal can satisfy the constraints is `trainer.drills.feasible`'s question.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast, get_args
+
+from trainer.drills.constraints import Constraints
+from trainer.drills.feasible import check_satisfiable
+from trainer.drills.model import (
+    ClaimStyle,
+    DrillError,
+    DrillKind,
+    DrillSet,
+    Focus,
+    Variant,
+)
+from trainer.judge.policy import POLICIES, Policy
+from trainer.rules.cards import RANK_NAMES
+from trainer.rules.combos import FEATURES, FeatureId
+
+FIELDS: Final = (
+    "name",
+    "description",
+    "order",
+    "variant",
+    "kind",
+    "crib_share",
+    "hands",
+    "time",
+    "claim",
+    "muggins",
+    "nineteen",
+    "seed",
+    "opponent_errors",
+    "focus",
+    "deal",
+)
+DEAL_FIELDS: Final = ("score", "fifteens", "require", "exclude", "ranks", "avoid_ranks")
+TIME_FIELDS: Final = ("per_hand", "total")
+
+_RANK_TOKENS: Final = {
+    "A": 1,
+    "T": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    **{str(n): n for n in range(1, 11)},
+}
+
+
+def parse_drill(
+    data: object, *, drill_id: str, source: str, builtin: bool = False, deep: bool = True
+) -> DrillSet:
+    """Validate already-parsed YAML data into a `DrillSet`."""
+    return _Parser(source).drill(data, drill_id, builtin, deep)
+
+
+def _scores_listed(deal: object) -> bool:
+    return isinstance(deal, dict) and isinstance(deal.get("score"), int | list)
+
+
+class _Parser:
+    """Validation with error messages of the form ``file: field: problem``."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, problem: str) -> DrillError:
+        return DrillError(
+            f"{self.source}: {where}: {problem}" if where else f"{self.source}: {problem}"
+        )
+
+    def drill(self, data: object, drill_id: str, builtin: bool, deep: bool) -> DrillSet:
+        if not isinstance(data, dict):
+            raise self.fail("", "a drill set is a mapping of fields (name: ..., description: ...)")
+        self.unknown(data, FIELDS, "")
+        name = self.text(data, "name")
+        description = self.text(data, "description")
+        variant = cast(Variant, self.choice(data, "variant", get_args(Variant), "standard"))
+        kind = cast(DrillKind, self.choice(data, "kind", get_args(DrillKind), "hand"))
+        claim = cast(ClaimStyle, self.choice(data, "claim", get_args(ClaimStyle), "total"))
+        if data.get("muggins") is False:
+            # YAML 1.1 reads a bare `off` as false; the player meant the policy.
+            data = {**data, "muggins": "off"}
+        policy = cast(Policy, self.choice(data, "muggins", POLICIES, "acc"))
+        nineteen = self.boolean(data, "nineteen", True)
+        if claim == "announce" and kind in ("play", "catch"):
+            raise self.fail("claim", f"{kind} drills are answered with a total; use claim: total")
+        crib_share = self.crib_share(data, kind)
+        per_hand, total_time = self.time(data)
+        hands = self.hands(data, total_time)
+        seed = self.seed(data)
+        errors = self.fraction(data, "opponent_errors", 0.5, only_for=("catch",), kind=kind)
+        constraints = self.constraints(data, kind)
+        focus = data.get("focus")
+        if focus is not None and focus not in get_args(Focus):
+            raise self.fail("focus", f"must be weak-spots, got {focus!r}")
+        if focus is not None and kind in ("play",):
+            raise self.fail("focus", "weak-spots deals shows: not for play drills")
+        order = data.get("order", 100)
+        if isinstance(order, bool) or not isinstance(order, int):
+            raise self.fail("order", f"must be a whole number, got {order!r}")
+        drill = DrillSet(
+            id=drill_id,
+            name=name,
+            description=description,
+            variant=variant,
+            kind=kind,
+            crib_share=crib_share,
+            hands=hands,
+            per_hand_seconds=per_hand,
+            total_seconds=total_time,
+            claim=claim,
+            muggins=policy,
+            nineteen=nineteen,
+            muggins_set="muggins" in data,
+            nineteen_set="nineteen" in data,
+            seed=seed,
+            opponent_errors=errors,
+            constraints=constraints,
+            focus=cast("Focus | None", focus),
+            scores_listed=_scores_listed(data.get("deal")),
+            order=order,
+            source=self.source,
+            builtin=builtin,
+        )
+        if deep:
+            check_satisfiable(drill)
+        return drill
+
+    # ------------------------------------------------------------ field readers
+
+    def unknown(self, data: Mapping[Any, Any], allowed: Sequence[str], prefix: str) -> None:
+        for key in data:
+            if key not in allowed:
+                hint = difflib.get_close_matches(str(key), allowed, n=1)
+                also = (
+                    f" (did you mean {hint[0]!r}?)" if hint else f" (known: {', '.join(allowed)})"
+                )
+                raise self.fail(f"{prefix}{key}", f"unknown field{also}")
+
+    def text(self, data: Mapping[str, Any], key: str) -> str:
+        value = data.get(key)
+        if value is None:
+            raise self.fail(key, "is required")
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(key, f"must be text, got {value!r}")
+        return " ".join(value.split())
+
+    def choice(
+        self, data: Mapping[str, Any], key: str, options: Sequence[str], default: str
+    ) -> str:
+        value = data.get(key, default)
+        if value not in options:
+            raise self.fail(key, f"must be one of {', '.join(options)}, got {value!r}")
+        return str(value)
+
+    def boolean(self, data: Mapping[str, Any], key: str, default: bool) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(key, f"must be true or false, got {value!r}")
+        return value
+
+    def number(self, value: object, where: str) -> float:
+        problem = f"must be a positive number of seconds, got {value!r}"
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.fail(where, problem)
+        if not math.isfinite(value) or value <= 0:
+            raise self.fail(where, problem)
+        return float(value)
+
+    def fraction(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        default: float,
+        *,
+        only_for: Sequence[str],
+        kind: str,
+    ) -> float:
+        if key not in data:
+            return default
+        if kind not in only_for:
+            raise self.fail(key, f"only applies to {' and '.join(only_for)} drills")
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise self.fail(key, f"must be a number from 0 to 1, got {value!r}")
+        return float(value)
+
+    def crib_share(self, data: Mapping[str, Any], kind: str) -> float:
+        defaults = {"hand": 0.0, "crib": 1.0, "mixed": 0.5, "play": 0.0, "catch": 0.0}
+        value = self.fraction(
+            data, "crib_share", defaults[kind], only_for=("mixed", "catch"), kind=kind
+        )
+        return value
+
+    def time(self, data: Mapping[str, Any]) -> tuple[float | None, float | None]:
+        value = data.get("time")
+        if value is None:
+            return None, None
+        if not isinstance(value, dict):
+            raise self.fail("time", f"must be a mapping with per_hand and/or total, got {value!r}")
+        self.unknown(value, TIME_FIELDS, "time.")
+        per_hand = value.get("per_hand")
+        total = value.get("total")
+        if per_hand is None and total is None:
+            raise self.fail("time", "give per_hand, total or both (seconds)")
+        return (
+            None if per_hand is None else self.number(per_hand, "time.per_hand"),
+            None if total is None else self.number(total, "time.total"),
+        )
+
+    def hands(self, data: Mapping[str, Any], total_time: float | None) -> int | None:
+        if "hands" not in data or data["hands"] is None:
+            return None if total_time is not None else 10
+        value = data["hands"]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise self.fail("hands", f"must be a positive integer, got {value!r}")
+        if value > 1000:
+            raise self.fail("hands", f"at most 1000 deals in one drill, got {value}")
+        return value
+
+    def seed(self, data: Mapping[str, Any]) -> int | None:
+        value = data.get("seed")
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise self.fail("seed", f"must be a whole number 0 or more, got {value!r}")
+        return value
+
+    # ------------------------------------------------------------ deal constraints
+
+    def constraints(self, data: Mapping[str, Any], kind: str) -> Constraints:
+        deal = data.get("deal")
+        if deal is None:
+            return Constraints()
+        if kind == "play":
+            raise self.fail("deal", "play drills take no deal constraints")
+        if not isinstance(deal, dict):
+            raise self.fail("deal", f"must be a mapping of constraints, got {deal!r}")
+        self.unknown(deal, DEAL_FIELDS, "deal.")
+        fifteens = deal.get("fifteens", 0)
+        if isinstance(fifteens, bool) or not isinstance(fifteens, int) or fifteens < 0:
+            raise self.fail("deal.fifteens", f"must be a whole number 0 or more, got {fifteens!r}")
+        require = self.features(deal, "require")
+        exclude = self.features(deal, "exclude")
+        both = require & exclude
+        if both:
+            raise self.fail("deal", f"{', '.join(sorted(both))} is both required and excluded")
+        ranks = self.ranks(deal.get("ranks"), "deal.ranks")
+        avoid = self.ranks(deal.get("avoid_ranks"), "deal.avoid_ranks")
+        if ranks & avoid:
+            names = ", ".join(RANK_NAMES[r] for r in sorted(ranks & avoid))
+            verb = "is" if len(ranks & avoid) == 1 else "are"
+            raise self.fail("deal", f"rank {names} {verb} both in ranks and avoid_ranks")
+        return Constraints(
+            scores=self.scores(deal.get("score")),
+            min_fifteens=fifteens,
+            require=require,
+            exclude=exclude,
+            ranks=ranks,
+            avoid_ranks=avoid,
+        )
+
+    def features(self, deal: Mapping[str, Any], key: str) -> frozenset[FeatureId]:
+        value = deal.get(key)
+        if value is None:
+            return frozenset()
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            raise self.fail(f"deal.{key}", f"must be a list of features, got {value!r}")
+        for item in value:
+            if not isinstance(item, str) or item not in FEATURES:
+                hint = difflib.get_close_matches(str(item), list(FEATURES), n=1)
+                also = f" (did you mean {hint[0]!r}?)" if hint else ""
+                raise self.fail(
+                    f"deal.{key}",
+                    f"unknown feature {item!r}{also}; known: {', '.join(FEATURES)}",
+                )
+        return frozenset(cast("list[FeatureId]", value))
+
+    def ranks(self, value: object, where: str) -> frozenset[int]:
+        if value is None:
+            return frozenset()
+        items = value if isinstance(value, list) else [value]
+        ranks = set()
+        for item in items:
+            rank = (
+                _RANK_TOKENS.get(str(item).strip().upper()) if not isinstance(item, bool) else None
+            )
+            if rank is None:
+                raise self.fail(where, f"{item!r} is not a rank (A 2-10 J Q K)")
+            ranks.add(rank)
+        return frozenset(ranks)
+
+    def scores(self, value: object) -> frozenset[int] | None:
+        if value is None:
+            return None
+        where = "deal.score"
+        if isinstance(value, bool):
+            raise self.fail(where, f"must be a score, a list of scores or min/max, got {value!r}")
+        if isinstance(value, int):
+            return frozenset([self.score_value(value, where)])
+        if isinstance(value, list):
+            if not value:
+                raise self.fail(where, "the list of scores is empty")
+            return frozenset(self.score_value(v, where) for v in value)
+        low: object
+        high: object
+        if isinstance(value, str) and "-" in value:
+            low_text, _, high_text = value.partition("-")
+            try:
+                low, high = int(low_text), int(high_text)
+            except ValueError:
+                raise self.fail(where, f"{value!r} is not a range like 20-29") from None
+        elif isinstance(value, dict):
+            self.unknown(value, ("min", "max"), "deal.score.")
+            low, high = value.get("min", 0), value.get("max", 99)
+        else:
+            raise self.fail(where, f"must be a score, a list of scores or min/max, got {value!r}")
+        low_i = self.score_value(low, where)
+        high_i = self.score_value(high, where)
+        if low_i > high_i:
+            raise self.fail(where, f"min {low_i} is above max {high_i}")
+        return frozenset(range(low_i, high_i + 1))
+
+    def score_value(self, value: object, where: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise self.fail(where, f"{value!r} is not a score (a whole number 0 or more)")
+        return value

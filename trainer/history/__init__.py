@@ -1,0 +1,27 @@
+"""Your history: every judged answer in one SQLite file, and what it answers.
+
+Recording an answer, the statistics and the review list, the re-drill schedule,
+and the export that carries it all to another machine.
+"""
+
+from trainer.history.exchange import ImportFormatError, export_records, import_records
+from trainer.history.progress import DrillProgress, Progress
+from trainer.history.reports import DrillStats, KindStats, Report, ReviewItem
+from trainer.history.schedule import DueHand
+from trainer.history.store import StatsStore, StoreError, store_path
+
+__all__ = [
+    "DrillProgress",
+    "DrillStats",
+    "DueHand",
+    "ImportFormatError",
+    "KindStats",
+    "Progress",
+    "Report",
+    "ReviewItem",
+    "StatsStore",
+    "StoreError",
+    "export_records",
+    "import_records",
+    "store_path",
+]

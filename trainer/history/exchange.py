@@ -1,0 +1,260 @@
+"""A whole history as a file: the export format, written and read back.
+
+The export (JSON or CSV) holds every attempt with every stored field, its
+missed and wrongly claimed combinations, and the stat kinds present, so an
+import rebuilds the same history; attempts already in the store (by their
+``uid``) are skipped. The ``muggins export`` and ``import`` commands
+(`trainer.cli.history`) read and write files through here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from trainer.history.rows import ATTEMPT_COLUMNS, ComboRow, Rows, attempt_uid, insert_rows
+from trainer.history.schema import rebuild_derived
+from trainer.history.store import StatsStore
+from trainer.history.times import iso, parse_iso
+from trainer.rules.cards import format_cards, parse_cards
+
+EXPORT_FORMAT: Final = "muggins-history"
+EXPORT_VERSION: Final = 2
+
+
+class ImportFormatError(ValueError):
+    """An export that cannot be imported; the message names the file, record and field."""
+
+
+# ---------------------------------------------------------------- export
+
+
+_JSON_COLUMNS: Final = frozenset({"answer", "categories"})
+_BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
+_INT_COLUMNS: Final = frozenset(
+    {"number", "seed", "claimed", "actual", "kept", "opponent", "ms"}
+    | {"missed_points", "excess_points", "opponent_claim"}
+)
+_OPTIONAL: Final = frozenset({"starter", "answer", "total_seconds", "opponent_claim"})
+CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
+_CHOICES: Final = {
+    "kind": ("hand", "crib", "play", "catch"),
+    "outcome": ("exact", "under", "over", "mixed"),
+}
+
+
+def export_records(store: StatsStore) -> list[dict[str, Any]]:
+    """Every attempt as a plain dict (the export format), oldest first."""
+    with store.guard("exporting") as conn:
+        combos: dict[int, list[dict[str, Any]]] = {}
+        for attempt_id, role, kind_s, kind, cards, points, reason in conn.execute(
+            "SELECT attempt_id, role, stat_kind, kind, cards, points, reason FROM combos "
+            "ORDER BY rowid"
+        ):
+            combo = {"role": role, "stat_kind": kind_s, "kind": kind, "cards": cards}
+            combo |= {"points": points, "reason": reason}
+            combos.setdefault(attempt_id, []).append(combo)
+        present: dict[int, dict[str, int]] = {}
+        for attempt_id, kind, n in conn.execute(
+            "SELECT attempt_id, stat_kind, n FROM present ORDER BY attempt_id, stat_kind"
+        ):
+            present.setdefault(attempt_id, {})[kind] = n
+        records = []
+        cursor = conn.execute(
+            f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY at, id"
+        )
+        for attempt_id, *values in cursor:
+            record: dict[str, Any] = dict(zip(ATTEMPT_COLUMNS, values, strict=True))
+            for column in _JSON_COLUMNS:
+                if record[column] is not None:
+                    record[column] = json.loads(record[column])
+            for column in _BOOL_COLUMNS:
+                record[column] = bool(record[column])
+            record["combos"] = combos.get(attempt_id, [])
+            record["present"] = present.get(attempt_id, {})
+            records.append(record)
+    return records
+
+
+def write_json(records: Sequence[Mapping[str, Any]], out: TextIO) -> None:
+    """The records as one JSON document, with the format's name and version."""
+    data = {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "exported": iso(datetime.now(UTC)),
+        "attempts": list(records),
+    }
+    json.dump(data, out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+def write_csv(records: Sequence[Mapping[str, Any]], out: TextIO) -> None:
+    """The records as CSV, one row each; combinations and kinds present as JSON cells."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for record in records:
+        writer.writerow([_csv_cell(record[c]) for c in CSV_COLUMNS])
+
+
+def _csv_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict | list):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return str(value)
+
+
+# ---------------------------------------------------------------- import
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """The attempts of an export file, JSON or CSV (told apart by the first character)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise ImportFormatError(f"{path}: cannot be read ({reason})") from None
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError as err:
+            raise ImportFormatError(f"{path}: not valid JSON ({err})") from None
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise ImportFormatError(f"{path}: not a Muggins export (no format: {EXPORT_FORMAT})")
+        if not isinstance(data.get("version"), int) or data["version"] > EXPORT_VERSION:
+            raise ImportFormatError(
+                f"{path}: export version {data.get('version')!r} is newer than this Muggins "
+                f"reads ({EXPORT_VERSION}); upgrade Muggins to import it"
+            )
+        attempts = data.get("attempts")
+        if not isinstance(attempts, list):
+            raise ImportFormatError(f"{path}: 'attempts' must be a list")
+        return attempts
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    missing = [c for c in ATTEMPT_COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ImportFormatError(
+            f"{path}: not a Muggins export (neither JSON nor CSV with the columns "
+            f"{', '.join(missing[:4])}{', …' if len(missing) > 4 else ''})"
+        )
+    return [dict(row) for row in reader]
+
+
+def import_records(store: StatsStore, records: Sequence[Any]) -> tuple[int, int]:
+    """Add exported attempts in one transaction, skipping those already stored.
+
+    Returns (added, skipped). A malformed record raises `ImportFormatError`
+    naming it, and nothing is added. The review schedule is then rebuilt from
+    the whole history, in time order.
+    """
+    return insert_all(store, rows_from_records(records))
+
+
+def rows_from_records(records: Sequence[Any]) -> list[Rows]:
+    """Every record checked and turned into rows; `ImportFormatError` names the first bad one."""
+    return [_rows_from_record(n, r) for n, r in enumerate(records, start=1)]
+
+
+def insert_all(store: StatsStore, rows: Sequence[Rows]) -> tuple[int, int]:
+    """Add checked rows in one transaction; returns (added, skipped as already stored)."""
+    added = 0
+    with store.transaction("importing") as conn:
+        for row in rows:
+            before = conn.total_changes
+            insert_rows(conn, row, schedule=False, summaries=False)
+            added += conn.total_changes > before
+        if added:
+            rebuild_derived(conn)
+    return added, len(rows) - added
+
+
+def _field(record: Mapping[str, Any], column: str, where: str) -> Any:
+    """One attempt field from an export record (JSON values, or CSV text), checked."""
+    if column not in record:
+        raise ImportFormatError(f"{where}: missing field {column!r}")
+    value = record[column]
+    if value == "" and column in _OPTIONAL:
+        value = None
+    if value is None:
+        if column in _OPTIONAL:
+            return None
+        raise ImportFormatError(f"{where}: {column} is empty")
+    try:
+        if column in _JSON_COLUMNS:
+            decoded = json.loads(value) if isinstance(value, str) else value
+            return json.dumps(decoded, separators=(",", ":"))
+        if column in _BOOL_COLUMNS:
+            if isinstance(value, str):
+                if value.lower() not in ("true", "false", "1", "0"):
+                    raise ValueError("expected true or false")
+                return int(value.lower() in ("true", "1"))
+            if not isinstance(value, bool | int):
+                raise ValueError("expected true or false")
+            return int(bool(value))
+        if column in _INT_COLUMNS:
+            if isinstance(value, bool | float):
+                raise ValueError("expected a whole number")
+            return int(value)
+        if column == "total_seconds":
+            return float(value)
+        if column == "at":
+            return iso(parse_iso(str(value)))
+        if column in ("hand", "starter"):
+            return format_cards(parse_cards(str(value)))
+    except (ValueError, TypeError) as err:
+        raise ImportFormatError(f"{where}: {column} {value!r}: {err}") from None
+    if not isinstance(value, str):
+        raise ImportFormatError(f"{where}: {column} must be text, got {value!r}")
+    return value
+
+
+def _rows_from_record(number: int, record: Any) -> Rows:
+    where = f"record {number}"
+    if not isinstance(record, Mapping):
+        raise ImportFormatError(f"{where}: an attempt is an object of fields, got {record!r}")
+    values = {c: _field(record, c, where) for c in ATTEMPT_COLUMNS if c != "uid"}
+    for column, allowed in _CHOICES.items():
+        if values[column] not in allowed:
+            raise ImportFormatError(
+                f"{where}: {column} must be one of {', '.join(allowed)}, got {values[column]!r}"
+            )
+    uid = record.get("uid") or attempt_uid(
+        values["session_id"], values["number"], values["at"], values["hand"], values["starter"]
+    )
+    combos: list[ComboRow] = []
+    try:
+        for c in _decoded(record, "combos", [], where):
+            role, points = c["role"], c["points"]
+            if role not in ("missed", "wrong"):
+                raise ValueError(f"role {role!r}")
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise ValueError(f"points {points!r}")
+            cards = format_cards(parse_cards(str(c["cards"])))
+            reason = c.get("reason")
+            if reason is not None and not isinstance(reason, str):
+                raise ValueError(f"reason {reason!r}")
+            combos.append(
+                ComboRow(role, str(c["stat_kind"]), str(c["kind"]), cards, points, reason)
+            )
+        present = {str(k): int(n) for k, n in dict(_decoded(record, "present", {}, where)).items()}
+    except (ValueError, TypeError, KeyError) as err:
+        raise ImportFormatError(f"{where}: bad combinations ({err})") from None
+    row = (str(uid), *(values[c] for c in ATTEMPT_COLUMNS[1:]))
+    return Rows(row, combos, present)
+
+
+def _decoded(record: Mapping[str, Any], key: str, default: Any, where: str) -> Any:
+    value = record.get(key, default)
+    if isinstance(value, str):
+        try:
+            return json.loads(value) if value else default
+        except ValueError:
+            raise ImportFormatError(f"{where}: {key} is not valid JSON") from None
+    return value

@@ -1,0 +1,486 @@
+"""What the history answers: accuracy by drill set, misses by combination kind, progress, review.
+
+Every query here is plain SQL over the tables `trainer.history.store` keeps, using
+its indexes and the summary tables `trainer.history.summaries` maintains; the
+functions take an open `sqlite3.Connection` and return frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from trainer.history.times import iso, parse_iso
+from trainer.rules.cards import Card, stored_cards
+from trainer.rules.combos import COMBO_IDS, KINDS
+
+# ---------------------------------------------------------------- results
+
+
+def _ratio(part: float, whole: float) -> float | None:
+    return part / whole if whole else None
+
+
+@dataclass(frozen=True)
+class DrillStats:
+    """The figures for one drill set (``drill_id`` None: every drill set together)."""
+
+    drill_id: str | None
+    drill_name: str
+    attempts: int
+    exact: int
+    mean_error: float | None
+    mugged_per_hand: float | None
+    mean_seconds: float | None
+    median_seconds: float | None
+    best_streak: int
+    best_blitz: int | None
+    last_practised: datetime | None
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of exact claims (None with no attempts)."""
+        return _ratio(self.exact, self.attempts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "drill": self.drill_id,
+            "name": self.drill_name,
+            "attempts": self.attempts,
+            "exact": self.exact,
+            "accuracy": self.accuracy,
+            "mean_error": self.mean_error,
+            "mugged_per_hand": self.mugged_per_hand,
+            "mean_seconds": self.mean_seconds,
+            "median_seconds": self.median_seconds,
+            "best_streak": self.best_streak,
+            "best_blitz": self.best_blitz,
+            "last_practised": None if self.last_practised is None else iso(self.last_practised),
+        }
+
+
+@dataclass(frozen=True)
+class KindStats:
+    """One stat kind over itemised answers: items present, missed, and wrongly claimed."""
+
+    kind: str
+    present: int
+    missed: int
+    wrong: int
+
+    @property
+    def miss_rate(self) -> float | None:
+        """Missed items per item present (None if it never came up)."""
+        return _ratio(self.missed, self.present)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "present": self.present,
+            "missed": self.missed,
+            "miss_rate": self.miss_rate,
+            "wrong": self.wrong,
+        }
+
+
+@dataclass(frozen=True)
+class Period:
+    """Accuracy and speed over one day or one session."""
+
+    label: str
+    start: datetime
+    attempts: int
+    exact: int
+    mean_seconds: float
+    drill_id: str | None = None
+
+    @property
+    def accuracy(self) -> float:
+        return self.exact / self.attempts
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "attempts": self.attempts,
+            "exact": self.exact,
+            "accuracy": self.accuracy,
+            "mean_seconds": self.mean_seconds,
+        }
+        if self.drill_id is None:
+            return {"day": self.label, **data}
+        return {"session": self.label, "drill": self.drill_id, "start": iso(self.start), **data}
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything `muggins stats` shows."""
+
+    overall: DrillStats
+    drills: tuple[DrillStats, ...]
+    kinds: tuple[KindStats, ...]
+    itemised: int
+    days: tuple[Period, ...]
+    sessions: tuple[Period, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attempts": self.overall.attempts,
+            "overall": self.overall.to_dict(),
+            "drills": [d.to_dict() for d in self.drills],
+            "itemised_attempts": self.itemised,
+            "kinds": [k.to_dict() for k in self.kinds],
+            "days": [p.to_dict() for p in self.days],
+            "sessions": [p.to_dict() for p in self.sessions],
+        }
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One missed or wrongly claimed combination, with the show it was in and what the
+    answer to that show was, as recorded."""
+
+    attempt_id: int
+    at: datetime
+    drill_id: str
+    drill_name: str
+    role: str
+    stat_kind: str
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+    reason: str | None
+    hand: tuple[Card, ...]
+    starter: Card | None
+    crib: bool
+    answer_text: str
+    claimed: int
+    actual: int
+    missed_points: int
+    excess_points: int
+    timed_out: bool
+    itemised: bool
+    """The answer named its combinations (or timed out), so every miss in it is listed."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "at": iso(self.at),
+            "drill": self.drill_id,
+            "drill_name": self.drill_name,
+            "role": self.role,
+            "stat_kind": self.stat_kind,
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "points": self.points,
+            "hand": [str(c) for c in self.hand],
+            "starter": None if self.starter is None else str(self.starter),
+            "crib": self.crib,
+            "answer": self.answer_text,
+            "claimed": self.claimed,
+            "actual": self.actual,
+        }
+
+
+@dataclass(frozen=True)
+class StoredCombo:
+    """A missed or wrongly claimed combination of one answer, as stored."""
+
+    role: str
+    stat_kind: str
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class ReviewCounts:
+    """How many combinations the review list holds: in all, by kind and by drill set."""
+
+    total: int
+    by_kind: dict[str, int]
+    by_drill: dict[str, int]
+
+
+# ---------------------------------------------------------------- queries
+
+SESSIONS_SHOWN: Final = 100
+"""How many of the latest sessions a report lists."""
+
+
+def _where(drill: str | None, *, also: str = "") -> tuple[str, list[Any]]:
+    clauses = [also] if also else []
+    params: list[Any] = []
+    if drill is not None:
+        clauses.append("drill_id = ?")
+        params.append(drill)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def report(
+    conn: sqlite3.Connection,
+    drill: str | None = None,
+    *,
+    utc_offset: timedelta = timedelta(0),
+    sessions: int | None = SESSIONS_SHOWN,
+) -> Report:
+    """Every statistic, for one drill set (its id) or all; days are counted at ``utc_offset``."""
+    drills, overall = drill_stats(conn, drill)
+    return Report(
+        overall=overall,
+        drills=tuple(drills),
+        kinds=tuple(kind_stats(conn, drill)),
+        itemised=itemised_count(conn, drill),
+        days=tuple(progress_by_day(conn, drill, utc_offset=utc_offset)),
+        sessions=tuple(progress_by_session(conn, drill, limit=sessions)),
+    )
+
+
+def drill_stats(
+    conn: sqlite3.Connection, drill: str | None = None
+) -> tuple[list[DrillStats], DrillStats]:
+    """The figures per drill set, most recently practised first, and for them all together."""
+    where, params = _where(drill)
+    sums: dict[str, list[Any]] = {}
+    streak: dict[str | None, list[int]] = {}  # drill → [current run, best run]
+    for drill_id, name, last, n, exact, error, mugged, ms, lead, tail, best, limit in conn.execute(
+        "SELECT drill_id, drill_name, last, attempts, exact, error, opponent, ms, lead, tail, "
+        f"best, total_seconds FROM sessions{where} ORDER BY start, session_id",
+        params,
+    ):
+        entry = sums.setdefault(drill_id, [name, last, 0, 0, 0, 0, 0, None])
+        if last >= entry[1]:
+            entry[0], entry[1] = name, last
+        for i, value in enumerate((n, exact, error, mugged, ms), start=2):
+            entry[i] += value
+        if limit is not None:
+            entry[7] = exact if entry[7] is None else max(entry[7], exact)
+        for key in (drill_id, None):  # a run of exact answers goes on across sessions
+            run = streak.setdefault(key, [0, 0])
+            run[1] = max(run[1], best, run[0] + lead)
+            run[0] = run[0] + n if lead == n else tail
+    result = [
+        DrillStats(
+            drill_id=drill_id,
+            drill_name=name,
+            attempts=n,
+            exact=exact,
+            mean_error=error / n,
+            mugged_per_hand=mugged / n,
+            mean_seconds=ms / n / 1000,
+            median_seconds=_median_ms(conn, n, drill_id) / 1000,
+            best_streak=streak[drill_id][1],
+            best_blitz=blitz,
+            last_practised=parse_iso(last),
+        )
+        for drill_id, (name, last, n, exact, error, mugged, ms, blitz) in sums.items()
+    ]
+    result.sort(key=lambda d: (d.last_practised, d.drill_id), reverse=True)
+    return result, _overall(conn, result, streak.get(None, [0, 0])[1], drill)
+
+
+def _overall(
+    conn: sqlite3.Connection, drills: Sequence[DrillStats], streak: int, drill: str | None
+) -> DrillStats:
+    count = sum(d.attempts for d in drills)
+    name = "all drill sets" if drill is None else drill
+    if not count:
+        return DrillStats(drill, name, 0, 0, None, None, None, None, 0, None, None)
+    if drill is not None:
+        return drills[0]
+
+    def mean(values: Iterable[tuple[float | None, int]]) -> float:
+        return sum((v or 0.0) * n for v, n in values) / count
+
+    blitzes = [d.best_blitz for d in drills if d.best_blitz is not None]
+    return DrillStats(
+        drill_id=None,
+        drill_name=name,
+        attempts=count,
+        exact=sum(d.exact for d in drills),
+        mean_error=mean((d.mean_error, d.attempts) for d in drills),
+        mugged_per_hand=mean((d.mugged_per_hand, d.attempts) for d in drills),
+        mean_seconds=mean((d.mean_seconds, d.attempts) for d in drills),
+        median_seconds=_median_ms(conn, count, None) / 1000,
+        best_streak=streak,
+        best_blitz=max(blitzes) if blitzes else None,
+        last_practised=max(d.last_practised for d in drills if d.last_practised is not None),
+    )
+
+
+def _median_ms(conn: sqlite3.Connection, count: int, drill: str | None) -> float:
+    """The median answer time of a drill set (or all), walking the ms index to the middle."""
+    where, params = _where(drill)
+    values = [
+        r[0]
+        for r in conn.execute(
+            f"SELECT ms FROM attempts{where} ORDER BY ms LIMIT ? OFFSET ?",
+            [*params, 2 - count % 2, (count - 1) // 2],
+        )
+    ]
+    return float(sum(values)) / len(values)
+
+
+def itemised_count(conn: sqlite3.Connection, drill: str | None = None) -> int:
+    """Answers that say which combinations were missed (announced counts and time-outs)."""
+    where, params = _where(drill)
+    found = conn.execute(f"SELECT sum(itemised) FROM sessions{where}", params).fetchone()[0]
+    return int(found or 0)
+
+
+def kind_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[KindStats]:
+    """Per stat kind: items present in itemised answers, missed, wrongly claimed."""
+    where, params = _where(drill)
+    rows = conn.execute(
+        "SELECT stat_kind, sum(present), sum(missed), sum(wrong) "
+        f"FROM kind_totals{where} GROUP BY stat_kind",
+        params,
+    ).fetchall()
+    order = {k: i for i, k in enumerate(COMBO_IDS)}
+    rows.sort(key=lambda r: (order.get(r[0], len(order)), r[0]))
+    return [KindStats(kind, present, missed, wrong) for kind, present, missed, wrong in rows]
+
+
+def progress_by_day(
+    conn: sqlite3.Connection, drill: str | None = None, *, utc_offset: timedelta = timedelta(0)
+) -> list[Period]:
+    """Accuracy and mean seconds per day (days begin at ``utc_offset`` from UTC), oldest first.
+
+    Answers are counted by the quarter hour, so any real time zone's days come out exact.
+    """
+    where, params = _where(drill)
+    minutes = round(utc_offset.total_seconds() / 60)
+    rows = conn.execute(
+        "SELECT date(quarter, ?) AS day, min(quarter), sum(attempts), sum(exact), sum(ms) "
+        f"FROM quarters{where} GROUP BY day ORDER BY day",
+        [f"{minutes:+d} minutes", *params],
+    )
+    return [
+        Period(day, parse_iso(start), n, exact, ms / n / 1000) for day, start, n, exact, ms in rows
+    ]
+
+
+def progress_by_session(
+    conn: sqlite3.Connection, drill: str | None = None, *, limit: int | None = None
+) -> list[Period]:
+    """Accuracy and mean seconds per session (the latest ``limit`` of them), oldest first."""
+    where, params = _where(drill)
+    sql = (
+        "SELECT session_id, drill_id, start, attempts, exact, ms "
+        f"FROM sessions{where} ORDER BY start DESC, session_id DESC"
+    )
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    rows = conn.execute(sql, params).fetchall()
+    return [
+        Period(sid, parse_iso(start), n, exact, ms / n / 1000, drill_id=did)
+        for sid, did, start, n, exact, ms in reversed(rows)
+    ]
+
+
+def _review_where(kind: str | None, drill: str | None) -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    if kind is not None:
+        # A stat kind first (``pair`` is a plain pair); else a category (``fifteen``: all).
+        clauses.append(
+            "c.stat_kind = ?" if kind in COMBO_IDS or kind not in KINDS else "c.kind = ?"
+        )
+        params.append(kind)
+    if drill is not None:
+        clauses.append("c.drill_id = ?")
+        params.append(drill)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def review_items(
+    conn: sqlite3.Connection,
+    *,
+    kind: str | None = None,
+    drill: str | None = None,
+    limit: int | None = 50,
+) -> list[ReviewItem]:
+    """Missed and wrongly claimed combinations, newest first.
+
+    ``kind`` is a stat kind (``fifteen-3``, ``pair``) or else a scoring category
+    (``fifteen``, ``run``, ``flush``: every kind in it).
+    """
+    where, params = _review_where(kind, drill)
+    sql = (
+        "SELECT a.id, c.at, c.drill_id, a.drill_name, c.role, c.stat_kind, c.kind, c.cards, "
+        "c.points, c.reason, a.hand, a.starter, a.crib, a.answer_text, a.claimed, a.actual, "
+        "a.missed_points, a.excess_points, a.timed_out, a.itemised "
+        f"FROM combos AS c JOIN attempts AS a ON a.id = c.attempt_id{where} "
+        "ORDER BY c.at DESC, c.attempt_id DESC, c.rowid"
+    )
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    return [
+        ReviewItem(
+            attempt_id=r[0],
+            at=parse_iso(r[1]),
+            drill_id=r[2],
+            drill_name=r[3],
+            role=r[4],
+            stat_kind=r[5],
+            kind=r[6],
+            cards=stored_cards(r[7]),
+            points=r[8],
+            reason=r[9],
+            hand=stored_cards(r[10]),
+            starter=None if r[11] is None else stored_cards(r[11])[0],
+            crib=bool(r[12]),
+            answer_text=r[13],
+            claimed=r[14],
+            actual=r[15],
+            missed_points=r[16],
+            excess_points=r[17],
+            timed_out=bool(r[18]),
+            itemised=bool(r[19]),
+        )
+        for r in conn.execute(sql, params)
+    ]
+
+
+def attempt_combos(conn: sqlite3.Connection, attempt_id: int) -> list[StoredCombo]:
+    """Every missed and wrongly claimed combination stored for one answer, in stored order."""
+    rows = conn.execute(
+        "SELECT role, stat_kind, kind, cards, points, reason FROM combos "
+        "WHERE attempt_id = ? ORDER BY rowid",
+        (attempt_id,),
+    )
+    return [
+        StoredCombo(role, stat_kind, kind, stored_cards(cards), points, reason)
+        for role, stat_kind, kind, cards, points, reason in rows
+    ]
+
+
+def review_counts(conn: sqlite3.Connection) -> ReviewCounts:
+    """The size of the review list, in all and by kind and by drill set, in one query."""
+    by_kind: dict[str, int] = {}
+    by_drill: dict[str, int] = {}
+    total = 0
+    for stat_kind, drill_id, n in conn.execute(
+        "SELECT stat_kind, drill_id, count(*) FROM combos GROUP BY stat_kind, drill_id"
+    ):
+        total += n
+        by_kind[stat_kind] = by_kind.get(stat_kind, 0) + n
+        by_drill[drill_id] = by_drill.get(drill_id, 0) + n
+    return ReviewCounts(total, by_kind, by_drill)
+
+
+def review_total(
+    conn: sqlite3.Connection, *, kind: str | None = None, drill: str | None = None
+) -> int:
+    """How many combinations `review_items` would list without a limit."""
+    where, params = _review_where(kind, drill)
+    return int(conn.execute(f"SELECT count(*) FROM combos AS c{where}", params).fetchone()[0])
+
+
+def recorded_drills(conn: sqlite3.Connection) -> dict[str, str]:
+    """Every drill id with answers, and the name it was last recorded under."""
+    rows = conn.execute("SELECT drill_id, drill_name, max(last) FROM sessions GROUP BY drill_id")
+    return {drill_id: name for drill_id, name, _ in rows}

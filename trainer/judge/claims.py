@@ -1,0 +1,220 @@
+"""What a player answers: a total, each combination announced, or a reply to an opponent.
+
+Each answer has a stored form (`answer_to_data` / `answer_from_data`, plain JSON
+data) and the form a player reads in lists (`answer_text`); the typed text of a
+count and of a reply to an opponent is parsed here too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
+
+from trainer.rules.cards import Card, format_cards, parse_cards, sort_key
+from trainer.rules.combos import KINDS, Kind
+
+MAX_COUNT: Final = 46
+"""The highest show score of any hand size (a 5-card hand); a larger claim is no count."""
+
+_DIGITS: Final = re.compile(r"[0-9]+")
+
+
+class ClaimError(ValueError):
+    """A malformed claim or call; the message quotes the bad input."""
+
+
+def check_count(points: object, what: str) -> int:
+    """``points`` as a possible count (0-46), or `ClaimError` saying what was wrong."""
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise ClaimError(f"{what} must be a whole number, got {points!r}")
+    if points < 0:
+        raise ClaimError(f"{what} cannot be negative, got {points!r}")
+    if points > MAX_COUNT:
+        raise ClaimError(f"{points!r} is not a possible count (no show scores more than 46)")
+    return points
+
+
+def parse_total_claim(text: str, *, nineteen: bool) -> int:
+    """Parse a typed count such as ``"12"`` or ``" 7 "``; raise `ClaimError` quoting the text.
+
+    With ``nineteen`` the word "nineteen" is accepted too (as 19); whether 19
+    then means zero depends on the hand, so `judge` decides that.
+    """
+    token = text.strip()
+    if nineteen and token.lower() == "nineteen":
+        return 19
+    if not _DIGITS.fullmatch(token):
+        raise ClaimError(f"{text!r} is not a count (expected a whole number from 0 to 46)")
+    return check_count(int(token), "a count")
+
+
+@dataclass(frozen=True, slots=True)
+class TotalClaim:
+    """A claim of a total only, as most players announce: "twelve"."""
+
+    points: int
+
+    def __post_init__(self) -> None:
+        check_count(self.points, "a claimed total")
+
+
+def natural_points(kind: Kind, size: int) -> int:
+    """What a combination of this kind and number of cards is worth when it is real."""
+    if kind in ("fifteen", "pair"):
+        return 2
+    if kind == "nobs":
+        return 1
+    return size
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class ClaimedItem:
+    """One combination the player names: its kind, its cards, and optionally its points.
+
+    ``points`` None means the natural value (`natural_points`). Cards are kept
+    as a set: a combination is the same whatever order it is named in.
+    """
+
+    kind: Kind
+    cards: frozenset[Card]
+    points: int | None
+
+    def __init__(self, kind: str, cards: Iterable[Card], points: int | None = None) -> None:
+        if kind not in KINDS:
+            raise ClaimError(f"{kind!r} is not a kind of combination (expected {', '.join(KINDS)})")
+        listed = tuple(cards)
+        card_set = frozenset(listed)
+        if not listed:
+            raise ClaimError(f"a claimed {kind} names no cards")
+        if len(card_set) != len(listed):
+            raise ClaimError(f"a claimed {kind} names a card twice: {format_cards(listed)}")
+        if points is not None and (
+            not isinstance(points, int) or isinstance(points, bool) or points < 1
+        ):
+            raise ClaimError(f"a claimed {kind} must be worth at least 1 point, got {points!r}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", card_set)
+        object.__setattr__(self, "points", points)
+
+    @property
+    def value(self) -> int:
+        """The points this claim asks for: as stated, or the natural value."""
+        if self.points is not None:
+            return self.points
+        return natural_points(self.kind, len(self.cards))
+
+    @property
+    def ordered_cards(self) -> tuple[Card, ...]:
+        """The cards in display order."""
+        return tuple(sorted(self.cards, key=sort_key))
+
+    def __str__(self) -> str:
+        return f"{self.kind} {format_cards(self.ordered_cards)} for {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceClaim:
+    """A claim that names each combination, as a count is said aloud."""
+
+    items: tuple[ClaimedItem, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(i.value for i in self.items)
+
+
+Claim: TypeAlias = TotalClaim | AnnounceClaim | None
+"""A claim of a show's count; ``None`` is a time-out (a claim of nothing)."""
+
+
+@dataclass(frozen=True)
+class CatchAnswer:
+    """An answer to an opponent's count: accept it, call "muggins for X", or say "too many"."""
+
+    call: int | None = None
+    too_many: bool = False
+
+    def __post_init__(self) -> None:
+        if self.call is not None and self.too_many:
+            raise ClaimError("answer either muggins for X or too many, not both")
+        if self.call is not None and (isinstance(self.call, bool) or self.call < 1):
+            raise ClaimError(f"muggins is called for at least 1 point, got {self.call!r}")
+
+    def __str__(self) -> str:
+        if self.call is not None:
+            return f"muggins for {self.call}"
+        return "too many" if self.too_many else "accept"
+
+
+def parse_catch_answer(text: str) -> CatchAnswer:
+    """A typed reply to an opponent's count: ``a`` accepts, ``t`` is "too many", a number
+    calls muggins for that many points; `ClaimError` for anything else."""
+    token = text.strip().lower()
+    if not token:
+        raise ClaimError("type a to accept, t for too many, or the points they missed")
+    if token == "a":
+        return CatchAnswer()
+    if token == "t":
+        return CatchAnswer(too_many=True)
+    points = parse_total_claim(token, nineteen=False)
+    if points < 1:
+        raise ClaimError("muggins is called for at least 1 point; a to accept")
+    return CatchAnswer(call=points)
+
+
+Answer: TypeAlias = TotalClaim | AnnounceClaim | CatchAnswer | None
+"""Anything a player answers in a drill; ``None`` is a time-out (a claim of nothing)."""
+
+TIME_OUT_TEXT: Final = "(time out)"
+
+
+def answer_text(answer: Answer, *, nineteen: bool = False) -> str:
+    """The answer as the player gave it, for lists: ``12``, ``nineteen``, the combinations."""
+    if answer is None:
+        return TIME_OUT_TEXT
+    if isinstance(answer, TotalClaim):
+        return "nineteen" if nineteen else str(answer.points)
+    if isinstance(answer, AnnounceClaim):
+        return "; ".join(str(item) for item in answer.items) or "(nothing)"
+    return str(answer)
+
+
+def answer_to_data(answer: Answer) -> dict[str, Any] | None:
+    """The answer as plain data, as stored (None for a time-out)."""
+    if answer is None:
+        return None
+    if isinstance(answer, TotalClaim):
+        return {"type": "total", "points": answer.points}
+    if isinstance(answer, AnnounceClaim):
+        return {
+            "type": "announce",
+            "items": [
+                {"kind": i.kind, "cards": [str(c) for c in i.ordered_cards], "points": i.points}
+                for i in answer.items
+            ],
+        }
+    return {"type": "catch", "call": answer.call, "too_many": answer.too_many}
+
+
+def answer_from_data(data: Mapping[str, Any] | None) -> Answer:
+    """An answer back from its stored data; `ClaimError` (or `CardError`) if it is not one."""
+    if data is None:
+        return None
+    kind = data.get("type")
+    try:
+        if kind == "total":
+            return TotalClaim(data["points"])
+        if kind == "announce":
+            return AnnounceClaim(
+                tuple(
+                    ClaimedItem(i["kind"], parse_cards(i["cards"]), i.get("points"))
+                    for i in data["items"]
+                )
+            )
+        if kind == "catch":
+            return CatchAnswer(data.get("call"), bool(data.get("too_many")))
+    except (KeyError, TypeError) as err:
+        raise ClaimError(f"not a stored answer: {dict(data)!r} ({err})") from None
+    raise ClaimError(f"not a stored answer: {dict(data)!r}")

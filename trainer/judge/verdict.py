@@ -1,0 +1,174 @@
+"""Judging a claimed count against the true breakdown, under a muggins policy (RULES.md).
+
+A claim is a total (`TotalClaim`), an itemised announcement (`AnnounceClaim`),
+or ``None`` for a time-out. Both kinds reduce to missed points (true points not
+claimed) and excess points (claimed points that do not exist); the policy turns
+those into the points you keep and the points your opponent takes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from trainer.judge.claims import AnnounceClaim, Claim, ClaimedItem
+from trainer.judge.outcome import Outcome, headline, outcome_of
+from trainer.judge.policy import Policy, check_policy, policy_action, policy_points
+from trainer.rules.show import Breakdown, Item
+
+WrongReason = Literal["duplicate", "wrong-points", "wrong-kind", "not-a-combination"]
+
+NINETEEN_IMPOSSIBLE_SIZES: Final = frozenset({3, 4})
+"""Hand sizes that can never score 19 (checked against the exact tables in the tests)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of one claimed count: how it compares, and who pegs what under the policy.
+
+    For a total claim the combinations behind it are unknown, so ``right``,
+    ``missed`` and ``wrong`` are empty (except a time-out, where every item is
+    missed). ``wrong_reasons`` says why each ``wrong`` item is wrong.
+    """
+
+    breakdown: Breakdown
+    outcome: Outcome
+    claimed: int
+    kept: int
+    opponent: int
+    missed_points: int
+    excess_points: int
+    right: tuple[Item, ...]
+    missed: tuple[Item, ...]
+    wrong: tuple[ClaimedItem, ...]
+    timed_out: bool
+    itemised: bool
+    """The claim named its combinations (an announcement), or the time ran out."""
+    policy: Policy
+    credit: float
+    wrong_reasons: tuple[WrongReason, ...] = ()
+    nineteen: bool = False
+    """True when the claim was "nineteen", taken as zero."""
+
+    @property
+    def actual(self) -> int:
+        return self.breakdown.total
+
+    @property
+    def exact(self) -> bool:
+        return self.outcome == "exact"
+
+    def summary(self) -> str:
+        """One line for the player: the claim against the truth and what it cost."""
+        t, what = self.actual, self.breakdown.what
+        if self.timed_out:
+            if t == 0:
+                return f"Time's up. Nothing claimed; the {what} is 0: nothing lost."
+            lead = f"Time's up. Nothing claimed; the {what} is {t}."
+        else:
+            head = headline(self.outcome, self.missed_points, self.excess_points)
+            lead = f"{head} You claimed {self._said()}; the {what} is {t}."
+            if self.exact:
+                return lead
+        action = policy_action(self.policy, self.missed_points, self.excess_points)
+        if self.opponent:
+            tail = f"Your opponent takes {self.opponent}; you peg {self.kept}."
+        else:
+            tail = f"You peg {self.kept}."
+        return f"{lead} {action} {tail}"
+
+    def _said(self) -> str:
+        if self.nineteen:
+            return "nineteen (nothing)"
+        if self.itemised:
+            n = len(self.right) + len(self.wrong)
+            return f"{self.claimed} in {n} combination{'s' if n != 1 else ''}"
+        return str(self.claimed)
+
+
+def nineteen_is_zero(breakdown: Breakdown) -> bool:
+    """Whether a claim of 19 can only mean "nothing" for this hand (it cannot score 19)."""
+    return len(breakdown.hand) in NINETEEN_IMPOSSIBLE_SIZES
+
+
+def _credit(right_points: int, actual: int, excess: int) -> float:
+    denominator = actual + excess
+    if denominator == 0:
+        return 1.0
+    return right_points / denominator
+
+
+def match(
+    items: tuple[ClaimedItem, ...], breakdown: Breakdown
+) -> tuple[list[bool], list[ClaimedItem], list[WrongReason]]:
+    """Match claimed items to true items: which true items were found, and the wrong claims
+    with the reason each is wrong."""
+    true_items = breakdown.items
+    by_key = {(it.kind, frozenset(it.cards)): n for n, it in enumerate(true_items)}
+    sets = {frozenset(it.cards) for it in true_items}
+    found = [False] * len(true_items)
+    wrong: list[ClaimedItem] = []
+    reasons: list[WrongReason] = []
+    for claim in items:
+        n = by_key.get((claim.kind, claim.cards))
+        reason: WrongReason
+        if n is None:
+            reason = "wrong-kind" if claim.cards in sets else "not-a-combination"
+        elif claim.value != true_items[n].points:
+            reason = "wrong-points"
+        elif found[n]:
+            reason = "duplicate"
+        else:
+            found[n] = True
+            continue
+        wrong.append(claim)
+        reasons.append(reason)
+    return found, wrong, reasons
+
+
+def judge(claim: Claim, breakdown: Breakdown, policy: Policy, *, nineteen: bool = False) -> Verdict:
+    """Judge a claim (a total, an itemised announcement, or ``None`` for a time-out).
+
+    With ``nineteen``, a total claim of 19 means zero on hands that cannot score 19.
+    """
+    policy = check_policy(policy)
+    actual = breakdown.total
+    itemised = isinstance(claim, AnnounceClaim) or claim is None
+    if isinstance(claim, AnnounceClaim) or claim is None:
+        items = claim.items if claim is not None else ()
+        found, wrong, reasons = match(items, breakdown)
+        right = tuple(it for it, ok in zip(breakdown.items, found, strict=True) if ok)
+        missed = tuple(it for it, ok in zip(breakdown.items, found, strict=True) if not ok)
+        missed_points = sum(i.points for i in missed)
+        excess_points = sum(w.value for w in wrong)
+        claimed = sum(i.value for i in items)
+        right_points = actual - missed_points
+        said_nineteen = False
+    else:
+        claimed = claim.points
+        said_nineteen = nineteen and claimed == 19 and nineteen_is_zero(breakdown)
+        if said_nineteen:
+            claimed = 0
+        right, missed, wrong, reasons = (), (), [], []
+        missed_points = max(0, actual - claimed)
+        excess_points = max(0, claimed - actual)
+        right_points = min(claimed, actual)
+    kept, opponent = policy_points(policy, actual, missed_points, excess_points)
+    return Verdict(
+        breakdown=breakdown,
+        outcome=outcome_of(missed_points, excess_points),
+        claimed=claimed,
+        kept=kept,
+        opponent=opponent,
+        missed_points=missed_points,
+        excess_points=excess_points,
+        right=right,
+        missed=missed,
+        wrong=tuple(wrong),
+        timed_out=claim is None,
+        itemised=itemised,
+        policy=policy,
+        credit=_credit(right_points, actual, excess_points),
+        wrong_reasons=tuple(reasons),
+        nineteen=said_nineteen,
+    )

@@ -1,0 +1,125 @@
+"""One judged answer (`Attempt`), and the numbers of a run through a drill (`Summary`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from trainer.drills.model import DrillSet
+from trainer.judge.claims import Answer, answer_text
+from trainer.judge.outcome import Judgement, Outcome, error
+from trainer.judge.verdict import Verdict
+from trainer.quiz.questions import PlayQuestion, Question, QuestionKind
+from trainer.rules.cards import Card
+from trainer.rules.show import Item
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One judged answer: the drill and session it belongs to, the question, the answer,
+    its judgement and its timing. Everything else is read from those."""
+
+    drill: DrillSet
+    session_id: str
+    question: Question
+    answer: Answer
+    judgement: Judgement
+    seconds: float
+    timed_out: bool
+    at: datetime
+
+    @property
+    def number(self) -> int:
+        return self.question.number
+
+    @property
+    def kind(self) -> QuestionKind:
+        return self.question.kind
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.judgement.outcome
+
+    @property
+    def exact(self) -> bool:
+        return self.judgement.outcome == "exact"
+
+    @property
+    def error(self) -> int:
+        """Points missed plus points wrongly claimed (1 for a wrong answer that moves none)."""
+        j = self.judgement
+        return error(j.missed_points, j.excess_points, exact=self.exact)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards shown: the hand or crib cards, or the cards laid since the reset."""
+        q = self.question
+        return q.play.laid if isinstance(q, PlayQuestion) else q.deal.hand
+
+    @property
+    def starter(self) -> Card | None:
+        q = self.question
+        return None if isinstance(q, PlayQuestion) else q.deal.starter
+
+    @property
+    def crib(self) -> bool:
+        q = self.question
+        return False if isinstance(q, PlayQuestion) else q.deal.crib
+
+    @property
+    def missed(self) -> tuple[Item, ...]:
+        """The combinations known to be missed (an announced count or a time-out)."""
+        j = self.judgement
+        return j.missed if isinstance(j, Verdict) else ()
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as the player gave it, for lists."""
+        j = self.judgement
+        return answer_text(self.answer, nineteen=isinstance(j, Verdict) and j.nineteen)
+
+    def categories(self) -> dict[str, int]:
+        """Points by category: the show's (fifteens, pairs, ...) or what the card pegs."""
+        q = self.question
+        if isinstance(q, PlayQuestion):
+            return {i.kind: i.points for i in q.play.items}
+        return q.breakdown.category_totals()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The end of a drill: how many, how exact, how fast, what muggins took."""
+
+    hands: int
+    exact: int
+    points_kept: int
+    points_mugged: int
+    timed_out: int
+    best_streak: int
+    mean_seconds: float
+    mean_error: float
+
+    @property
+    def accuracy(self) -> float:
+        """Share of exact answers (0 for an empty drill)."""
+        return self.exact / self.hands if self.hands else 0.0
+
+
+def summarise(attempts: Sequence[Attempt]) -> Summary:
+    """The summary numbers of a list of attempts."""
+    streak = best = 0
+    for a in attempts:
+        streak = streak + 1 if a.exact else 0
+        best = max(best, streak)
+    n = len(attempts)
+    return Summary(
+        hands=n,
+        exact=sum(a.exact for a in attempts),
+        points_kept=sum(a.judgement.kept for a in attempts),
+        points_mugged=sum(a.judgement.opponent for a in attempts),
+        timed_out=sum(a.timed_out for a in attempts),
+        best_streak=best,
+        mean_seconds=sum(a.seconds for a in attempts) / n if n else 0.0,
+        mean_error=sum(a.error for a in attempts) / n if n else 0.0,
+    )

@@ -18,6 +18,13 @@ from trainer.rules.show import Breakdown, Item, score_show
 
 FIXED_NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
+# Hands as (hand cards, starter), counted by hand.
+HAND_29 = ("5H 5C 5S JD", "5D")
+HAND_9_NOBS = ("QD JH 4D JD", "KH")  # pair of jacks, double run J-Q-K, nobs = 9
+HAND_9_FLUSH = ("9D 10D QD KD", "JS")  # run of five and a flush of four = 9
+HAND_8 = ("5S 6H 10C JC", "JD")  # three fifteens and a pair = 8
+CRIB_5 = ("AS 2H 3D 7C", "JH")  # crib: fifteen 2-3-J and a run of three = 5
+
 
 class FakeClock:
     """A monotonic clock (call it) and a wall clock (`now`) that move only when told to."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -190,7 +189,7 @@ def test_the_fixture_report(report: Report) -> None:
 
 
 def test_weakest_kind_of_the_fixture(report: Report) -> None:
-    weak = weakest_kind(report)
+    weak = weakest_kind(report.kinds)
     assert weak is not None
     assert (weak.kind, weak.present, weak.missed) == ("double-pair-royal", 6, 6)
     assert MIN_PRESENT == 5
@@ -198,7 +197,7 @@ def test_weakest_kind_of_the_fixture(report: Report) -> None:
 
 def test_weakest_kind_ties_and_thresholds(report: Report) -> None:
     def weakest(*kinds: KindStats, min_present: int = MIN_PRESENT) -> str | None:
-        found = weakest_kind(replace(report, kinds=kinds), min_present=min_present)
+        found = weakest_kind(kinds, min_present=min_present)
         return None if found is None else found.kind
 
     assert weakest() is None
@@ -214,15 +213,14 @@ def test_weakest_kind_ties_and_thresholds(report: Report) -> None:
 
 def test_no_history_leaves_the_drill_as_it_is(report: Report) -> None:
     drill = warm_up_like()
-    assert aim_at_weak_spots(drill, None) is drill
-    assert aim_at_weak_spots(drill, replace(report, kinds=())) is drill
+    assert aim_at_weak_spots(drill, ()) is drill
     thin = (KindStats("fifteen-2", 4, 4, 0), KindStats("pair", 9, 0, 0))
-    assert aim_at_weak_spots(drill, replace(report, kinds=thin)) is drill
+    assert aim_at_weak_spots(drill, thin) is drill
 
 
 def test_aimed_at_the_fixture_weak_spot(report: Report) -> None:
     drill = warm_up_like(hands=10, claim="total")
-    aimed = aim_at_weak_spots(drill, report)
+    aimed = aim_at_weak_spots(drill, report.kinds)
     assert aimed.constraints == Constraints(require=frozenset({"double-pair-royal"}))
     assert aimed.description == (
         "Aimed at double pairs royal (four of a kind), your weak spot: you missed 6 of the "
@@ -262,7 +260,7 @@ def test_aim_changes_what_is_dealt_only_where_the_kind_needs_it(
     shows: list[bool],
 ) -> None:
     kinds = (KindStats(weak, 10, 7, 0), KindStats("pair", 10, 1, 0))
-    aimed = aim_at_weak_spots(warm_up_like(**fields), replace(report, kinds=kinds))
+    aimed = aim_at_weak_spots(warm_up_like(**fields), kinds)
     assert (aimed.kind, aimed.variant, aimed.show_kinds()) == (kind, variant, shows)
     assert "you missed 7 of the 10 you met (70%)" in aimed.description
     rng = random.Random(weak)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
-from tests.factories import FakeClock
+from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_9_NOBS, HAND_29, FakeClock
 from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
 from trainer.drills.model import DrillSet
 from trainer.history.store import StatsStore
@@ -29,12 +29,6 @@ from trainer.rules.cards import parse_card, parse_cards
 
 BASE = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 TIMEOUT: Literal["timeout"] = "timeout"
-
-HAND_29 = ("5H 5C 5S JD", "5D")
-HAND_9_NOBS = ("QD JH 4D JD", "KH")  # pair of jacks, double run J-Q-K, nobs = 9
-HAND_9_FLUSH = ("9D 10D QD KD", "JS")  # run of five and a flush of four = 9
-HAND_8 = ("5S 6H 10C JC", "JD")  # three fifteens and a pair = 8
-CRIB_5 = ("AS 2H 3D 7C", "JH")  # crib: fifteen 2-3-J and a run of three = 5
 
 
 def drill(name: str) -> DrillSet:

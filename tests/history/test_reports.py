@@ -19,19 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.history.known import (
-    BASE,
-    CRIB_5,
-    HAND_8,
-    HAND_9_FLUSH,
-    HAND_9_NOBS,
-    HAND_29,
-    build_history,
-)
+from tests.factories import HAND_29
+from tests.history.known import BASE, build_history
 from trainer.history.store import StatsStore
 from trainer.rules.cards import parse_card, parse_cards
-from trainer.rules.combos import COMBO_IDS as STAT_KINDS
-from trainer.rules.combos import classify as stat_kind
 
 
 @pytest.fixture
@@ -39,45 +30,6 @@ def store(tmp_path: Path) -> Iterator[StatsStore]:
     with StatsStore(tmp_path / "muggins.sqlite3") as s:
         build_history(s)
         yield s
-
-
-# ---------------------------------------------------------------- stat kinds
-
-
-def kind_of(kind: str, cards: str, hand: str, starter: str, *, crib: bool = False) -> str:
-    shown = [*parse_cards(hand), parse_card(starter)]
-    return stat_kind(kind, parse_cards(cards), shown, crib=crib)
-
-
-@pytest.mark.parametrize(
-    ("kind", "cards", "hand", "starter", "crib", "expected"),
-    [
-        pytest.param("fifteen", "5S JD", *HAND_29, False, "fifteen-2", id="fifteen-2"),
-        pytest.param("fifteen", "5S 5H 5C", *HAND_29, False, "fifteen-3", id="fifteen-3"),
-        pytest.param("fifteen", "AS 2H 4D 8C", "AS 2H 4D 8C", "KD", False, "fifteen-4+", id="f4"),
-        pytest.param("fifteen", "AS AH 2D 3C 8S", "AS AH 2D 3C", "8S", False, "fifteen-4+", id="5"),
-        pytest.param("pair", "JD JC", *HAND_8, False, "pair", id="pair"),
-        pytest.param("pair", "5S 5H", "5S 5H 5C 2D", "9H", False, "pair-royal", id="royal"),
-        pytest.param("pair", "5S 5H", *HAND_29, False, "double-pair-royal", id="double-royal"),
-        pytest.param("run", "AS 2H 3D", *CRIB_5, False, "run-3", id="run-3"),
-        pytest.param("run", "2S 3H 4D 5C", "2S 3H 4D 5C", "KD", False, "run-4", id="run-4"),
-        pytest.param("run", "9D 10D JS QD KD", *HAND_9_FLUSH, False, "run-5", id="run-5"),
-        pytest.param("run", "JH QD KH", *HAND_9_NOBS, False, "double-run", id="double-run"),
-        pytest.param("run", "3S 4H 5D", "3S 3H 3D 4H", "5D", False, "triple-run", id="triple"),
-        pytest.param("run", "3S 4H 5D", "3S 3H 4S 4H", "5D", False, "double-double-run", id="dd"),
-        pytest.param("run", "3S 4H 5D", "3S 3H 4S 4H 4D", "5D", False, "multiple-run", id="6x"),
-        pytest.param("flush", "9D 10D QD KD", *HAND_9_FLUSH, False, "hand-flush-4", id="flush-4"),
-        pytest.param("flush", "AH 3H 7H 9H KH", "AH 3H 7H 9H", "KH", False, "hand-flush-5", id="5"),
-        pytest.param("flush", "AH 3H 7H", "AH 3H 7H", "KS", False, "hand-flush-3", id="three"),
-        pytest.param("flush", "AH 3H 7H 9H KH", "AH 3H 7H 9H", "KH", True, "crib-flush", id="crib"),
-        pytest.param("nobs", "JH KH", *HAND_9_NOBS, False, "nobs", id="nobs"),
-    ],
-)
-def test_stat_kind(
-    kind: str, cards: str, hand: str, starter: str, crib: bool, expected: str
-) -> None:
-    assert kind_of(kind, cards, hand, starter, crib=crib) == expected
-    assert expected in STAT_KINDS
 
 
 # ---------------------------------------------------------------- per drill set

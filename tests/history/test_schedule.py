@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fsrs import Rating
 
-from tests.factories import FakeClock
-from tests.history.known import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_29, drill, show
+from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
+from tests.history.known import drill, show
 from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.model import DrillSet
 from trainer.drills.plays import deal_play

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.factories import FakeClock
-from tests.history.known import HAND_8, HAND_9_FLUSH, HAND_29, drill, item, show
+from tests.factories import HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
+from tests.history.known import drill, item, show
 from trainer.drills.model import DrillSet
 from trainer.history.exchange import export_records
 from trainer.history.schema import SCHEMA_VERSION

@@ -1,30 +1,21 @@
-"""Judging claims: policy arithmetic, time-outs, nineteen, itemised claims and calling muggins."""
+"""Judging a claimed count: policy arithmetic, time-outs, nineteen, itemised claims."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from trainer.judge.catch import accept_claim, call_muggins
+from tests.factories import show
 from trainer.judge.claims import (
     AnnounceClaim,
     ClaimedItem,
     ClaimError,
     TotalClaim,
-    parse_total_claim,
 )
 from trainer.judge.policy import POLICIES, Policy, PolicyError, check_policy
 from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules import odds
 from trainer.rules.cards import parse_cards
-from trainer.rules.show import HAND_SIZES, Breakdown, score_show
-
-
-def show(text: str, *, crib: bool = False) -> Breakdown:
-    """Score cards given as text, the last one being the starter."""
-    cards = parse_cards(text)
-    return score_show(cards[:-1], cards[-1], crib=crib)
+from trainer.rules.show import HAND_SIZES
 
 
 def item(kind: str, cards: str, points: int | None = None) -> ClaimedItem:
@@ -387,90 +378,3 @@ def test_malformed_claimed_item(kind: str, cards: str, points: int | None, quote
 def test_natural_value(kind: str, cards: str, value: int) -> None:
     assert item(kind, cards).value == value
     assert item(kind, cards, 7).value == 7
-
-
-# ---------------------------------------------------------------- calling muggins (ACC)
-
-
-@pytest.mark.parametrize(
-    ("call", "caller_points", "let_slip"),
-    [
-        pytest.param(2, 2, 2, id="call-less-than-missed"),
-        pytest.param(4, 4, 0, id="call-equal-to-missed"),
-        pytest.param(6, 4, 0, id="call-more-than-missed"),
-    ],
-)
-def test_right_call(call: int, caller_points: int, let_slip: int) -> None:
-    result = call_muggins(5, show(NINE), call)
-    assert result.correct
-    assert result.missed == 4
-    assert (result.caller_points, result.opponent_points) == (caller_points, 0)
-    assert result.let_slip == let_slip
-    assert result.opponent_kept == 5
-    assert result.summary().startswith("Right call: 4 missed; you take")
-
-
-@pytest.mark.parametrize(
-    ("claim", "kept"),
-    [pytest.param(9, 9, id="nothing-missed"), pytest.param(12, 9, id="opponent-overcounted")],
-)
-def test_wrong_call_gives_the_call_to_the_opponent(claim: int, kept: int) -> None:
-    result = call_muggins(claim, show(NINE), 3)
-    assert not result.correct
-    assert (result.missed, result.caller_points, result.opponent_points) == (0, 0, 3)
-    assert result.opponent_kept == kept
-    assert result.summary() == (
-        "Wrong call: nothing was missed; your opponent takes the 3 you called."
-    )
-
-
-@pytest.mark.parametrize("call", [0, -1])
-def test_call_must_be_at_least_one(call: int) -> None:
-    with pytest.raises(ClaimError, match=repr(call)):
-        call_muggins(5, show(NINE), call)
-
-
-@pytest.mark.parametrize(("claim", "slipped"), [(5, 4), (9, 0), (12, 0), (0, 9)])
-def test_accept_claim_lets_the_missed_points_slip(claim: int, slipped: int) -> None:
-    assert accept_claim(claim, show(NINE)) == slipped
-
-
-# ---------------------------------------------------------------- parsing a typed count
-
-
-@pytest.mark.parametrize(
-    ("text", "points"),
-    [("12", 12), (" 7 ", 7), ("0", 0), ("46", 46), ("19", 19), ("007", 7)],
-)
-def test_parse_total_claim(text: str, points: int) -> None:
-    assert parse_total_claim(text, nineteen=False) == points
-
-
-def test_parse_nineteen_word_only_when_allowed() -> None:
-    assert parse_total_claim(" Nineteen ", nineteen=True) == 19
-    with pytest.raises(ClaimError, match="'nineteen'"):
-        parse_total_claim("nineteen", nineteen=False)
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        pytest.param("", "'' is not a count", id="empty"),
-        pytest.param("   ", "'   ' is not a count", id="blank"),
-        pytest.param("ten", "'ten' is not a count", id="word"),
-        pytest.param("-3", "'-3' is not a count", id="negative"),
-        pytest.param("1.5", "'1.5' is not a count", id="fraction"),
-        pytest.param("+5", "'\\+5' is not a count", id="plus-sign"),
-        pytest.param("99", "99 is not a possible count", id="too-high"),
-        pytest.param("47", "47 is not a possible count", id="just-too-high"),
-    ],
-)
-def test_parse_total_claim_errors(text: str, message: str) -> None:
-    with pytest.raises(ClaimError, match=message):
-        parse_total_claim(text, nineteen=True)
-
-
-@pytest.mark.parametrize("points", [-1, 47, True, "9"])
-def test_total_claim_is_checked(points: Any) -> None:
-    with pytest.raises(ClaimError):
-        TotalClaim(points)

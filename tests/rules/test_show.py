@@ -430,10 +430,6 @@ def test_wrong_hand_size_is_hand_error(hand: str) -> None:
         validated_total(cards, parse_card("KD"))
 
 
-def test_hand_error_is_value_error() -> None:
-    assert issubclass(HandError, ValueError)
-
-
 def test_starter_in_hand_is_card_error() -> None:
     with pytest.raises(CardError, match="5H"):
         score_show(parse_cards("5H 6C 7D 8S"), parse_card("5H"))

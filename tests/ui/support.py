@@ -18,6 +18,7 @@ from trainer.history.store import StatsStore
 from trainer.quiz.attempt import Attempt
 from trainer.ui.app import MugginsApp, make_app
 from trainer.ui.history import History
+from trainer.ui.options import Options
 
 
 class ListRecorder(StatsStore):
@@ -51,12 +52,11 @@ def app_for(
     **options: Any,
 ) -> MugginsApp:
     """The real app with a fixed seed, the fake clock, a fixed now and the given history
-    (opened at start, as the trainer opens the store; or give ``history=`` an opener)."""
-    if recorder is not None:
-        options.setdefault("history", lambda: recorder)
-    return make_app(
-        entries, random.Random(seed), clock=clock, now=now, warm_tables=False, **options
-    )
+    (opened at start, as the trainer opens the store; or give ``history=`` an opener);
+    other keywords are `Options`."""
+    opener = options.pop("history", None if recorder is None else lambda: recorder)
+    chosen = Options(clock=clock, now=now, warm_tables=False, **options)
+    return make_app(entries, random.Random(seed), history=opener, options=chosen)
 
 
 SIZE = (100, 30)

@@ -132,11 +132,7 @@ def review_app(
     entries: list[DrillEntry], store: StatsStore, **options: Any
 ) -> tuple[MugginsApp, FakeClock]:
     clock = FakeClock()
-    now = options.pop("now", None)
-    app = app_for(entries, clock, store, **options)
-    if now is not None:
-        app.now = now  # app_for fixes FIXED_NOW; the app reads its clock from here
-    return app, clock
+    return app_for(entries, clock, store, **options), clock
 
 
 async def open_review(app: MugginsApp, pilot: Pilot[Any]) -> ReviewScreen:

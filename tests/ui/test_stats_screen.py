@@ -18,17 +18,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from tests.factories import FIXED_NOW, FakeClock
-from tests.history.known import (
-    BASE,
-    HAND_8,
-    HAND_9_NOBS,
-    HAND_29,
-    History,
-    build_history,
-    show,
-    total,
-)
+from tests.factories import FIXED_NOW, HAND_8, HAND_9_NOBS, HAND_29, FakeClock
+from tests.history.known import BASE, History, build_history, show, total
 from tests.history.known import drill as builtin_drill
 from tests.ui.support import app_for, press, running
 from trainer.drills.loader import DrillEntry

@@ -31,61 +31,13 @@ from trainer.history.store import StatsStore, store_path
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
 
-COMMANDS: Final = ("stats", "review", "export", "import")
 DAYS_SHOWN: Final = 14
 SESSIONS_SHOWN: Final = 10
 DUE_SHOWN: Final = 50
 
 
-# ---------------------------------------------------------------- parsers
-
-
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register the stats, review, export and import subcommands."""
-    p = sub.add_parser(
-        "stats",
-        help="your accuracy and speed by drill set, misses by combination, progress",
-        description="Statistics from every answer recorded: per drill set, per kind of "
-        "combination (how often you miss it when it is there), and progress by day and session.",
-    )
-    p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
-    p.add_argument("--json", action="store_true", help="print JSON")
-
-    p = sub.add_parser(
-        "review",
-        help="the combinations you missed or wrongly claimed, newest first",
-        description="The combinations you missed or claimed wrongly, newest first, each with "
-        "its hand; and how many hands are due to be re-drilled.",
-    )
-    p.add_argument(
-        "--kind", metavar="KIND", help="only this kind (fifteen-3, pair-royal, … or fifteen, run…)"
-    )
-    p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
-    p.add_argument(
-        "--limit", type=int, default=50, metavar="N", help="show at most N (default 50; 0: all)"
-    )
-    p.add_argument("--json", action="store_true", help="print JSON")
-
-    p = sub.add_parser(
-        "export",
-        help="write every recorded answer to a file (JSON or CSV)",
-        description="Export the whole history, complete enough to rebuild it with "
-        "`muggins import` (on another machine, say).",
-    )
-    p.add_argument("--format", choices=("json", "csv"), default="json", help="default: json")
-    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
-
-    p = sub.add_parser(
-        "import",
-        help="bring back an export (answers already recorded are skipped)",
-        description="Add the answers of an export (JSON or CSV) to your history; answers "
-        "already recorded are skipped.",
-    )
-    p.add_argument("file", metavar="FILE", help="a file written by muggins export")
-
-
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run one of `COMMANDS`; errors are `ValueError`s (`StoreError` among them)."""
+    """Run stats, review, export or import; errors are `ValueError`s (`StoreError` among them)."""
     if args.command == "import":
         return _import(args, out)
     with _open(args) as store:

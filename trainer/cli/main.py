@@ -1,8 +1,8 @@
-"""The ``muggins`` command line: its options, and the plain subcommands for scripts.
+"""Running a ``muggins`` subcommand, and how a user error is reported.
 
-Without a subcommand ``muggins`` starts the trainer (`trainer.__main__`). User
-errors (a bad card, a wrong number of cards, a count over 31) print one line on
-stderr and exit with status 2, never a traceback.
+User errors (a bad card, a wrong number of cards, a count over 31) print one
+line on stderr and exit with status 2, never a traceback. Each group of
+subcommands is loaded only when one of them runs.
 """
 
 from __future__ import annotations
@@ -10,132 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
-
-from trainer import __version__
-from trainer.cli import drills as drill_commands
-from trainer.cli import history as history_commands
-from trainer.cli import show as show_commands
-from trainer.rules.show import HAND_SIZES
 
 EXIT_USAGE = 2
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for ``muggins`` and every subcommand."""
-    parser = argparse.ArgumentParser(
-        prog="muggins",
-        description="Muggins: a cribbage hand-count trainer. Count hands, see every point.",
-    )
-    parser.add_argument("--version", action="version", version=f"muggins {__version__}")
-    parser.add_argument("--drill", metavar="NAME", help="start this drill set right away")
-    parser.add_argument("--seed", type=int, metavar="N", help="deal reproducibly from seed N")
-    parser.add_argument(
-        "--plain-cards", action="store_true", help="suits as letters (S H D C), not symbols"
-    )
-    _add_common(parser, top=True)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    score = sub.add_parser(
-        "score",
-        help="score a hand or crib with its starter",
-        description="Score a hand: list the hand cards, then the starter last "
-        "(or give it with --starter). Cards are rank then suit: 5H 10D JS AC (T for ten).",
-    )
-    score.add_argument("cards", nargs="+", metavar="CARD", help="hand cards, then the starter")
-    score.add_argument("--starter", metavar="CARD", help="the starter (cut card)")
-    score.add_argument("--crib", action="store_true", help="count as the crib (flush rule)")
-    score.add_argument("--json", action="store_true", help="print JSON")
-
-    peg = sub.add_parser(
-        "peg",
-        help="what the last card laid in the play scores",
-        description="Score a pegging play: the cards laid since the last reset, oldest first; "
-        "the last one is the card just laid.",
-    )
-    peg.add_argument("cards", nargs="+", metavar="CARD", help="cards since the reset, oldest first")
-    peg.add_argument("--json", action="store_true", help="print JSON")
-
-    odds_p = sub.add_parser(
-        "odds",
-        help="the exact distribution of show scores",
-        description="The exact number of deals giving each show score, over every possible "
-        "hand and starter.",
-    )
-    odds_p.add_argument("--crib", action="store_true", help="crib flush rule")
-    odds_p.add_argument(
-        "--hand-size",
-        type=int,
-        default=4,
-        choices=HAND_SIZES,
-        metavar="N",
-        help="cards in the hand besides the starter: 3, 4 (default) or 5",
-    )
-    odds_p.add_argument("--json", action="store_true", help="print JSON")
-
-    drills = sub.add_parser(
-        "drills",
-        help="list the drill sets, or check drill files",
-        description="List every drill set (built-in, yours, and any --drills folders) with "
-        "its description, or the error that stops it loading.",
-    )
-    drills.add_argument("--json", action="store_true", help="print JSON")
-    drills.add_argument(
-        "--check", nargs="+", metavar="FILE", help="validate drill files; exit 2 on an error"
-    )
-
-    deal = sub.add_parser(
-        "deal",
-        help="deal one question from a drill set",
-        description="Deal one question from a drill set (by id, the file name without .yaml). "
-        "The seed it prints replays the same deal.",
-    )
-    deal.add_argument("drill", metavar="DRILL", help="drill id, e.g. warm-up")
-    deal.add_argument("--seed", type=int, help="replay the deal with this seed")
-    deal.add_argument("--json", action="store_true", help="print JSON, with the full count")
-
-    history_commands.add_parsers(sub)  # stats, review, export, import
-
-    for subparser in sub.choices.values():
-        _add_common(subparser, top=False)
-    return parser
-
-
-def _add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:
-    """Options every command takes, before or after the subcommand's name.
-
-    After the subcommand they land in ``sub_*`` attributes, merged by `_merge_common`
-    (argparse would otherwise let the subcommand's values replace the top-level ones).
-    """
-    prefix = "" if top else "sub_"
-    parser.add_argument(
-        "--data-dir",
-        dest=f"{prefix}data_dir",
-        metavar="DIR",
-        help="keep stats, settings and your drills here (default: $MUGGINS_HOME or the "
-        "user data folder)",
-    )
-    parser.add_argument(
-        "--drills",
-        dest=f"{prefix}drills",
-        metavar="DIR",
-        action="append",
-        help="also load drill sets from DIR (repeatable)",
-    )
-
-
-def _merge_common(args: argparse.Namespace) -> None:
-    sub_dir = getattr(args, "sub_data_dir", None)
-    if sub_dir is not None:
-        args.data_dir = sub_dir
-    args.drills = (args.drills or []) + (getattr(args, "sub_drills", None) or [])
-
-
-def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """The command line as options (``command`` None: start the trainer)."""
-    args = build_parser().parse_args(argv)
-    _merge_common(args)
-    return args
 
 
 def fail(err: Exception) -> int:
@@ -146,6 +22,11 @@ def fail(err: Exception) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run a subcommand; returns the exit status."""
+    # The commands' machinery (the store, the deal tables), loaded only to run one.
+    from trainer.cli import drills as drill_commands
+    from trainer.cli import history as history_commands
+    from trainer.cli import show as show_commands
+
     out = sys.stdout
     try:
         if args.command == "score":

@@ -25,6 +25,7 @@ With no such kind the drill is left as it is (random hands, like the warm-up).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -33,8 +34,8 @@ from trainer.drills.model import ClaimStyle, DrillSet, Variant
 from trainer.drills.schema import parse_drill
 from trainer.rules.combos import COMBO_IDS, FeatureId, combo
 
-if TYPE_CHECKING:  # only the types: reading them needs none of the store
-    from trainer.history.reports import KindStats, Report
+if TYPE_CHECKING:  # only the type: reading it needs none of the store
+    from trainer.history.reports import KindStats
 
 MIN_PRESENT: Final = 5
 """A kind must have come up this often in itemised answers before it can be a weak spot."""
@@ -131,13 +132,13 @@ def _holds(p: Practice, shows: str) -> str:
     return f"Every {shows} holds {p.label}: at least one."
 
 
-def weakest_kind(report: Report | None, *, min_present: int = MIN_PRESENT) -> KindStats | None:
+def weakest_kind(
+    kinds: Sequence[KindStats], *, min_present: int = MIN_PRESENT
+) -> KindStats | None:
     """The kind you miss most often (see the module's doc), or None with too little history."""
-    if report is None:
-        return None
     order: dict[str, int] = {k: i for i, k in enumerate(COMBO_IDS)}
     candidates = [
-        k for k in report.kinds if k.kind in order and k.present >= min_present and k.missed > 0
+        k for k in kinds if k.kind in order and k.present >= min_present and k.missed > 0
     ]
     if not candidates:
         return None
@@ -147,12 +148,13 @@ def weakest_kind(report: Report | None, *, min_present: int = MIN_PRESENT) -> Ki
     )
 
 
-def aim_at_weak_spots(drill: DrillSet, report: Report | None) -> DrillSet:
-    """``drill`` with its deals aimed at the kind you miss most, and a description saying so.
+def aim_at_weak_spots(drill: DrillSet, kinds: Sequence[KindStats]) -> DrillSet:
+    """``drill`` with its deals aimed at the kind you miss most (``kinds``: your misses by
+    kind, from the history), and a description saying so.
 
     With no history, or none that shows a weak spot, the drill comes back unchanged.
     """
-    weak = weakest_kind(report)
+    weak = weakest_kind(kinds)
     if weak is None:
         return drill
     p = practice_for(weak.kind, drill.hand_size)

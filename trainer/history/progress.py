@@ -22,10 +22,12 @@ class DrillProgress:
 
 @dataclass(frozen=True)
 class Progress:
-    """Your progress per drill id, and how many hands are due for a re-drill."""
+    """Your progress per drill id, how many hands are due for a re-drill, and how often you
+    miss each kind of combination (what the weak-spots drill aims at)."""
 
     drills: Mapping[str, DrillProgress]
     due: int
+    kinds: tuple[reports.KindStats, ...] = ()
 
 
 def read_progress(conn: sqlite3.Connection, now: str) -> Progress:
@@ -36,7 +38,7 @@ def read_progress(conn: sqlite3.Connection, now: str) -> Progress:
         for d in drills
         if d.drill_id is not None
     }
-    return Progress(per_drill, due_count(conn, now))
+    return Progress(per_drill, due_count(conn, now), tuple(reports.kind_stats(conn)))
 
 
 def read_best(conn: sqlite3.Connection, drill_id: str, *, blitz: bool) -> int | None:

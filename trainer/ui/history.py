@@ -7,8 +7,9 @@ thread workers; `record` is quick and is called where the answer is judged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
@@ -34,3 +35,7 @@ class History(Protocol):
     def drills(self) -> dict[str, str]: ...
     def due(self, now: datetime, *, limit: int | None = None) -> list[DueHand]: ...
     def due_count(self, now: datetime) -> int: ...
+
+
+OpenHistory: TypeAlias = Callable[[], History]
+"""Opens the player's history; raises ValueError (naming the file) if it cannot."""

@@ -11,7 +11,8 @@ from trainer.drills.feasible import check_satisfiable
 from trainer.drills.loader import drill_dirs, find_drill, load_all
 from trainer.locations import config_dir
 from trainer.settings import load_settings, settings_path
-from trainer.ui.app import make_app
+from trainer.ui.app import MugginsApp, make_app
+from trainer.ui.options import Options
 from trainer.ui.startup import tune_gc
 
 if TYPE_CHECKING:
@@ -20,6 +21,18 @@ if TYPE_CHECKING:
 
 def launch(args: argparse.Namespace) -> int:
     """Build the app from the command-line options and run it; returns the exit status."""
+    app, opened = build(args)
+    try:
+        app.run()
+    finally:
+        for store in opened:
+            store.close()
+    return 2 if app.store_error is not None else 0
+
+
+def build(args: argparse.Namespace) -> tuple[MugginsApp, list[StatsStore]]:
+    """The app as the command line asks for it, and the list that will hold the stats store
+    once the app has opened it (in the background, after home is drawn), to be closed."""
     tune_gc()
     # The tables that prove each drill can be dealt are built after the first screen
     # is drawn (the app checks them in the background); a drill to start now is checked now.
@@ -39,19 +52,11 @@ def launch(args: argparse.Namespace) -> int:
         opened.append(store)
         return store
 
-    app = make_app(
-        entries,
-        random.Random(seed),
-        history=open_history,
-        start_drill=start,
-        plain_cards=args.plain_cards,
+    options = Options(
         settings=settings,
         settings_path=path,
         settings_warning=warning,
+        start_drill=start,
+        plain_cards=args.plain_cards,
     )
-    try:
-        app.run()
-    finally:
-        for store in opened:
-            store.close()
-    return 2 if app.store_error is not None else 0
+    return make_app(entries, random.Random(seed), history=open_history, options=options), opened

@@ -19,28 +19,13 @@ if TYPE_CHECKING:
 
 
 class StartDrill(Message):
-    """Start this drill (from home, the palette, or the review's practice)."""
+    """Start this drill (from home, or the review's practice), or with ``questions`` a
+    re-drill of stored hands asked in order under the drill's rules."""
 
-    def __init__(self, drill: DrillSet) -> None:
+    def __init__(self, drill: DrillSet, questions: Sequence[Question] | None = None) -> None:
         super().__init__()
         self.drill = drill
-
-
-class StartReview(Message):
-    """Re-drill stored hands: ``questions`` asked in order under ``drill``'s rules."""
-
-    def __init__(self, drill: DrillSet, questions: Sequence[Question]) -> None:
-        super().__init__()
-        self.drill = drill
-        self.questions = list(questions)
-
-
-class DrillReady(Message):
-    """A drill is prepared (aimed at the player's weak spot, from their history): run it."""
-
-    def __init__(self, drill: DrillSet) -> None:
-        super().__init__()
-        self.drill = drill
+        self.questions = None if questions is None else list(questions)
 
 
 class Answered(Message):
@@ -80,7 +65,7 @@ class SettingsChanged(Message):
 
 
 class HistoryOpened(Message):
-    """The stats store is open (in the background, after home was drawn), with home's figures."""
+    """The stats store is open (in the background, after home was drawn), with your figures."""
 
     def __init__(self, history: History, progress: Progress) -> None:
         super().__init__()
@@ -94,14 +79,6 @@ class HistoryFailed(Message):
     def __init__(self, error: str) -> None:
         super().__init__()
         self.error = error
-
-
-class ProgressRead(Message):
-    """Home's figures, read again after a drill."""
-
-    def __init__(self, progress: Progress) -> None:
-        super().__init__()
-        self.progress = progress
 
 
 class DrillsChecked(Message):

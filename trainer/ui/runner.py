@@ -1,8 +1,9 @@
 """The drill loop as plain Python: start a drill, ask, judge, record, sum up, repeat.
 
-The app forwards what the player does and shows what the runner returns; the
-runner keeps the session, the best to beat and the answers that could not be
-saved. Answers judged before the history is open wait in order and are
+The app forwards what the player does and shows the step the runner returns:
+a question to ask, an answer to reveal, a drill's summary, or nothing (home).
+The runner keeps the session, the best to beat and the answers that could not
+be saved. Answers judged before the history is open wait in order and are
 recorded the moment it is.
 """
 
@@ -25,7 +26,38 @@ from trainer.settings import Settings
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
+    from trainer.history.reports import KindStats
     from trainer.ui.history import History
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask this question of the running drill."""
+
+    session: QuizSession
+    question: Question
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Show the truth of this judged answer (``error``: why it could not be saved)."""
+
+    attempt: Attempt
+    rarity: str
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Done:
+    """The drill is over: its summary, and the best it had to beat."""
+
+    drill: DrillSet
+    summary: Summary
+    previous_best: int | None
+
+
+Step = Ask | Reveal | Done | None
+"""What to show next; None is home (a drill left with nothing answered)."""
 
 
 @dataclass
@@ -50,18 +82,14 @@ class DrillRunner:
         waiting, self.pending = self.pending, []
         return [e for e in (self._record(a) for a in waiting) if e]
 
-    def prepare(self, drill: DrillSet) -> DrillSet:
-        """The drill as it will run: the player's defaults, and aimed at their weak spot if it
-        is the weak-spots drill (a report of the history: call it off the UI thread)."""
+    def prepare(self, drill: DrillSet, kinds: Sequence[KindStats] = ()) -> DrillSet:
+        """The drill as it will run: the player's defaults, and if it is the weak-spots
+        drill, aimed at the kind of combination they miss most (``kinds``, as last read)."""
         drill = drill.with_defaults(self.settings.muggins, self.settings.nineteen)
-        if drill.focus == "weak-spots" and self.history is not None:
-            drill = aim_at_weak_spots(drill, self.history.report())
-        return drill
+        return aim_at_weak_spots(drill, kinds) if drill.focus == "weak-spots" else drill
 
-    def begin(
-        self, drill: DrillSet, questions: Sequence[Question] | None = None
-    ) -> Question | None:
-        """Start a prepared drill (`prepare`) or a re-drill of ``questions``: its first question."""
+    def begin(self, drill: DrillSet, questions: Sequence[Question] | None = None) -> Step:
+        """Start a prepared drill (`prepare`) or a re-drill of ``questions``: its first step."""
         self.previous_best = self.history.best(drill) if self.history is not None else None
         self.session = QuizSession(
             drill,
@@ -72,19 +100,19 @@ class DrillRunner:
         )
         return self.next_question()
 
-    def next_question(self) -> Question | None:
-        """The next question, or None when the drill is over."""
+    def next_question(self) -> Step:
+        """The next question, or the summary when the drill is over."""
         session = self._session()
         self.question = session.next_question()
-        return self.question
+        return self.finish() if self.question is None else Ask(session, self.question)
 
-    def answer(self, answer: Answer) -> tuple[Attempt | None, str | None]:
-        """Judge and record an answer to the open question: the attempt (None if the drill's
-        clock ran out first) and the error that stopped it being saved, if any."""
+    def answer(self, answer: Answer) -> Step:
+        """Judge and record an answer to the open question: its reveal, or the summary if
+        the drill's clock ran out first."""
         attempt = self._session().answer(answer)
         if attempt is None:
-            return None, None
-        return attempt, self._record(attempt)
+            return self.finish()
+        return Reveal(attempt, rarity(attempt.question), self._record(attempt))
 
     def _record(self, attempt: Attempt) -> str | None:
         if self.history is None:
@@ -98,13 +126,17 @@ class DrillRunner:
             return str(err)
         return None
 
-    def finish(self) -> Summary | None:
-        """End the drill; its summary, or None if nothing was answered."""
-        session = self._session()
+    def finish(self) -> Step:
+        """End the drill: its summary, or home if nothing was answered."""
+        session = self.session
+        if session is None:
+            return None
         session.stop()
-        return session.summary() if session.attempts else None
+        if not session.attempts:
+            return None
+        return Done(session.drill, session.summary(), self.previous_best)
 
-    def repeat(self) -> Question | None:
+    def repeat(self) -> Step:
         """Run the drill just finished again (the same questions, for a re-drill)."""
         session = self._session()
         return self.begin(session.drill, session.questions)

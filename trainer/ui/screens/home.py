@@ -2,43 +2,105 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
 from trainer.ui.messages import StartDrill
 from trainer.ui.text import ago
+from trainer.ui.widgets.footer import ReadyFooter
 
 if TYPE_CHECKING:
     from trainer.history.progress import DrillProgress, Progress
+    from trainer.history.reports import KindStats
+    from trainer.ui.history import History
+
+
+class ProgressRead(Message):
+    """Your figures, read from the history in the background."""
+
+    def __init__(self, progress: Progress) -> None:
+        super().__init__()
+        self.progress = progress
 
 
 class HomeScreen(Screen[None]):
-    """The list of drill sets. Broken drill files are listed with their error."""
+    """The list of drill sets, with your figures on each once your history is open (and again
+    each time you come back). Broken drill files are listed with their error."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start drill", priority=True),
-        Binding("s", "app.stats", "Stats"),
-        Binding("r", "app.review", "Review"),
+        Binding("s", "stats", "Stats"),
+        Binding("r", "review", "Review"),
         Binding("o", "app.settings", "Settings"),
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, entries: Sequence[DrillEntry], *, now: datetime | None = None) -> None:
+    def __init__(
+        self, entries: Sequence[DrillEntry], *, now: Callable[[], datetime], plain: bool = False
+    ) -> None:
         super().__init__()
         self.entries = list(entries)
         self.progress: Mapping[str, DrillProgress] = {}
+        self.kinds: tuple[KindStats, ...] = ()
+        """How often you miss each kind of combination, as last read (weak spots)."""
         self.due = 0
         self.now = now
+        self.plain = plain
+        self.history: History | None = None
+
+    def show_history(self, history: History, progress: Progress) -> None:
+        """Show your figures from this history, read again each time you come back here
+        (attributes down: the app sets them)."""
+        self.history = history
+        self.refresh_progress(progress)
+
+    def on_screen_resume(self) -> None:
+        if self.history is not None:
+            self._read_progress()
+
+    @work(thread=True, exclusive=True, group="progress")
+    def _read_progress(self) -> None:
+        if self.history is None:
+            return
+        try:
+            self.post_message(ProgressRead(self.history.progress(self.now())))
+        except (OSError, ValueError) as err:  # the store's error names the file
+            self.notify(f"Could not read your stats: {err}", severity="error", timeout=8)
+
+    @on(ProgressRead)
+    def _progress_read(self, event: ProgressRead) -> None:
+        self.refresh_progress(event.progress)
+
+    def _open(self) -> History | None:
+        if self.history is None:
+            self.notify("Your history is not open (yet).", severity="warning")
+        return self.history
+
+    def action_stats(self) -> None:
+        """Your figures, by drill set and by kind of combination, over time."""
+        from trainer.ui.screens.stats import StatsScreen  # the chart: not to draw home
+
+        if (history := self._open()) is not None:
+            self.app.push_screen(StatsScreen(history, self.entries, now=self.now()))
+
+    def action_review(self) -> None:
+        """The combinations you missed, and re-drills of the hands you got wrong."""
+        from trainer.ui.screens.review import ReviewScreen  # not to draw home
+
+        if (history := self._open()) is not None:
+            screen = ReviewScreen(history, self.entries, now=self.now(), plain=self.plain)
+            self.app.push_screen(screen)
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -50,7 +112,7 @@ class HomeScreen(Screen[None]):
         table: DataTable[str] = DataTable(id="drills", cursor_type="row", zebra_stripes=True)
         yield table
         yield Static("", id="description")
-        yield Footer()
+        yield ReadyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#drills", DataTable)
@@ -73,12 +135,13 @@ class HomeScreen(Screen[None]):
             d = entry.drill
             p = self.progress.get(d.id)
             accuracy = f"{p.accuracy:.0%}" if p and p.attempts else "-"
-            last = ago(p.last, self.now or datetime.now().astimezone()) if p else "never"
+            last = ago(p.last, self.now()) if p else "never"
             table.add_row(d.name, _kind_label(d), accuracy, last, key=d.id)
 
     def refresh_progress(self, progress: Progress) -> None:
-        """Your figures, once read from the history (attributes down: the app sets them)."""
+        """Show these figures."""
         self.progress = progress.drills
+        self.kinds = progress.kinds
         self.due = progress.due
         if not self.query("#drills"):
             return  # not composed yet (a drill started at launch): on_mount fills it in

@@ -27,7 +27,7 @@ from trainer.coach.practice import practice_drill
 from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.loader import DrillEntry
 from trainer.rules.combos import COMBO_IDS
-from trainer.ui.messages import StartDrill, StartReview
+from trainer.ui.messages import StartDrill
 from trainer.ui.text import cards_markup
 from trainer.ui.widgets.review_detail import ReviewDetail
 
@@ -333,7 +333,7 @@ class ReviewScreen(Screen[None]):
     def _redrill(self) -> None:
         questions = review_questions(self.history.due(self.now, limit=REDRILL_HANDS))
         if questions:
-            self.post_message(StartReview(review_drill(), questions))
+            self.post_message(StartDrill(review_drill(), questions))
             return
         # The soonest scheduled show: `scheduled()` in one row, however long the schedule.
         soonest = self.history.due(_FAR_FUTURE, limit=1)

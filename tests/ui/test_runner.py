@@ -1,0 +1,126 @@
+"""The drill loop as plain Python, without Textual: start, ask, judge, record, sum up, repeat."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tests.factories import FakeClock, make_drill
+from trainer.history.reports import KindStats
+from trainer.history.store import StatsStore
+from trainer.judge.claims import TotalClaim
+from trainer.quiz.attempt import Attempt
+from trainer.settings import Settings
+from trainer.ui.runner import Ask, Done, DrillRunner, Reveal, Step
+
+
+def runner(
+    history: StatsStore | None = None, settings: Settings | None = None
+) -> tuple[DrillRunner, FakeClock]:
+    clock = FakeClock()
+    chosen = settings or Settings()
+    run = DrillRunner(
+        random.Random(3), clock=clock, now=clock.now, settings=chosen, history=history
+    )
+    return run, clock
+
+
+def ask(step: Step) -> Ask:
+    assert isinstance(step, Ask), step
+    return step
+
+
+def reveal(step: Step) -> Reveal:
+    assert isinstance(step, Reveal), step
+    return step
+
+
+def test_the_runner_needs_no_textual() -> None:
+    code = (
+        "import sys, trainer.ui.runner; print([m for m in sys.modules if m.startswith('textual')])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_drill_from_first_question_to_summary_and_again() -> None:
+    with StatsStore(":memory:") as store:
+        run, clock = runner(store)
+        drill = run.prepare(make_drill(hands=2))
+        first = ask(run.begin(drill))
+        assert (first.question.number, run.previous_best) == (1, None)
+        clock.advance(3)
+        shown = reveal(run.answer(TotalClaim(first.question.actual)))
+        assert shown.attempt.exact
+        assert shown.error is None
+        assert shown.rarity.endswith(f"scores {first.question.actual} or more")
+        second = ask(run.next_question())
+        assert second.question.number == 2
+        reveal(run.answer(TotalClaim(second.question.actual + 1)))
+        done = run.next_question()
+        assert isinstance(done, Done)
+        assert (done.summary.hands, done.summary.exact, done.previous_best) == (2, 1, None)
+        assert store.attempt_count() == 2
+        again = ask(run.repeat())
+        assert again.question.number == 1
+        assert run.previous_best == 1  # the streak the first run set
+
+
+def test_leaving_before_any_answer_goes_home() -> None:
+    run, _ = runner()
+    ask(run.begin(make_drill(hands=3)))
+    assert run.finish() is None
+    run.stop()
+    assert (run.session, run.question) == (None, None)
+
+
+def test_answers_before_the_history_opens_are_kept_and_recorded_in_order() -> None:
+    run, _ = runner()
+    step = run.begin(run.prepare(make_drill(hands=3)))
+    for _ in range(2):
+        shown = reveal(run.answer(TotalClaim(ask(step).question.actual)))
+        assert shown.error is None
+        step = run.next_question()
+    assert [a.number for a in run.pending] == [1, 2]
+    with StatsStore(":memory:") as store:
+        assert run.connect(store) == []
+        assert store.attempt_count() == 2
+        assert run.pending == []
+        reveal(run.answer(TotalClaim(ask(step).question.actual)))
+        assert store.attempt_count() == 3
+
+
+def test_an_answer_that_cannot_be_saved_is_reported_and_the_drill_goes_on() -> None:
+    class Locked(StatsStore):
+        def record(self, attempt: Attempt) -> int:
+            raise OSError("database is locked")
+
+    with Locked(":memory:") as store:
+        run, _ = runner(store)
+        step = ask(run.begin(make_drill(hands=2)))
+        shown = reveal(run.answer(TotalClaim(step.question.actual)))
+        assert shown.error == "database is locked"
+        assert run.record_errors == ["database is locked"]
+        ask(run.next_question())
+
+
+@pytest.mark.parametrize(("drill_policy", "expected"), [(None, "bsd"), ("off", "off")])
+def test_the_players_defaults_apply_where_the_drill_chose_none(
+    drill_policy: str | None, expected: str
+) -> None:
+    run, _ = runner(settings=Settings(muggins="bsd"))
+    fields: dict[str, object] = {} if drill_policy is None else {"muggins": drill_policy}
+    assert run.prepare(make_drill(fields)).muggins == expected
+
+
+def test_the_weak_spots_drill_is_aimed_at_the_kinds_missed_most() -> None:
+    run, _ = runner()
+    weak = make_drill(drill_id="weak-spots", focus="weak-spots")
+    assert run.prepare(weak, ()).constraints == weak.constraints  # no history: as it is
+    kinds = (KindStats("nobs", 10, 6, 0), KindStats("fifteen-2", 40, 4, 0))
+    aimed = run.prepare(weak, kinds)
+    assert aimed.constraints.require == frozenset({"nobs"})
+    assert "nobs" in aimed.description

@@ -1,0 +1,34 @@
+"""How the trainer runs: its clocks, the player's settings and what to start with."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from trainer.drills.model import DrillSet
+from trainer.settings import Settings
+
+
+def local_now() -> datetime:
+    """The time now, in the local time zone (home's "today")."""
+    return datetime.now().astimezone()
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line (or a test) chose for one run of the trainer."""
+
+    clock: Callable[[], float] = time.monotonic
+    now: Callable[[], datetime] = local_now
+    settings: Settings = field(default_factory=Settings)
+    settings_path: Path | None = None
+    """Where the settings are saved (None: this run saves none)."""
+    settings_warning: str | None = None
+    """Why the settings file could not be used, to tell the player at start."""
+    start_drill: DrillSet | None = None
+    plain_cards: bool = False
+    warm_tables: bool = True
+    """Check the drills and build the deal tables in the background after home is drawn."""

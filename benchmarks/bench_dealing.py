@@ -6,7 +6,7 @@ Run as a plain script::
                                                  [--draws D] [--keep-gc]
 
 Part 1 deals N questions from every built-in drill with
-`trainer.session.make_question`, as a quiz session does: the deal, its
+`trainer.quiz.make_question`, as a quiz session does: the deal, its
 itemised score, the opponent's claim in a catch drill, the simulated play in
 a play drill. For show drills it also times N deals with `DrillSet.deal`
 alone. The one-time setup is timed on its own: the pattern tables and the

@@ -5,7 +5,7 @@ no history yet they show an empty one); ``import`` creates it. A store that
 cannot be opened is a `StoreError`: one line on stderr, exit status 2, the
 file untouched.
 
-``export`` and ``import`` write and read the format of `trainer.exchange`
+``export`` and ``import`` write and read the format of `trainer.history.exchange`
 (JSON or CSV, every stored field), so an import rebuilds the same history;
 attempts already in the store (by their ``uid``) are skipped.
 """

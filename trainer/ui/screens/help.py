@@ -24,7 +24,8 @@ Count the hand with the starter, in this order, as a running total:
 | **Crib flush**: only with the starter too | 5 |
 | **Nobs**: the jack of the starter's suit in the hand | 1 |
 
-Ace is low: Q-K-A is no run. No hand scores 19, so "nineteen" means nothing.
+Ace is low: Q-K-A is no run. No 3- or 4-card hand (or 4-card crib) scores 19, so
+there "nineteen" means nothing; a 5-card hand can score 19.
 
 ## Muggins
 

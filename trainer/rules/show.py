@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from operator import itemgetter
 from typing import Any, Final
 
 from trainer.rules.cards import JACK, Card, CardError, check_distinct, sort_key
 from trainer.rules.combos import Kind
-from trainer.rules.ranks import rank_counts, runs
+from trainer.rules.ranks import fifteen_masks, packed_counts, runs
 from trainer.rules.speech import announce
 
 HAND_SIZES: Final = (3, 4, 5)
@@ -126,14 +126,27 @@ def flush_value(hand_size: int, *, with_starter: bool, crib: bool) -> int:
 def flush_points(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
     """What the flush scores in this show (0 if the hand cards are not all one suit)."""
     suit = hand[0].suit
-    if hand[1].suit != suit or any(c.suit != suit for c in hand):
+    if hand[1].suit != suit:  # settles three hands in four at once
         return 0
+    for card in hand:
+        if card.suit != suit:
+            return 0
     return flush_value(len(hand), with_starter=starter.suit == suit, crib=crib)
 
 
+def nobs_jack(hand: Iterable[Card], starter: Card) -> Card | None:
+    """His nobs: the hand's jack of the starter's suit, if it holds it (a jack starter is
+    never nobs). One call for the whole hand, as both scorers ask it of every deal."""
+    suit = starter.suit
+    for card in hand:
+        if card.rank == JACK and card.suit == suit:
+            return card
+    return None
+
+
 def is_nobs(card: Card, starter: Card) -> bool:
-    """His nobs: a jack in the hand of the starter's suit (a jack starter is never nobs)."""
-    return card.rank == JACK and card.suit == starter.suit
+    """Whether this hand card scores his nobs with this starter."""
+    return nobs_jack((card,), starter) is not None
 
 
 def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Breakdown:
@@ -155,13 +168,43 @@ def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Br
     if flush:
         ordered = tuple(sorted(hand_t, key=sort_key))
         items.append(Item("flush", (*ordered, starter) if flush > len(hand_t) else ordered, flush))
-    for c in hand_t:
-        if is_nobs(c, starter):
-            items.append(Item("nobs", (c, starter), 1))
+    jack = nobs_jack(hand_t, starter)
+    if jack is not None:
+        items.append(Item("nobs", (jack, starter), 1))
     return Breakdown(hand_t, starter, crib, tuple(items))
 
 
-Template = tuple[tuple[Kind, Callable[[Sequence[Card]], tuple[Card, ...]], int], ...]
+Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
+Template = tuple[tuple[Kind, Picker, int], ...]
+
+_MAX_SHOW: Final = max(HAND_SIZES) + 1
+"""The most cards in a show (hand and starter): masks of their positions fit in 6 bits."""
+
+_PICK: Final[dict[int, Picker]] = {
+    mask: itemgetter(*(i for i in range(_MAX_SHOW) if mask >> i & 1))
+    for mask in range(1 << _MAX_SHOW)
+    if mask.bit_count() >= 2
+}
+"""A picker for every set of two or more positions (as a bitmask): the cards at them, in order."""
+
+
+_MASK_ORDER: Final = {
+    mask: place
+    for place, mask in enumerate(
+        sorted(
+            range(1 << _MAX_SHOW),
+            key=lambda m: (m.bit_count(), [-(m >> i & 1) for i in range(_MAX_SHOW)]),
+        )
+    )
+}
+"""Each position mask's place in `itertools.combinations` order: fewer cards first, then
+lower positions first. Fifteens are listed in this order."""
+
+_PAIR_POSITIONS: Final = {
+    n: tuple((i, j, 1 << i | 1 << j) for i, j in combinations(range(n), 2))
+    for n in range(2, _MAX_SHOW + 1)
+}
+"""Every two positions of a show of n cards, in `combinations` order, with their mask."""
 
 
 @cache
@@ -171,34 +214,25 @@ def rank_template(ranks: tuple[int, ...]) -> Template:
     These combinations depend on ranks alone, so they are worked out once per
     rank pattern (a few thousand for any hand size) and reused. Each entry is
     (kind, a function taking the sorted cards to the item's cards, points).
+    Cards are named by position masks, so the pickers come from a table made once.
     """
-    found: list[tuple[Kind, tuple[int, ...], int]] = []
     n = len(ranks)
-    for mask in _fifteen_masks(tuple(min(r, 10) for r in ranks)):
-        found.append(("fifteen", tuple(i for i in range(n) if mask >> i & 1), 2))
-    for i, j in combinations(range(n), 2):
-        if ranks[i] == ranks[j]:
-            found.append(("pair", (i, j), 2))
-    positions: dict[int, list[int]] = {}
-    for i, r in enumerate(ranks):
-        positions.setdefault(r, []).append(i)
-    for low, high in runs(rank_counts(ranks)):
-        for combo in product(*(positions[r] for r in range(low, high + 1))):
-            found.append(("run", combo, high - low + 1))
-    # Every item has 2+ cards, so itemgetter returns a tuple of them.
-    return tuple((kind, itemgetter(*idx), points) for kind, idx, points in found)
-
-
-def _fifteen_masks(values: tuple[int, ...]) -> list[int]:
-    """Bitmasks of the card subsets whose values sum to 15, fewer cards first."""
-    n = len(values)
-    sums = [0] * (1 << n)
-    hits = []
-    for mask in range(1, 1 << n):
-        low = mask & -mask
-        total = sums[mask ^ low] + values[low.bit_length() - 1]
-        sums[mask] = total
-        if total == 15:
-            hits.append(mask)
-    hits.sort(key=lambda m: (m.bit_count(), [-(m >> i & 1) for i in range(n)]))
-    return hits
+    pick = _PICK
+    fifteens = fifteen_masks(ranks)
+    if len(fifteens) > 1:
+        fifteens.sort(key=_MASK_ORDER.__getitem__)
+    found: list[tuple[Kind, Picker, int]] = [("fifteen", pick[mask], 2) for mask in fifteens]
+    if len(set(ranks)) < n:
+        for i, j, mask in _PAIR_POSITIONS[n]:
+            if ranks[i] == ranks[j]:
+                found.append(("pair", pick[mask], 2))
+    counts = packed_counts(ranks).to_bytes(15, "little")
+    for low, high in runs(counts):
+        # One card of each rank, every way: the ranks are ascending, so rank r's cards
+        # are the counts[r] positions from its first.
+        copies = [0]
+        for r in range(low, high + 1):
+            first = ranks.index(r)
+            copies = [m | 1 << p for m in copies for p in range(first, first + counts[r])]
+        found.extend(("run", pick[mask], high - low + 1) for mask in copies)
+    return tuple(found)

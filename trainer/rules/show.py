@@ -40,7 +40,7 @@ class Item:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Breakdown:
     """Every combination a hand scores, with category totals and the spoken count."""
 
@@ -55,17 +55,29 @@ class Breakdown:
     nobs: int = field(init=False)
     total: int = field(init=False)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self, hand: tuple[Card, ...], starter: Card, crib: bool, items: tuple[Item, ...]
+    ) -> None:
+        """Keep the show and its items and sum them per category.
+
+        Written out rather than generated: every `score_show` makes one, and one
+        update of the frozen instance's dict is cheaper than ten ``object.__setattr__``.
+        """
         sums = {"fifteen": 0, "pair": 0, "run": 0, "flush": 0, "nobs": 0}
-        for item in self.items:
+        for item in items:
             sums[item.kind] += item.points
-        setter = object.__setattr__
-        setter(self, "fifteens", sums["fifteen"])
-        setter(self, "pairs", sums["pair"])
-        setter(self, "runs", sums["run"])
-        setter(self, "flush", sums["flush"])
-        setter(self, "nobs", sums["nobs"])
-        setter(self, "total", sum(sums.values()))
+        vars(self).update(
+            hand=hand,
+            starter=starter,
+            crib=crib,
+            items=items,
+            fifteens=sums["fifteen"],
+            pairs=sums["pair"],
+            runs=sums["run"],
+            flush=sums["flush"],
+            nobs=sums["nobs"],
+            total=sum(sums.values()),
+        )
 
     @property
     def what(self) -> str:
@@ -222,11 +234,11 @@ def rank_template(ranks: tuple[int, ...]) -> Template:
     if len(fifteens) > 1:
         fifteens.sort(key=_MASK_ORDER.__getitem__)
     found: list[tuple[Kind, Picker, int]] = [("fifteen", pick[mask], 2) for mask in fifteens]
-    if len(set(ranks)) < n:
+    counts = packed_counts(ranks).to_bytes(15, "little")
+    if max(counts) > 1:
         for i, j, mask in _PAIR_POSITIONS[n]:
             if ranks[i] == ranks[j]:
                 found.append(("pair", pick[mask], 2))
-    counts = packed_counts(ranks).to_bytes(15, "little")
     for low, high in runs(counts):
         # One card of each rank, every way: the ranks are ascending, so rank r's cards
         # are the counts[r] positions from its first.

@@ -65,7 +65,8 @@ def runs(counts: Sequence[int]) -> list[tuple[int, int]]:
         return []
     found = []
     while low >= 0:
-        high = present.find(b"\0", low) - 1  # rank 14 never has cards: the run ends by then
+        end = present.find(b"\0", low)
+        high = (len(present) if end < 0 else end) - 1
         found.append((low, high))
         low = present.find(b"\1\1\1", high + 1)
     return found
@@ -113,7 +114,7 @@ def counted_points(key: int, values: Iterable[int]) -> int:
     """`rank_points` when the cards' packed count (`packed_counts`) is known already;
     ``values`` are the same cards' ranks, in any order."""
     packed = key.to_bytes(15, "little")
-    points = 2 * subset_sums(values).count(15)
+    points = 2 * subset_sums(values).count(15)  # fifteen_count, one call fewer
     if key & _SEVERAL:  # some rank has two cards or more
         points += sum(packed.translate(_PAIR_POINTS))
     for low, high in runs(packed):

@@ -2,8 +2,9 @@
 
 `score_show` lists every combination (each fifteen, pair, run, the flush and
 nobs) with its cards. The fifteens, pairs and runs depend on ranks alone and are
-worked out once per rank pattern (`rank_template`); the flush and nobs rules
-(`flush_points`, `is_nobs`) are shared with the total-only scorer.
+worked out once per rank pattern (`rank_template`, from `trainer.rules.ranks`);
+the flush and nobs rules (`flush_points`, `nobs_jack`) are shared with the
+total-only scorer.
 """
 
 from __future__ import annotations
@@ -154,11 +155,6 @@ def nobs_jack(hand: Iterable[Card], starter: Card) -> Card | None:
         if card.rank == JACK and card.suit == suit:
             return card
     return None
-
-
-def is_nobs(card: Card, starter: Card) -> bool:
-    """Whether this hand card scores his nobs with this starter."""
-    return nobs_jack((card,), starter) is not None
 
 
 def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Breakdown:

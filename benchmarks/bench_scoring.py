@@ -2,14 +2,18 @@
 
 Run as a plain script::
 
-    .venv/bin/python benchmarks/bench_scoring.py [--deals N] [--seed S] [--rounds R] [--json]
+    .venv/bin/python benchmarks/bench_scoring.py [--deals N] [--seed S] [--rounds R]
+        [--chunk C] [--json] [--keep-gc]
 
 It deals N seeded random hands (4 cards plus a starter), checks that every
 scorer gives the same total for every deal, then times each scorer over the
 same deals. Inputs are converted to each scorer's own card form before any
-timing. The scorers are interleaved in rounds (a, b, c, d, then again) and the
-best (minimum) time over the rounds is reported. The garbage collector is off
-inside each timed loop, as `timeit` does, unless ``--keep-gc`` is given.
+timing. The scorers are interleaved chunk by chunk (C deals, 500 by default: a,
+b, c, d on the first chunk, then on the next), and that R times; a scorer's
+time is the sum over the chunks of its best (minimum) time for each, so that a
+burst of load on a shared machine falls on every scorer alike rather than on
+one scorer's whole pass. The garbage collector is off while timing, as
+`timeit` does, unless ``--keep-gc`` is given.
 
 `score_show` memoises its fifteens/pairs/runs template per rank pattern and
 `show_total` its rank points per rank multiset, so both are timed in two cases:
@@ -23,7 +27,7 @@ inside each timed loop, as `timeit` does, unless ``--keep-gc`` is given.
   and left in, so these figures err on the slow side. An untimed pass made
   the same way checks that the `functools` caches see no hit.
 - Warm caches: the steady state, a pass over deals whose patterns are all
-  cached already (an untimed pass fills them first).
+  cached already (an untimed pass over the chunk fills them first).
 
 The 20,000 deals of one pass hold about 5,000 rank patterns, so a first pass
 over them with caches cleared only once ("cold", as this benchmark used to
@@ -49,7 +53,8 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import combinations
 from typing import Any, Final
 
@@ -59,6 +64,7 @@ from trainer.rules.cards import Card, full_deck
 DEFAULT_DEALS: Final = 20_000
 DEFAULT_SEED: Final = 20_240_615
 DEFAULT_ROUNDS: Final = 5
+DEFAULT_CHUNK: Final = 500
 
 ALL_DEALS: Final = 12_994_800
 """Every 4-card hand and starter: C(52, 4) * 48."""
@@ -221,33 +227,38 @@ def _no_score(hand: Sequence[Card], starter: Card) -> None:
     """Nothing: timed like a scorer to show what the per-call timer itself costs."""
 
 
-def fresh_pass(
-    score: Callable[[Sequence[Card], Card], object],
-    deals: Sequence[TrainerDeal],
-    keep_gc: bool,
-) -> float:
-    """Seconds for ``score`` over ``deals`` with every memo cache emptied before each call.
-
-    Only the calls are timed, each between two `time.perf_counter_ns` readings;
-    the emptying is not.
-    """
-    clears = [clear for _, clear in trainer_caches()]
-    clock = time.perf_counter_ns
-    elapsed = 0
+@contextmanager
+def gc_paused(keep_gc: bool) -> Iterator[None]:
+    """The garbage collector off (after a collection) inside, as `timeit` does, unless kept."""
     gc.collect()
     was_enabled = gc.isenabled()
     if not keep_gc:
         gc.disable()
     try:
-        for hand, starter in deals:
-            for clear in clears:
-                clear()
-            start = clock()
-            score(hand, starter)
-            elapsed += clock() - start
+        yield
     finally:
         if was_enabled:
             gc.enable()
+
+
+def fresh_pass(
+    score: Callable[[Sequence[Card], Card], object],
+    deals: Sequence[TrainerDeal],
+    clears: Sequence[Callable[[], None]],
+) -> float:
+    """Seconds for ``score`` over ``deals``, every memo cache emptied (``clears``) before each call.
+
+    Only the calls are timed, each between two `time.perf_counter_ns` readings;
+    the emptying is not.
+    """
+    clock = time.perf_counter_ns
+    elapsed = 0
+    for hand, starter in deals:
+        for clear in clears:
+            clear()
+        start = clock()
+        score(hand, starter)
+        elapsed += clock() - start
     return elapsed / 1e9
 
 
@@ -271,19 +282,11 @@ def fresh_hits(
     return hits
 
 
-def timed(run: Callable[[Any], None], deals: Sequence[Any], keep_gc: bool) -> float:
+def timed(run: Callable[[Any], None], deals: Sequence[Any]) -> float:
     """Seconds for one pass of ``run`` over ``deals``."""
-    gc.collect()
-    was_enabled = gc.isenabled()
-    if not keep_gc:
-        gc.disable()
-    try:
-        start = time.perf_counter()
-        run(deals)
-        return time.perf_counter() - start
-    finally:
-        if was_enabled:
-            gc.enable()
+    start = time.perf_counter()
+    run(deals)
+    return time.perf_counter() - start
 
 
 # ---------------------------------------------------------------- reporting
@@ -342,6 +345,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals to score")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed for the deals")
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="timing rounds")
+    parser.add_argument(
+        "--chunk", type=int, default=DEFAULT_CHUNK, help="deals timed in one go per scorer"
+    )
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     parser.add_argument(
         "--keep-gc", action="store_true", help="leave the garbage collector on while timing"
@@ -351,6 +357,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--deals must be at least 1")
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.chunk < 1:
+        parser.error("--chunk must be at least 1")
     return args
 
 
@@ -358,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     n: int = args.deals
     rounds: int = args.rounds
+    chunk: int = args.chunk
     keep_gc: bool = args.keep_gc
 
     # Deal once; convert for every scorer before any timing.
@@ -371,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"Muggins show-scoring benchmark: {n:,} deals (4 cards + starter), seed {args.seed},")
     print(
-        f"{rounds} interleaved round(s), best time per scorer, "
+        f"{rounds} round(s) interleaved in chunks of {chunk:,} deals, "
         f"gc {'on' if keep_gc else 'off'} while timing, Python {sys.version.split()[0]}"
     )
     print(
@@ -425,20 +434,30 @@ def main(argv: list[str] | None = None) -> int:
         "show_total": totals.show_total,
     }
 
-    # Each round: the timer alone, then a (fresh, then warm), b (fresh, then warm), c, d.
-    best = {name: float("inf") for name, _, _ in scorers}
-    fresh_times: dict[str, list[float]] = {name: [] for name in MEMOISED}
-    timer_times: list[float] = []
+    # Every round, chunk by chunk: the timer alone, then a (fresh, then warm), b (fresh,
+    # then warm), c, d. A scorer's time is the sum over the chunks of its best round.
+    spans = [(start, min(start + chunk, n)) for start in range(0, n, chunk)]
+    parts = {name: [deals[a:b] for a, b in spans] for name, _, deals in scorers}
+    clears = [clear for _, clear in trainer_caches()]
+    inf = float("inf")
+    warm_chunks = {name: [inf] * len(spans) for name, _, _ in scorers}
+    fresh_chunks = {name: [inf] * len(spans) for name in MEMOISED}
+    timer_chunks = [inf] * len(spans)
     hits = sum(fresh_hits(scorer_funcs[name], trainer_deals) for name in MEMOISED)
     for _ in range(rounds):
-        timer_times.append(fresh_pass(_no_score, trainer_deals, keep_gc))
-        for name, run, deals in scorers:
-            if name in MEMOISED:
-                fresh_times[name].append(fresh_pass(scorer_funcs[name], trainer_deals, keep_gc))
-                run(deals)  # untimed: fill the caches for the warm pass
-            best[name] = min(best[name], timed(run, deals, keep_gc))
-    fresh_best = {name: min(times) for name, times in fresh_times.items()}
-    timer_per_call = min(timer_times) / n
+        with gc_paused(keep_gc):
+            for c, own in enumerate(parts["score_show"]):
+                timer_chunks[c] = min(timer_chunks[c], fresh_pass(_no_score, own, clears))
+                for name, run, _ in scorers:
+                    part = parts[name][c]
+                    if name in MEMOISED:
+                        seconds = fresh_pass(scorer_funcs[name], part, clears)
+                        fresh_chunks[name][c] = min(fresh_chunks[name][c], seconds)
+                        run(part)  # untimed: fill the caches with this chunk's patterns
+                    warm_chunks[name][c] = min(warm_chunks[name][c], timed(run, part))
+    best = {name: sum(times) for name, times in warm_chunks.items()}
+    fresh_best = {name: sum(times) for name, times in fresh_chunks.items()}
+    timer_per_call = sum(timer_chunks) / n
 
     rate = {name: n / seconds for name, seconds in best.items()}
     fresh_rate = {name: n / seconds for name, seconds in fresh_best.items()}
@@ -450,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
         + ("" if hits == 0 else "  (WRONG: fresh calls must not hit a cache)")
     )
     print()
-    print("Hands per second (best of rounds):")
+    print(f"Hands per second (per chunk of {chunk:,} deals the best of {rounds} round(s), summed):")
     labels = {
         "score_show": "score_show (itemised)",
         "show_total": "show_total (total only)",
@@ -528,6 +547,7 @@ def main(argv: list[str] | None = None) -> int:
             "deals": n,
             "seed": args.seed,
             "rounds": rounds,
+            "chunk": chunk,
             "gc_during_timing": keep_gc,
             "python": sys.version.split()[0],
             "cribbage_scorer_installed": calc is not None,

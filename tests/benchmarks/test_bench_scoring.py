@@ -29,7 +29,7 @@ def load_bench() -> ModuleType:
 
 def test_benchmark_runs_and_prints_ratios(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_bench()
-    code = bench.main(["--deals", "300", "--rounds", "1"])
+    code = bench.main(["--deals", "300", "--rounds", "1", "--chunk", "100"])
     out = capsys.readouterr().out
     assert code == 0
     assert "differ on 0 deal(s)" in out

@@ -136,8 +136,12 @@ def flush_value(hand_size: int, *, with_starter: bool, crib: bool) -> int:
     return 0 if crib else hand_size
 
 
-def flush_points(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
-    """What the flush scores in this show (0 if the hand cards are not all one suit)."""
+def flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    """What the flush scores in this show (0 if the hand cards are not all one suit).
+
+    ``crib`` may be passed by position: both scorers call this on every deal, and
+    called with a keyword it costs about twice as much.
+    """
     suit = hand[0].suit
     if hand[1].suit != suit:  # settles three hands in four at once
         return 0
@@ -172,7 +176,7 @@ def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Br
         Item(kind, pick(cards), points)
         for kind, pick, points in rank_template(tuple([c.rank for c in cards]))
     ]
-    flush = flush_points(hand_t, starter, crib=crib)
+    flush = flush_points(hand_t, starter, crib)
     if flush:
         ordered = tuple(sorted(hand_t, key=sort_key))
         items.append(Item("flush", (*ordered, starter) if flush > len(hand_t) else ordered, flush))

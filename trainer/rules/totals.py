@@ -35,7 +35,7 @@ def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
     total = _base_cache.get(key)
     if total is None:  # a rank multiset not seen yet
         total = _base_cache[key] = counted_points(key, ranks)
-    total += flush_points(hand, starter, crib=crib)
+    total += flush_points(hand, starter, crib)
     if nobs_jack(hand, starter) is not None:
         return total + 1
     return total

@@ -92,12 +92,12 @@ def fifteen_count(values: Iterable[int]) -> int:
 
 def fifteen_masks(values: Iterable[int]) -> list[int]:
     """Each set of these cards whose values sum to 15, as a mask of their positions, ascending."""
-    sums = subset_sums(values)
+    pieces = subset_sums(values).split(b"\x0f")  # each piece but the last ends before a 15
     masks = []
-    mask = sums.find(15)
-    while mask >= 0:
+    mask = -1
+    for piece in pieces[:-1]:
+        mask += len(piece) + 1
         masks.append(mask)
-        mask = sums.find(15, mask + 1)
     return masks
 
 

@@ -188,6 +188,7 @@ def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Br
 
 Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
 Template = tuple[tuple[Kind, Picker, int], ...]
+"""Per rank pattern: each fifteen, pair and run as (kind, a picker of its cards, points)."""
 
 _MAX_SHOW: Final = max(HAND_SIZES) + 1
 """The most cards in a show (hand and starter): masks of their positions fit in 6 bits."""
@@ -212,11 +213,25 @@ _MASK_ORDER: Final = {
 """Each position mask's place in `itertools.combinations` order: fewer cards first, then
 lower positions first. Fifteens are listed in this order."""
 
-_PAIR_POSITIONS: Final = {
-    n: tuple((i, j, 1 << i | 1 << j) for i, j in combinations(range(n), 2))
-    for n in range(2, _MAX_SHOW + 1)
+Entry = tuple[Kind, Picker, int]
+
+_FIFTEEN_ENTRY: Final[dict[int, Entry]] = {
+    mask: ("fifteen", pick, 2) for mask, pick in _PICK.items()
 }
-"""Every two positions of a show of n cards, in `combinations` order, with their mask."""
+"""The template entry of a fifteen of the cards at each set of positions (a mask)."""
+
+_PAIR_ENTRIES: Final[tuple[tuple[tuple[Entry, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            ("pair", _PICK[1 << i | 1 << j], 2)
+            for i, j in combinations(range(first, first + count), 2)
+        )
+        for count in range(min(4, _MAX_SHOW - first) + 1)
+    )
+    for first in range(_MAX_SHOW)
+)
+"""``_PAIR_ENTRIES[first][count]``: the pairs among ``count`` cards of one rank at the
+positions from ``first`` on, in `combinations` order."""
 
 
 @cache
@@ -228,17 +243,19 @@ def rank_template(ranks: tuple[int, ...]) -> Template:
     (kind, a function taking the sorted cards to the item's cards, points).
     Cards are named by position masks, so the pickers come from a table made once.
     """
-    n = len(ranks)
     pick = _PICK
     fifteens = fifteen_masks(ranks)
     if len(fifteens) > 1:
         fifteens.sort(key=_MASK_ORDER.__getitem__)
-    found: list[tuple[Kind, Picker, int]] = [("fifteen", pick[mask], 2) for mask in fifteens]
+    found = list(map(_FIFTEEN_ENTRY.__getitem__, fifteens))
     counts = packed_counts(ranks).to_bytes(15, "little")
     if max(counts) > 1:
-        for i, j, mask in _PAIR_POSITIONS[n]:
-            if ranks[i] == ranks[j]:
-                found.append(("pair", pick[mask], 2))
+        # The ranks are ascending, so each rank's cards are side by side.
+        first = 0
+        while first < len(ranks):
+            count = counts[ranks[first]]
+            found.extend(_PAIR_ENTRIES[first][count])
+            first += count
     for low, high in runs(counts):
         # One card of each rank, every way: the ranks are ascending, so rank r's cards
         # are the counts[r] positions from its first.

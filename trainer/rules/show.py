@@ -2,8 +2,9 @@
 
 `score_show` lists every combination (each fifteen, pair, run, the flush and
 nobs) with its cards. The fifteens, pairs and runs depend on ranks alone and are
-worked out once per rank pattern (`rank_template`); the flush and nobs rules
-(`flush_points`, `is_nobs`) are shared with the total-only scorer.
+worked out once per rank pattern (`rank_template`, from `trainer.rules.ranks`);
+the flush and nobs rules (`flush_points`, `nobs_jack`) are shared with the
+total-only scorer.
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from operator import itemgetter
 from typing import Any, Final
 
 from trainer.rules.cards import JACK, Card, CardError, check_distinct, sort_key
 from trainer.rules.combos import Kind
-from trainer.rules.ranks import rank_counts, runs
+from trainer.rules.ranks import fifteen_masks, packed_counts, runs
 from trainer.rules.speech import announce
 
 HAND_SIZES: Final = (3, 4, 5)
@@ -40,7 +41,7 @@ class Item:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Breakdown:
     """Every combination a hand scores, with category totals and the spoken count."""
 
@@ -55,17 +56,29 @@ class Breakdown:
     nobs: int = field(init=False)
     total: int = field(init=False)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self, hand: tuple[Card, ...], starter: Card, crib: bool, items: tuple[Item, ...]
+    ) -> None:
+        """Keep the show and its items and sum them per category.
+
+        Written out rather than generated: every `score_show` makes one, and one
+        update of the frozen instance's dict is cheaper than ten ``object.__setattr__``.
+        """
         sums = {"fifteen": 0, "pair": 0, "run": 0, "flush": 0, "nobs": 0}
-        for item in self.items:
+        for item in items:
             sums[item.kind] += item.points
-        setter = object.__setattr__
-        setter(self, "fifteens", sums["fifteen"])
-        setter(self, "pairs", sums["pair"])
-        setter(self, "runs", sums["run"])
-        setter(self, "flush", sums["flush"])
-        setter(self, "nobs", sums["nobs"])
-        setter(self, "total", sum(sums.values()))
+        vars(self).update(
+            hand=hand,
+            starter=starter,
+            crib=crib,
+            items=items,
+            fifteens=sums["fifteen"],
+            pairs=sums["pair"],
+            runs=sums["run"],
+            flush=sums["flush"],
+            nobs=sums["nobs"],
+            total=sum(sums.values()),
+        )
 
     @property
     def what(self) -> str:
@@ -123,17 +136,29 @@ def flush_value(hand_size: int, *, with_starter: bool, crib: bool) -> int:
     return 0 if crib else hand_size
 
 
-def flush_points(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
-    """What the flush scores in this show (0 if the hand cards are not all one suit)."""
+def flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    """What the flush scores in this show (0 if the hand cards are not all one suit).
+
+    ``crib`` may be passed by position: both scorers call this on every deal, and
+    called with a keyword it costs about twice as much.
+    """
     suit = hand[0].suit
-    if hand[1].suit != suit or any(c.suit != suit for c in hand):
+    if hand[1].suit != suit:  # settles three hands in four at once
         return 0
+    for card in hand:
+        if card.suit != suit:
+            return 0
     return flush_value(len(hand), with_starter=starter.suit == suit, crib=crib)
 
 
-def is_nobs(card: Card, starter: Card) -> bool:
-    """His nobs: a jack in the hand of the starter's suit (a jack starter is never nobs)."""
-    return card.rank == JACK and card.suit == starter.suit
+def nobs_jack(hand: Iterable[Card], starter: Card) -> Card | None:
+    """His nobs: the hand's jack of the starter's suit, if it holds it (a jack starter is
+    never nobs). One call for the whole hand, as both scorers ask it of every deal."""
+    suit = starter.suit
+    for card in hand:
+        if card.rank == JACK and card.suit == suit:
+            return card
+    return None
 
 
 def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Breakdown:
@@ -151,17 +176,62 @@ def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Br
         Item(kind, pick(cards), points)
         for kind, pick, points in rank_template(tuple([c.rank for c in cards]))
     ]
-    flush = flush_points(hand_t, starter, crib=crib)
+    flush = flush_points(hand_t, starter, crib)
     if flush:
         ordered = tuple(sorted(hand_t, key=sort_key))
         items.append(Item("flush", (*ordered, starter) if flush > len(hand_t) else ordered, flush))
-    for c in hand_t:
-        if is_nobs(c, starter):
-            items.append(Item("nobs", (c, starter), 1))
+    jack = nobs_jack(hand_t, starter)
+    if jack is not None:
+        items.append(Item("nobs", (jack, starter), 1))
     return Breakdown(hand_t, starter, crib, tuple(items))
 
 
-Template = tuple[tuple[Kind, Callable[[Sequence[Card]], tuple[Card, ...]], int], ...]
+Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
+Template = tuple[tuple[Kind, Picker, int], ...]
+"""Per rank pattern: each fifteen, pair and run as (kind, a picker of its cards, points)."""
+
+_MAX_SHOW: Final = max(HAND_SIZES) + 1
+"""The most cards in a show (hand and starter): masks of their positions fit in 6 bits."""
+
+_PICK: Final[dict[int, Picker]] = {
+    mask: itemgetter(*(i for i in range(_MAX_SHOW) if mask >> i & 1))
+    for mask in range(1 << _MAX_SHOW)
+    if mask.bit_count() >= 2
+}
+"""A picker for every set of two or more positions (as a bitmask): the cards at them, in order."""
+
+
+_MASK_ORDER: Final = {
+    mask: place
+    for place, mask in enumerate(
+        sorted(
+            range(1 << _MAX_SHOW),
+            key=lambda m: (m.bit_count(), [-(m >> i & 1) for i in range(_MAX_SHOW)]),
+        )
+    )
+}
+"""Each position mask's place in `itertools.combinations` order: fewer cards first, then
+lower positions first. Fifteens are listed in this order."""
+
+Entry = tuple[Kind, Picker, int]
+
+_FIFTEEN_ENTRY: Final[dict[int, Entry]] = {
+    mask: ("fifteen", pick, 2) for mask, pick in _PICK.items()
+}
+"""The template entry of a fifteen of the cards at each set of positions (a mask)."""
+
+_PAIR_ENTRIES: Final[tuple[tuple[tuple[Entry, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            ("pair", _PICK[1 << i | 1 << j], 2)
+            for i, j in combinations(range(first, first + count), 2)
+        )
+        for count in range(min(4, _MAX_SHOW - first) + 1)
+    )
+    for first in range(_MAX_SHOW)
+)
+"""``_PAIR_ENTRIES[first][count]``: the pairs among ``count`` cards of one rank at the
+positions from ``first`` on, in `combinations` order."""
 
 
 @cache
@@ -171,34 +241,27 @@ def rank_template(ranks: tuple[int, ...]) -> Template:
     These combinations depend on ranks alone, so they are worked out once per
     rank pattern (a few thousand for any hand size) and reused. Each entry is
     (kind, a function taking the sorted cards to the item's cards, points).
+    Cards are named by position masks, so the pickers come from a table made once.
     """
-    found: list[tuple[Kind, tuple[int, ...], int]] = []
-    n = len(ranks)
-    for mask in _fifteen_masks(tuple(min(r, 10) for r in ranks)):
-        found.append(("fifteen", tuple(i for i in range(n) if mask >> i & 1), 2))
-    for i, j in combinations(range(n), 2):
-        if ranks[i] == ranks[j]:
-            found.append(("pair", (i, j), 2))
-    positions: dict[int, list[int]] = {}
-    for i, r in enumerate(ranks):
-        positions.setdefault(r, []).append(i)
-    for low, high in runs(rank_counts(ranks)):
-        for combo in product(*(positions[r] for r in range(low, high + 1))):
-            found.append(("run", combo, high - low + 1))
-    # Every item has 2+ cards, so itemgetter returns a tuple of them.
-    return tuple((kind, itemgetter(*idx), points) for kind, idx, points in found)
-
-
-def _fifteen_masks(values: tuple[int, ...]) -> list[int]:
-    """Bitmasks of the card subsets whose values sum to 15, fewer cards first."""
-    n = len(values)
-    sums = [0] * (1 << n)
-    hits = []
-    for mask in range(1, 1 << n):
-        low = mask & -mask
-        total = sums[mask ^ low] + values[low.bit_length() - 1]
-        sums[mask] = total
-        if total == 15:
-            hits.append(mask)
-    hits.sort(key=lambda m: (m.bit_count(), [-(m >> i & 1) for i in range(n)]))
-    return hits
+    pick = _PICK
+    fifteens = fifteen_masks(ranks)
+    if len(fifteens) > 1:
+        fifteens.sort(key=_MASK_ORDER.__getitem__)
+    found = list(map(_FIFTEEN_ENTRY.__getitem__, fifteens))
+    counts = packed_counts(ranks).to_bytes(15, "little")
+    if max(counts) > 1:
+        # The ranks are ascending, so each rank's cards are side by side.
+        first = 0
+        while first < len(ranks):
+            count = counts[ranks[first]]
+            found.extend(_PAIR_ENTRIES[first][count])
+            first += count
+    for low, high in runs(counts):
+        # One card of each rank, every way: the ranks are ascending, so rank r's cards
+        # are the counts[r] positions from its first.
+        copies = [0]
+        for r in range(low, high + 1):
+            first = ranks.index(r)
+            copies = [m | 1 << p for m in copies for p in range(first, first + counts[r])]
+        found.extend(("run", pick[mask], high - low + 1) for mask in copies)
+    return tuple(found)

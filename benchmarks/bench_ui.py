@@ -110,7 +110,7 @@ async def reveal_latencies(hands: int) -> list[float]:
 
     from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
     from trainer.judge.claims import Answer
-    from trainer.ui.app import make_app
+    from trainer.ui.app import START_BACKGROUND_BY, make_app
     from trainer.ui.options import Options
     from trainer.ui.screens.quiz import QuizScreen
     from trainer.ui.screens.reveal import RevealScreen
@@ -138,7 +138,9 @@ async def reveal_latencies(hands: int) -> list[float]:
         latencies = []
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await app.workers.wait_for_complete()  # the tables are built at start
+            # The start-up work (history, tables) begins once home is drawn: let it finish.
+            await pilot.pause(START_BACKGROUND_BY + 0.2)
+            await app.workers.wait_for_complete()
             runner = app.runner
             for _ in range(hands):
                 assert runner.session is not None

@@ -31,7 +31,7 @@ from types import TracebackType
 from typing import Final
 
 from trainer.drills.model import DrillSet
-from trainer.history import reports, schedule
+from trainer.history import reports, review, schedule
 from trainer.history.progress import Progress, read_best, read_progress
 from trainer.history.rows import attempt_rows, insert_rows
 from trainer.history.schema import SCHEMA, SCHEMA_VERSION, migrate_v1, migrate_v2, run_script
@@ -347,22 +347,22 @@ class StatsStore:
     ) -> list[reports.ReviewItem]:
         """Missed and wrongly claimed combinations, newest first (``limit`` None: all)."""
         with self.guard("reading the review list") as conn:
-            return reports.review_items(conn, kind=kind, drill=drill, limit=limit)
+            return review.review_items(conn, kind=kind, drill=drill, limit=limit)
 
     def review_total(self, *, kind: str | None = None, drill: str | None = None) -> int:
         """How many combinations the review list holds with these filters."""
         with self.guard("reading the review list") as conn:
-            return reports.review_total(conn, kind=kind, drill=drill)
+            return review.review_total(conn, kind=kind, drill=drill)
 
     def review_counts(self) -> reports.ReviewCounts:
         """How many combinations the review list holds, in all, by kind and by drill set."""
         with self.guard("reading the review list") as conn:
-            return reports.review_counts(conn)
+            return review.review_counts(conn)
 
     def attempt_combos(self, attempt_id: int) -> list[reports.StoredCombo]:
         """The missed and wrongly claimed combinations stored for one answer."""
         with self.guard("reading the review list") as conn:
-            return reports.attempt_combos(conn, attempt_id)
+            return review.attempt_combos(conn, attempt_id)
 
     def drills(self) -> dict[str, str]:
         """Drill ids with answers recorded, and the name each was last recorded under."""

@@ -9,6 +9,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
@@ -255,6 +256,26 @@ def test_closed_store_refuses(db: Path) -> None:
     store.close()
     with pytest.raises(StoreError, match="closed"):
         store.attempt_count()
+
+
+def test_commits_never_checkpoint_a_thread_does(db: Path) -> None:
+    with StatsStore(db) as store:
+        with store.guard("reading") as conn:
+            assert conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        checkpointer = store.checkpointer
+        assert checkpointer is not None
+        checkpointer.limit = 20  # rows changed: a few answers
+        attempt = one_answer(TotalClaim(5), HAND_9_FLUSH)
+        for n in range(10):
+            store.record(renumbered(attempt, n + 1))
+            assert checkpointer.wait(timeout=10)
+        assert checkpointer.done >= 2
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            assert (busy, copied) == (0, frames)
+    assert "muggins-checkpoint" not in {t.name for t in threading.enumerate()}
+    assert not Path(f"{db}-wal").exists()  # the last connection closed copies it all back
+    assert rows(db, "SELECT count(*) AS n FROM attempts") == [{"n": 10}]
 
 
 # ---------------------------------------------------------------- two writers

@@ -20,6 +20,7 @@ from typing import Literal
 from tests.factories import FakeClock
 from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
 from trainer.drills.model import DrillSet
+from trainer.history.schema import SUMMARIES
 from trainer.history.store import StatsStore
 from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
@@ -35,6 +36,12 @@ HAND_9_NOBS = ("QD JH 4D JD", "KH")  # pair of jacks, double run J-Q-K, nobs = 9
 HAND_9_FLUSH = ("9D 10D QD KD", "JS")  # run of five and a flush of four = 9
 HAND_8 = ("5S 6H 10C JC", "JD")  # three fifteens and a pair = 8
 CRIB_5 = ("AS 2H 3D 7C", "JH")  # crib: fifteen 2-3-J and a run of three = 5
+
+
+SUMMARY_TABLES = tuple(
+    line.split()[2] for line in SUMMARIES.splitlines() if line.startswith("CREATE TABLE")
+)
+"""The tables each recorded answer keeps up to date, and a rebuild makes again."""
 
 
 def drill(name: str) -> DrillSet:

@@ -26,6 +26,7 @@ from tests.history.known import (
     HAND_9_FLUSH,
     HAND_9_NOBS,
     HAND_29,
+    SUMMARY_TABLES,
     build_history,
 )
 from trainer.history.store import StatsStore
@@ -323,8 +324,7 @@ def test_summaries_kept_with_each_answer_match_a_rebuild(store: StatsStore) -> N
     def tables() -> dict[str, list[tuple[object, ...]]]:
         with store.guard("reading") as conn:
             return {
-                t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall())
-                for t in ("sessions", "quarters", "kind_totals")
+                t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in SUMMARY_TABLES
             }
 
     kept = tables()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from trainer.history import medians
 from trainer.history.times import iso, parse_iso
 from trainer.rules.cards import Card
 from trainer.rules.combos import COMBO_IDS
@@ -271,7 +272,7 @@ def drill_stats(
             mean_error=error / n,
             mugged_per_hand=mugged / n,
             mean_seconds=ms / n / 1000,
-            median_seconds=_median_ms(conn, n, drill_id) / 1000,
+            median_seconds=_median_seconds(conn, drill_id),
             best_streak=streak[drill_id][1],
             best_blitz=blitz,
             last_practised=parse_iso(last),
@@ -304,24 +305,17 @@ def _overall(
         mean_error=mean((d.mean_error, d.attempts) for d in drills),
         mugged_per_hand=mean((d.mugged_per_hand, d.attempts) for d in drills),
         mean_seconds=mean((d.mean_seconds, d.attempts) for d in drills),
-        median_seconds=_median_ms(conn, count, None) / 1000,
+        median_seconds=_median_seconds(conn, None),
         best_streak=streak,
         best_blitz=max(blitzes) if blitzes else None,
         last_practised=max(d.last_practised for d in drills if d.last_practised is not None),
     )
 
 
-def _median_ms(conn: sqlite3.Connection, count: int, drill: str | None) -> float:
-    """The median answer time of a drill set (or all), walking the ms index to the middle."""
-    where, params = _where(drill)
-    values = [
-        r[0]
-        for r in conn.execute(
-            f"SELECT ms FROM attempts{where} ORDER BY ms LIMIT ? OFFSET ?",
-            [*params, 2 - count % 2, (count - 1) // 2],
-        )
-    ]
-    return float(sum(values)) / len(values)
+def _median_seconds(conn: sqlite3.Connection, drill: str | None) -> float:
+    ms = medians.median_ms(conn, drill)
+    assert ms is not None, "a drill set with answers has a median"
+    return ms / 1000
 
 
 def itemised_count(conn: sqlite3.Connection, drill: str | None = None) -> int:

@@ -9,6 +9,8 @@ few thousand rows however long the history:
   recomputed from the session's attempts on every answer, so it never drifts;
 - quarters: answers, exact answers and time per drill per quarter of an hour
   (UTC), so days can be counted in any time zone;
+- medians, all_median: the middle answer time of each drill set and of all,
+  kept as a marker in the ms indexes (`trainer.history.medians`);
 - kind_totals: combinations present, missed and wrongly claimed, per drill
   and stat kind.
 """
@@ -19,6 +21,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any, Final
 
+from trainer.history import medians
 from trainer.judge.outcome import error
 
 
@@ -86,13 +89,15 @@ def add_to_summaries(
     combos: Sequence[Sequence[Any]],
     present: dict[str, int],
 ) -> None:
-    """Count one new attempt (an attempt row, column → value) into the summary tables."""
+    """Count one new attempt (an attempt row, column → value, already inserted) into the
+    summary tables."""
     session_id = row["session_id"]
     rows = conn.execute(
         f"SELECT {_SESSION_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY at, id",
         (session_id,),
     ).fetchall()
     conn.execute(_UPSERT_SESSION, _session_row(session_id, rows))
+    medians.add_answer(conn, row["drill_id"], row["ms"])
     conn.execute(
         "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) VALUES (?, ?, 1, ?, ?) "
         "ON CONFLICT (quarter, drill_id) DO UPDATE SET attempts = attempts + 1, "
@@ -128,6 +133,7 @@ def rebuild_summaries(conn: sqlite3.Connection) -> None:
         batch.append(values)
     if batch:
         conn.execute(_UPSERT_SESSION, _session_row(str(current), batch))
+    medians.rebuild_medians(conn)
     conn.execute(
         "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) "
         "SELECT substr(at, 1, 14) || printf('%02d', CAST(substr(at, 15, 2) AS INTEGER) / 15 * 15)"

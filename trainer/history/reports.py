@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from trainer.history import medians
+from trainer.history.sessions import latest_running, longest_run
 from trainer.history.times import iso, parse_iso
 from trainer.rules.cards import Card
 from trainer.rules.combos import COMBO_IDS
@@ -240,51 +241,43 @@ def report(
     )
 
 
+def _median_seconds(conn: sqlite3.Connection, drill: str | None) -> float:
+    ms = medians.median_ms(conn, drill)
+    assert ms is not None, "a drill set with answers has a median"
+    return ms / 1000
+
+
 def drill_stats(
     conn: sqlite3.Connection, drill: str | None = None
 ) -> tuple[list[DrillStats], DrillStats]:
-    """The figures per drill set, most recently practised first, and for them all together."""
-    where, params = _where(drill)
-    sums: dict[str, list[Any]] = {}
-    streak: dict[str | None, list[int]] = {}  # drill → [current run, best run]
-    for drill_id, name, last, n, exact, error, mugged, ms, lead, tail, best, limit in conn.execute(
-        "SELECT drill_id, drill_name, last, attempts, exact, error, opponent, ms, lead, tail, "
-        f"best, total_seconds FROM sessions{where} ORDER BY start, session_id",
-        params,
-    ):
-        entry = sums.setdefault(drill_id, [name, last, 0, 0, 0, 0, 0, None])
-        if last >= entry[1]:
-            entry[0], entry[1] = name, last
-        for i, value in enumerate((n, exact, error, mugged, ms), start=2):
-            entry[i] += value
-        if limit is not None:
-            entry[7] = exact if entry[7] is None else max(entry[7], exact)
-        for key in (drill_id, None):  # a run of exact answers goes on across sessions
-            run = streak.setdefault(key, [0, 0])
-            run[1] = max(run[1], best, run[0] + lead)
-            run[0] = run[0] + n if lead == n else tail
+    """The figures per drill set, most recently practised first, and for them all together.
+
+    Each drill set's are its running figures through its latest session: sums over its
+    sessions, its best blitz, and its longest run of exact answers (a run goes on across
+    sessions, in the order they started).
+    """
     result = [
         DrillStats(
             drill_id=drill_id,
-            drill_name=name,
-            attempts=n,
-            exact=exact,
-            mean_error=error / n,
-            mugged_per_hand=mugged / n,
-            mean_seconds=ms / n / 1000,
+            drill_name=r.name,
+            attempts=r.attempts,
+            exact=r.exact,
+            mean_error=r.error / r.attempts,
+            mugged_per_hand=r.opponent / r.attempts,
+            mean_seconds=r.ms / r.attempts / 1000,
             median_seconds=_median_seconds(conn, drill_id),
-            best_streak=streak[drill_id][1],
-            best_blitz=blitz,
-            last_practised=parse_iso(last),
+            best_streak=r.streak,
+            best_blitz=r.blitz,
+            last_practised=parse_iso(r.last),
         )
-        for drill_id, (name, last, n, exact, error, mugged, ms, blitz) in sums.items()
+        for drill_id, r in latest_running(conn, drill).items()
     ]
     result.sort(key=lambda d: (d.last_practised, d.drill_id), reverse=True)
-    return result, _overall(conn, result, streak.get(None, [0, 0])[1], drill)
+    return result, _overall(conn, result, drill)
 
 
 def _overall(
-    conn: sqlite3.Connection, drills: Sequence[DrillStats], streak: int, drill: str | None
+    conn: sqlite3.Connection, drills: Sequence[DrillStats], drill: str | None
 ) -> DrillStats:
     count = sum(d.attempts for d in drills)
     name = "all drill sets" if drill is None else drill
@@ -306,23 +299,15 @@ def _overall(
         mugged_per_hand=mean((d.mugged_per_hand, d.attempts) for d in drills),
         mean_seconds=mean((d.mean_seconds, d.attempts) for d in drills),
         median_seconds=_median_seconds(conn, None),
-        best_streak=streak,
+        best_streak=longest_run(conn),
         best_blitz=max(blitzes) if blitzes else None,
         last_practised=max(d.last_practised for d in drills if d.last_practised is not None),
     )
 
 
-def _median_seconds(conn: sqlite3.Connection, drill: str | None) -> float:
-    ms = medians.median_ms(conn, drill)
-    assert ms is not None, "a drill set with answers has a median"
-    return ms / 1000
-
-
 def itemised_count(conn: sqlite3.Connection, drill: str | None = None) -> int:
     """Answers that say which combinations were missed (announced counts and time-outs)."""
-    where, params = _where(drill)
-    found = conn.execute(f"SELECT sum(itemised) FROM sessions{where}", params).fetchone()[0]
-    return int(found or 0)
+    return sum(r.itemised for r in latest_running(conn, drill).values())
 
 
 def kind_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[KindStats]:

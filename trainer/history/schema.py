@@ -2,8 +2,9 @@
 
 Tables: ``attempts`` (one row per answer), ``combos`` (each missed or wrongly
 claimed combination, and why a wrong one is wrong), ``present`` (the stat kinds
-an itemised answer held), the summaries the statistics read (``sessions``,
-``quarters``, ``medians`` and ``all_median``, ``kind_totals``; see
+an itemised answer held), the summaries the statistics read (``sessions`` with
+each drill set's running figures, ``quarters``, ``medians`` and ``all_median``,
+``kind_totals``; see
 `trainer.history.summaries`) and the review ``schedule`` (see
 `trainer.history.schedule`). The version is kept in ``PRAGMA user_version``
 (now 3); `migrate_v1` and `migrate_v2` upgrade older files in place, keeping
@@ -115,7 +116,22 @@ CREATE TABLE sessions (
     total_seconds REAL,
     lead INTEGER NOT NULL,
     tail INTEGER NOT NULL,
-    best INTEGER NOT NULL
+    best INTEGER NOT NULL,
+    -- The drill set's running figures through this session (trainer.history.sessions),
+    -- filled in after the session's own columns.
+    to_name TEXT NOT NULL DEFAULT '',
+    to_last TEXT NOT NULL DEFAULT '',
+    to_attempts INTEGER NOT NULL DEFAULT 0,
+    to_exact INTEGER NOT NULL DEFAULT 0,
+    to_error INTEGER NOT NULL DEFAULT 0,
+    to_opponent INTEGER NOT NULL DEFAULT 0,
+    to_ms INTEGER NOT NULL DEFAULT 0,
+    to_itemised INTEGER NOT NULL DEFAULT 0,
+    to_blitz INTEGER,
+    to_run INTEGER NOT NULL DEFAULT 0,
+    to_streak INTEGER NOT NULL DEFAULT 0,
+    all_run INTEGER NOT NULL DEFAULT 0,
+    all_streak INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX sessions_start ON sessions(start);
 CREATE INDEX sessions_drill ON sessions(drill_id, start);

@@ -335,7 +335,7 @@ def test_summaries_kept_with_each_answer_match_a_rebuild(store: StatsStore) -> N
 
 
 def test_quarter() -> None:
-    from trainer.history.summaries import quarter
+    from trainer.history.quarters import quarter
 
     assert quarter("2025-03-01T12:44:59.999999+00:00") == "2025-03-01T12:30"
     assert quarter("2025-03-01T23:45:00.000000+00:00") == "2025-03-01T23:45"

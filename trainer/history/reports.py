@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from trainer.history import medians
+from trainer.history import medians, quarters
 from trainer.history.sessions import latest_running, longest_run
 from trainer.history.times import iso, parse_iso
 from trainer.rules.cards import Card
@@ -330,15 +330,10 @@ def progress_by_day(
 
     Answers are counted by the quarter hour, so any real time zone's days come out exact.
     """
-    where, params = _where(drill)
     minutes = round(utc_offset.total_seconds() / 60)
-    rows = conn.execute(
-        "SELECT date(quarter, ?) AS day, min(quarter), sum(attempts), sum(exact), sum(ms) "
-        f"FROM quarters{where} GROUP BY day ORDER BY day",
-        [f"{minutes:+d} minutes", *params],
-    )
     return [
-        Period(day, parse_iso(start), n, exact, ms / n / 1000) for day, start, n, exact, ms in rows
+        Period(d.day, parse_iso(d.start), d.attempts, d.exact, d.ms / d.attempts / 1000)
+        for d in quarters.days(conn, drill, minutes)
     ]
 
 

@@ -3,12 +3,11 @@
 Tables: ``attempts`` (one row per answer), ``combos`` (each missed or wrongly
 claimed combination, and why a wrong one is wrong), ``present`` (the stat kinds
 an itemised answer held), the summaries the statistics read (``sessions`` with
-each drill set's running figures, ``quarters``, ``medians`` and ``all_median``,
-``kind_totals``; see
-`trainer.history.summaries`) and the review ``schedule`` (see
-`trainer.history.schedule`). The version is kept in ``PRAGMA user_version``
-(now 3); `migrate_v1` and `migrate_v2` upgrade older files in place, keeping
-every row.
+each drill set's running figures, ``medians`` and ``all_median``, ``quarters``
+and ``all_quarters``, ``kind_totals``; see `trainer.history.summaries`) and the
+review ``schedule`` (see `trainer.history.schedule`). The version is kept in
+``PRAGMA user_version`` (now 3); `migrate_v1` and `migrate_v2` upgrade older
+files in place, keeping every row.
 """
 
 from __future__ import annotations
@@ -137,12 +136,25 @@ CREATE INDEX sessions_start ON sessions(start);
 CREATE INDEX sessions_drill ON sessions(drill_id, start);
 
 CREATE TABLE quarters (
-    quarter TEXT NOT NULL,
     drill_id TEXT NOT NULL,
+    quarter TEXT NOT NULL,
     attempts INTEGER NOT NULL,
     exact INTEGER NOT NULL,
     ms INTEGER NOT NULL,
-    PRIMARY KEY (quarter, drill_id)
+    to_attempts INTEGER NOT NULL,
+    to_exact INTEGER NOT NULL,
+    to_ms INTEGER NOT NULL,
+    PRIMARY KEY (drill_id, quarter)
+) WITHOUT ROWID;
+
+CREATE TABLE all_quarters (
+    quarter TEXT PRIMARY KEY,
+    attempts INTEGER NOT NULL,
+    exact INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    to_attempts INTEGER NOT NULL,
+    to_exact INTEGER NOT NULL,
+    to_ms INTEGER NOT NULL
 ) WITHOUT ROWID;
 
 CREATE TABLE medians (

@@ -1,16 +1,17 @@
 """The summary tables a report reads: kept up to date with each answer, or rebuilt whole.
 
 The store updates them in the same transaction as each attempt, so a report
-reads a few rows per drill set, however long the history, and recording an
-answer touches a few rows, however long the session or the history:
+reads a few rows per drill set and one per day, however long the history, and
+recording an answer touches a few rows, however long the session or the history:
 
 - sessions: one row per quiz session with its sums and streak pieces, and the
   drill set's running figures through it (`trainer.history.sessions`);
 - medians, all_median: the middle answer time of each drill set and of all,
   kept as a marker in the ms indexes (`trainer.history.medians`);
-- quarters: answers, exact answers and time per drill per quarter of an hour
-  (UTC), so days can be counted in any time zone;
-- kind_totals: combinations present, missed and wrongly claimed, per drill
+- quarters, all_quarters: answers, exact answers and time per quarter of an hour
+  (UTC) with running totals, so days can be counted in any time zone
+  (`trainer.history.quarters`);
+- kind_totals: combinations present, missed and wrongly claimed, per drill set
   and stat kind.
 
 Each is a function of the attempts alone: `rebuild_summaries` recomputes them
@@ -23,12 +24,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from trainer.history import medians, sessions
-
-
-def quarter(at: str) -> str:
-    """The quarter hour (UTC) a stored time falls in: ``2025-03-01T12:45``."""
-    return f"{at[:14]}{int(at[14:16]) // 15 * 15:02d}"
+from trainer.history import medians, quarters, sessions
 
 
 def add_to_summaries(
@@ -41,11 +37,8 @@ def add_to_summaries(
     summary tables."""
     sessions.add_answer(conn, row)
     medians.add_answer(conn, row["drill_id"], row["ms"])
-    conn.execute(
-        "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) VALUES (?, ?, 1, ?, ?) "
-        "ON CONFLICT (quarter, drill_id) DO UPDATE SET attempts = attempts + 1, "
-        "exact = exact + excluded.exact, ms = ms + excluded.ms",
-        (quarter(row["at"]), row["drill_id"], int(row["outcome"] == "exact"), row["ms"]),
+    quarters.add_answer(
+        conn, row["drill_id"], row["at"], exact=row["outcome"] == "exact", ms=row["ms"]
     )
     counts: dict[str, list[int]] = {k: [n, 0, 0] for k, n in present.items()}
     for role, kind, *_ in combos:
@@ -63,14 +56,8 @@ def rebuild_summaries(conn: sqlite3.Connection) -> None:
     """Recompute every summary table from the attempts (inside the caller's transaction)."""
     sessions.rebuild_sessions(conn)
     medians.rebuild_medians(conn)
-    for table in ("quarters", "kind_totals"):
-        conn.execute(f"DELETE FROM {table}")
-    conn.execute(
-        "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) "
-        "SELECT substr(at, 1, 14) || printf('%02d', CAST(substr(at, 15, 2) AS INTEGER) / 15 * 15)"
-        " AS q, drill_id, count(*), sum(outcome = 'exact'), sum(ms) "
-        "FROM attempts GROUP BY q, drill_id"
-    )
+    quarters.rebuild_quarters(conn)
+    conn.execute("DELETE FROM kind_totals")
     conn.execute(
         "INSERT INTO kind_totals (drill_id, stat_kind, present, missed, wrong) "
         "SELECT drill_id, stat_kind, sum(p), sum(m), sum(w) FROM ("

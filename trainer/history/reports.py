@@ -1,10 +1,10 @@
 """What the history answers: accuracy by drill set, misses by combination kind, progress.
 
-Every query here is plain SQL over the tables `trainer.history.store` keeps, using
-its indexes and the summary tables `trainer.history.summaries` maintains; the
-functions take an open `sqlite3.Connection` and return frozen dataclasses. The
-values the reads return live here, the review list's too (its queries are
-`trainer.history.review`), so the screens import every one of them from this module.
+`report` gathers what `muggins stats` shows from the summary tables the store
+keeps with each answer (`trainer.history.summaries`): a few rows per drill set
+and one per day, however long the history. The values the reads return live
+here, the review list's too (its queries are `trainer.history.review`), so the
+screens import every one of them from this module.
 """
 
 from __future__ import annotations
@@ -207,19 +207,14 @@ class ReviewCounts:
     by_drill: dict[str, int]
 
 
-# ---------------------------------------------------------------- queries
+# ---------------------------------------------------------------- the report
 
 SESSIONS_SHOWN: Final = 100
 """How many of the latest sessions a report lists."""
 
 
-def _where(drill: str | None, *, also: str = "") -> tuple[str, list[Any]]:
-    clauses = [also] if also else []
-    params: list[Any] = []
-    if drill is not None:
-        clauses.append("drill_id = ?")
-        params.append(drill)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+def _where(drill: str | None) -> tuple[str, list[Any]]:
+    return ("", []) if drill is None else (" WHERE drill_id = ?", [drill])
 
 
 def report(
@@ -354,9 +349,3 @@ def progress_by_session(
         Period(sid, parse_iso(start), n, exact, ms / n / 1000, drill_id=did)
         for sid, did, start, n, exact, ms in reversed(rows)
     ]
-
-
-def recorded_drills(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every drill id with answers, and the name it was last recorded under."""
-    rows = conn.execute("SELECT drill_id, drill_name, max(last) FROM sessions GROUP BY drill_id")
-    return {drill_id: name for drill_id, name, _ in rows}

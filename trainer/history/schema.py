@@ -134,6 +134,7 @@ CREATE TABLE sessions (
 ) WITHOUT ROWID;
 CREATE INDEX sessions_start ON sessions(start);
 CREATE INDEX sessions_drill ON sessions(drill_id, start);
+CREATE INDEX sessions_last ON sessions(drill_id, last);
 
 CREATE TABLE quarters (
     drill_id TEXT NOT NULL,

@@ -287,3 +287,16 @@ def longest_run(conn: sqlite3.Connection) -> int:
         "SELECT all_streak FROM sessions ORDER BY start DESC, session_id DESC LIMIT 1"
     ).fetchone()
     return 0 if row is None else int(row[0])
+
+
+def recorded_drills(conn: sqlite3.Connection) -> dict[str, str]:
+    """Every drill id with answers, and the name it was last recorded under (of sessions
+    last answered at the same moment, the first to start)."""
+    rows = conn.execute(
+        f"""{_DRILLS}
+        SELECT drill_id, (
+            SELECT drill_name FROM sessions AS s WHERE s.drill_id = d.drill_id
+            ORDER BY s.last DESC, s.start, s.session_id LIMIT 1
+        ) FROM drills AS d WHERE drill_id IS NOT NULL"""
+    )
+    return dict(rows.fetchall())

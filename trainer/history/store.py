@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import Final
 
 from trainer.drills.model import DrillSet
-from trainer.history import reports, review, schedule
+from trainer.history import reports, review, schedule, sessions
 from trainer.history.progress import Progress, read_best, read_progress
 from trainer.history.rows import attempt_rows, insert_rows
 from trainer.history.schema import SCHEMA, SCHEMA_VERSION, migrate_v1, migrate_v2, run_script
@@ -378,7 +378,7 @@ class StatsStore:
     def drills(self) -> dict[str, str]:
         """Drill ids with answers recorded, and the name each was last recorded under."""
         with self.guard("reading drill sets") as conn:
-            return reports.recorded_drills(conn)
+            return sessions.recorded_drills(conn)
 
     def due(self, now: datetime, *, limit: int | None = None) -> list[schedule.DueHand]:
         """Shows due for re-drilling at ``now``, the longest overdue first."""

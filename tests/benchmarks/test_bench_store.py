@@ -25,7 +25,7 @@ def load_bench() -> ModuleType:
 
 def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_bench()
-    code = bench.main(["--attempts", "400", "--rounds", "2", "--json"])
+    code = bench.main(["--attempts", "400", "--rounds", "2", "--records", "30", "--json"])
     out = capsys.readouterr().out
     assert code == 0
     assert "400 attempts" in out
@@ -36,8 +36,9 @@ def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
         "review --kind pair-royal",
         "review --kind fifteen (category)",
         "due hands (a re-drill: 20)",
-        "every due hand (no target)",
+        "every due hand",
         "record one answer",
+        "baseline: bare one-row commit",
     ):
         assert label in out, label
     assert "ERROR" not in out

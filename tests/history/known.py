@@ -20,6 +20,7 @@ from typing import Literal
 from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_9_NOBS, HAND_29, FakeClock
 from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
 from trainer.drills.model import DrillSet
+from trainer.history.schema import SUMMARIES
 from trainer.history.store import StatsStore
 from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
@@ -29,6 +30,12 @@ from trainer.rules.cards import parse_card, parse_cards
 
 BASE = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 TIMEOUT: Literal["timeout"] = "timeout"
+
+
+SUMMARY_TABLES = tuple(
+    line.split()[2] for line in SUMMARIES.splitlines() if line.startswith("CREATE TABLE")
+)
+"""The tables each recorded answer keeps up to date, and a rebuild makes again."""
 
 
 def drill(name: str) -> DrillSet:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.factories import HAND_29
-from tests.history.known import BASE, build_history
+from tests.history.known import BASE, SUMMARY_TABLES, build_history
 from trainer.history.store import StatsStore
 from trainer.rules.cards import parse_card, parse_cards
 
@@ -275,8 +275,7 @@ def test_summaries_kept_with_each_answer_match_a_rebuild(store: StatsStore) -> N
     def tables() -> dict[str, list[tuple[object, ...]]]:
         with store.guard("reading") as conn:
             return {
-                t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall())
-                for t in ("sessions", "quarters", "kind_totals")
+                t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in SUMMARY_TABLES
             }
 
     kept = tables()
@@ -287,7 +286,7 @@ def test_summaries_kept_with_each_answer_match_a_rebuild(store: StatsStore) -> N
 
 
 def test_quarter() -> None:
-    from trainer.history.summaries import quarter
+    from trainer.history.quarters import quarter
 
     assert quarter("2025-03-01T12:44:59.999999+00:00") == "2025-03-01T12:30"
     assert quarter("2025-03-01T23:45:00.000000+00:00") == "2025-03-01T23:45"

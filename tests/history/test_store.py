@@ -9,6 +9,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.factories import HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
-from tests.history.known import drill, item, show
+from tests.history.known import SUMMARY_TABLES, drill, item, show
 from trainer.drills.model import DrillSet
 from trainer.history.exchange import export_records
 from trainer.history.schema import SCHEMA_VERSION
@@ -257,6 +258,26 @@ def test_closed_store_refuses(db: Path) -> None:
         store.attempt_count()
 
 
+def test_commits_never_checkpoint_a_thread_does(db: Path) -> None:
+    with StatsStore(db) as store:
+        with store.guard("reading") as conn:
+            assert conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        checkpointer = store.checkpointer
+        assert checkpointer is not None
+        checkpointer.limit = 20  # rows changed: a few answers
+        attempt = one_answer(TotalClaim(5), HAND_9_FLUSH)
+        for n in range(10):
+            store.record(renumbered(attempt, n + 1))
+            assert checkpointer.wait(timeout=10)
+        assert checkpointer.done >= 2
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            assert (busy, copied) == (0, frames)
+    assert "muggins-checkpoint" not in {t.name for t in threading.enumerate()}
+    assert not Path(f"{db}-wal").exists()  # the last connection closed copies it all back
+    assert rows(db, "SELECT count(*) AS n FROM attempts") == [{"n": 10}]
+
+
 # ---------------------------------------------------------------- two writers
 
 
@@ -376,10 +397,15 @@ def test_a_damaged_table_is_reported_not_rewritten(db: Path) -> None:
         attempt = one_answer(TotalClaim(5), HAND_9_FLUSH)
         for n in range(400):
             store.record(renumbered(attempt, n + 1))
+    with contextlib.closing(sqlite3.connect(db)) as conn:  # spare the schema: damage tables
+        schema = conn.execute(
+            "SELECT pageno FROM dbstat WHERE name IN ('sqlite_schema', 'sqlite_master')"
+        ).fetchall()
     data = bytearray(db.read_bytes())
     page = 4096
     for start in range(3 * page, len(data) - page, 2 * page):
-        data[start : start + page] = b"\x5a" * page
+        if (start // page + 1,) not in schema:
+            data[start : start + page] = b"\x5a" * page
     db.write_bytes(bytes(data))
     before = db.read_bytes()
     with StatsStore(db) as store, pytest.raises(StoreError) as caught:  # noqa: PT012
@@ -661,6 +687,69 @@ def schema_of(path: Path) -> list[tuple[str, str]]:
     ]
 
 
+SUMMARIES_V2 = """
+CREATE TABLE sessions (
+    session_id TEXT PRIMARY KEY,
+    drill_id TEXT NOT NULL,
+    drill_name TEXT NOT NULL,
+    start TEXT NOT NULL,
+    last TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    exact INTEGER NOT NULL,
+    error INTEGER NOT NULL,
+    opponent INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    itemised INTEGER NOT NULL,
+    total_seconds REAL,
+    lead INTEGER NOT NULL,
+    tail INTEGER NOT NULL,
+    best INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_start ON sessions(start);
+CREATE INDEX sessions_drill ON sessions(drill_id, start);
+CREATE TABLE quarters (
+    quarter TEXT NOT NULL,
+    drill_id TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    exact INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    PRIMARY KEY (quarter, drill_id)
+) WITHOUT ROWID;
+"""
+"""The summaries of version 2 as it shipped (kind_totals is unchanged in version 3)."""
+
+SESSION_V2_COLUMNS = (
+    "session_id, drill_id, drill_name, start, last, attempts, exact, error, opponent, ms, "
+    "itemised, total_seconds, lead, tail, best"
+)
+
+
+def as_version_2(path: Path) -> None:
+    """Turn a store into the file version 2 would have kept for the same answers."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("DROP INDEX combos_attempt")
+        conn.execute("ALTER TABLE combos DROP COLUMN reason")
+        for (index,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+            "AND tbl_name IN ('sessions', 'quarters')"
+        ).fetchall():
+            conn.execute(f"DROP INDEX {index}")
+        for table in ("sessions", "quarters"):
+            conn.execute(f"ALTER TABLE {table} RENAME TO {table}_v3")
+        for table in SUMMARY_TABLES:
+            if table not in ("sessions", "quarters", "kind_totals"):
+                conn.execute(f"DROP TABLE {table}")
+        conn.executescript(SUMMARIES_V2)
+        conn.execute(f"INSERT INTO sessions SELECT {SESSION_V2_COLUMNS} FROM sessions_v3")
+        conn.execute(
+            "INSERT INTO quarters SELECT quarter, drill_id, attempts, exact, ms FROM quarters_v3"
+        )
+        conn.execute("DROP TABLE sessions_v3")
+        conn.execute("DROP TABLE quarters_v3")
+        conn.execute("PRAGMA user_version = 2")
+        conn.commit()
+
+
 def test_migrates_version_2_finding_why_each_wrong_claim_is_wrong(db: Path) -> None:
     claim = AnnounceClaim(
         (
@@ -676,11 +765,7 @@ def test_migrates_version_2_finding_why_each_wrong_claim_is_wrong(db: Path) -> N
         store.record(one_answer(claim, HAND_8))
     combos = "SELECT role, stat_kind, kind, cards, points, reason FROM combos ORDER BY rowid"
     recorded = rows(db, combos)
-    with contextlib.closing(sqlite3.connect(db)) as conn:  # as version 2 kept it
-        conn.execute("DROP INDEX combos_attempt")
-        conn.execute("ALTER TABLE combos DROP COLUMN reason")
-        conn.execute("PRAGMA user_version = 2")
-        conn.commit()
+    as_version_2(db)
     with StatsStore(db) as store:
         assert store.attempt_count() == 1
     assert rows(db, combos) == recorded
@@ -696,6 +781,36 @@ def test_migrates_version_2_finding_why_each_wrong_claim_is_wrong(db: Path) -> N
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
         indexes = {r[1] for r in conn.execute("PRAGMA index_list(combos)")}
         assert "combos_attempt" in indexes
+
+
+def test_migrates_version_2_summaries_to_the_same_figures(tmp_path: Path) -> None:
+    from tests.history.known import build_history
+
+    db = tmp_path / DB_NAME
+    with StatsStore(db) as store:
+        build_history(store)
+        report = store.report()
+        late = store.report(utc_offset=timedelta(hours=13))
+        drills = store.drills()
+    kept = summary_rows(db)
+    as_version_2(db)
+    with StatsStore(db) as store:
+        assert store.report() == report
+        assert store.report(utc_offset=timedelta(hours=13)) == late
+        assert store.drills() == drills
+    assert summary_rows(db) == kept
+    fresh = tmp_path / "fresh" / DB_NAME
+    StatsStore(fresh).close()
+    # Every table and index as a new file has them (combos' added column is spelled apart).
+    assert [(n, sql) for n, sql in schema_of(db) if n != "combos"] == [
+        (n, sql) for n, sql in schema_of(fresh) if n != "combos"
+    ]
+    assert [n for n, _ in schema_of(db)] == [n for n, _ in schema_of(fresh)]
+
+
+def summary_rows(path: Path) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every summary table (what each recorded answer keeps)."""
+    return {t: rows(path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in SUMMARY_TABLES}
 
 
 def test_migrates_version_1_keeping_every_row(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
-"""What the history answers: accuracy by drill set, misses by combination kind, progress, review.
+"""What the history answers: accuracy by drill set, misses by combination kind, progress.
 
-Every query here is plain SQL over the tables `trainer.history.store` keeps, using
-its indexes and the summary tables `trainer.history.summaries` maintains; the
-functions take an open `sqlite3.Connection` and return frozen dataclasses.
+`report` gathers what `muggins stats` shows from the summary tables the store
+keeps with each answer (`trainer.history.summaries`): a few rows per drill set
+and one per day, however long the history. The values the reads return live
+here, the review list's too (its queries are `trainer.history.review`), so the
+screens import every one of them from this module.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from trainer.history import medians, quarters
+from trainer.history.sessions import latest_running, longest_run
 from trainer.history.times import iso, parse_iso
-from trainer.rules.cards import Card, stored_cards
-from trainer.rules.combos import COMBO_IDS, KINDS
+from trainer.rules.cards import Card
+from trainer.rules.combos import COMBO_IDS
 
 # ---------------------------------------------------------------- results
 
@@ -203,19 +207,14 @@ class ReviewCounts:
     by_drill: dict[str, int]
 
 
-# ---------------------------------------------------------------- queries
+# ---------------------------------------------------------------- the report
 
 SESSIONS_SHOWN: Final = 100
 """How many of the latest sessions a report lists."""
 
 
-def _where(drill: str | None, *, also: str = "") -> tuple[str, list[Any]]:
-    clauses = [also] if also else []
-    params: list[Any] = []
-    if drill is not None:
-        clauses.append("drill_id = ?")
-        params.append(drill)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+def _where(drill: str | None) -> tuple[str, list[Any]]:
+    return ("", []) if drill is None else (" WHERE drill_id = ?", [drill])
 
 
 def report(
@@ -237,51 +236,43 @@ def report(
     )
 
 
+def _median_seconds(conn: sqlite3.Connection, drill: str | None) -> float:
+    ms = medians.median_ms(conn, drill)
+    assert ms is not None, "a drill set with answers has a median"
+    return ms / 1000
+
+
 def drill_stats(
     conn: sqlite3.Connection, drill: str | None = None
 ) -> tuple[list[DrillStats], DrillStats]:
-    """The figures per drill set, most recently practised first, and for them all together."""
-    where, params = _where(drill)
-    sums: dict[str, list[Any]] = {}
-    streak: dict[str | None, list[int]] = {}  # drill → [current run, best run]
-    for drill_id, name, last, n, exact, error, mugged, ms, lead, tail, best, limit in conn.execute(
-        "SELECT drill_id, drill_name, last, attempts, exact, error, opponent, ms, lead, tail, "
-        f"best, total_seconds FROM sessions{where} ORDER BY start, session_id",
-        params,
-    ):
-        entry = sums.setdefault(drill_id, [name, last, 0, 0, 0, 0, 0, None])
-        if last >= entry[1]:
-            entry[0], entry[1] = name, last
-        for i, value in enumerate((n, exact, error, mugged, ms), start=2):
-            entry[i] += value
-        if limit is not None:
-            entry[7] = exact if entry[7] is None else max(entry[7], exact)
-        for key in (drill_id, None):  # a run of exact answers goes on across sessions
-            run = streak.setdefault(key, [0, 0])
-            run[1] = max(run[1], best, run[0] + lead)
-            run[0] = run[0] + n if lead == n else tail
+    """The figures per drill set, most recently practised first, and for them all together.
+
+    Each drill set's are its running figures through its latest session: sums over its
+    sessions, its best blitz, and its longest run of exact answers (a run goes on across
+    sessions, in the order they started).
+    """
     result = [
         DrillStats(
             drill_id=drill_id,
-            drill_name=name,
-            attempts=n,
-            exact=exact,
-            mean_error=error / n,
-            mugged_per_hand=mugged / n,
-            mean_seconds=ms / n / 1000,
-            median_seconds=_median_ms(conn, n, drill_id) / 1000,
-            best_streak=streak[drill_id][1],
-            best_blitz=blitz,
-            last_practised=parse_iso(last),
+            drill_name=r.name,
+            attempts=r.attempts,
+            exact=r.exact,
+            mean_error=r.error / r.attempts,
+            mugged_per_hand=r.opponent / r.attempts,
+            mean_seconds=r.ms / r.attempts / 1000,
+            median_seconds=_median_seconds(conn, drill_id),
+            best_streak=r.streak,
+            best_blitz=r.blitz,
+            last_practised=parse_iso(r.last),
         )
-        for drill_id, (name, last, n, exact, error, mugged, ms, blitz) in sums.items()
+        for drill_id, r in latest_running(conn, drill).items()
     ]
     result.sort(key=lambda d: (d.last_practised, d.drill_id), reverse=True)
-    return result, _overall(conn, result, streak.get(None, [0, 0])[1], drill)
+    return result, _overall(conn, result, drill)
 
 
 def _overall(
-    conn: sqlite3.Connection, drills: Sequence[DrillStats], streak: int, drill: str | None
+    conn: sqlite3.Connection, drills: Sequence[DrillStats], drill: str | None
 ) -> DrillStats:
     count = sum(d.attempts for d in drills)
     name = "all drill sets" if drill is None else drill
@@ -302,31 +293,16 @@ def _overall(
         mean_error=mean((d.mean_error, d.attempts) for d in drills),
         mugged_per_hand=mean((d.mugged_per_hand, d.attempts) for d in drills),
         mean_seconds=mean((d.mean_seconds, d.attempts) for d in drills),
-        median_seconds=_median_ms(conn, count, None) / 1000,
-        best_streak=streak,
+        median_seconds=_median_seconds(conn, None),
+        best_streak=longest_run(conn),
         best_blitz=max(blitzes) if blitzes else None,
         last_practised=max(d.last_practised for d in drills if d.last_practised is not None),
     )
 
 
-def _median_ms(conn: sqlite3.Connection, count: int, drill: str | None) -> float:
-    """The median answer time of a drill set (or all), walking the ms index to the middle."""
-    where, params = _where(drill)
-    values = [
-        r[0]
-        for r in conn.execute(
-            f"SELECT ms FROM attempts{where} ORDER BY ms LIMIT ? OFFSET ?",
-            [*params, 2 - count % 2, (count - 1) // 2],
-        )
-    ]
-    return float(sum(values)) / len(values)
-
-
 def itemised_count(conn: sqlite3.Connection, drill: str | None = None) -> int:
     """Answers that say which combinations were missed (announced counts and time-outs)."""
-    where, params = _where(drill)
-    found = conn.execute(f"SELECT sum(itemised) FROM sessions{where}", params).fetchone()[0]
-    return int(found or 0)
+    return sum(r.itemised for r in latest_running(conn, drill).values())
 
 
 def kind_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[KindStats]:
@@ -349,15 +325,10 @@ def progress_by_day(
 
     Answers are counted by the quarter hour, so any real time zone's days come out exact.
     """
-    where, params = _where(drill)
     minutes = round(utc_offset.total_seconds() / 60)
-    rows = conn.execute(
-        "SELECT date(quarter, ?) AS day, min(quarter), sum(attempts), sum(exact), sum(ms) "
-        f"FROM quarters{where} GROUP BY day ORDER BY day",
-        [f"{minutes:+d} minutes", *params],
-    )
     return [
-        Period(day, parse_iso(start), n, exact, ms / n / 1000) for day, start, n, exact, ms in rows
+        Period(d.day, parse_iso(d.start), d.attempts, d.exact, d.ms / d.attempts / 1000)
+        for d in quarters.days(conn, drill, minutes)
     ]
 
 
@@ -378,109 +349,3 @@ def progress_by_session(
         Period(sid, parse_iso(start), n, exact, ms / n / 1000, drill_id=did)
         for sid, did, start, n, exact, ms in reversed(rows)
     ]
-
-
-def _review_where(kind: str | None, drill: str | None) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
-    if kind is not None:
-        # A stat kind first (``pair`` is a plain pair); else a category (``fifteen``: all).
-        clauses.append(
-            "c.stat_kind = ?" if kind in COMBO_IDS or kind not in KINDS else "c.kind = ?"
-        )
-        params.append(kind)
-    if drill is not None:
-        clauses.append("c.drill_id = ?")
-        params.append(drill)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
-
-
-def review_items(
-    conn: sqlite3.Connection,
-    *,
-    kind: str | None = None,
-    drill: str | None = None,
-    limit: int | None = 50,
-) -> list[ReviewItem]:
-    """Missed and wrongly claimed combinations, newest first.
-
-    ``kind`` is a stat kind (``fifteen-3``, ``pair``) or else a scoring category
-    (``fifteen``, ``run``, ``flush``: every kind in it).
-    """
-    where, params = _review_where(kind, drill)
-    sql = (
-        "SELECT a.id, c.at, c.drill_id, a.drill_name, c.role, c.stat_kind, c.kind, c.cards, "
-        "c.points, c.reason, a.hand, a.starter, a.crib, a.answer_text, a.claimed, a.actual, "
-        "a.missed_points, a.excess_points, a.timed_out, a.itemised "
-        f"FROM combos AS c JOIN attempts AS a ON a.id = c.attempt_id{where} "
-        "ORDER BY c.at DESC, c.attempt_id DESC, c.rowid"
-    )
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(limit)
-    return [
-        ReviewItem(
-            attempt_id=r[0],
-            at=parse_iso(r[1]),
-            drill_id=r[2],
-            drill_name=r[3],
-            role=r[4],
-            stat_kind=r[5],
-            kind=r[6],
-            cards=stored_cards(r[7]),
-            points=r[8],
-            reason=r[9],
-            hand=stored_cards(r[10]),
-            starter=None if r[11] is None else stored_cards(r[11])[0],
-            crib=bool(r[12]),
-            answer_text=r[13],
-            claimed=r[14],
-            actual=r[15],
-            missed_points=r[16],
-            excess_points=r[17],
-            timed_out=bool(r[18]),
-            itemised=bool(r[19]),
-        )
-        for r in conn.execute(sql, params)
-    ]
-
-
-def attempt_combos(conn: sqlite3.Connection, attempt_id: int) -> list[StoredCombo]:
-    """Every missed and wrongly claimed combination stored for one answer, in stored order."""
-    rows = conn.execute(
-        "SELECT role, stat_kind, kind, cards, points, reason FROM combos "
-        "WHERE attempt_id = ? ORDER BY rowid",
-        (attempt_id,),
-    )
-    return [
-        StoredCombo(role, stat_kind, kind, stored_cards(cards), points, reason)
-        for role, stat_kind, kind, cards, points, reason in rows
-    ]
-
-
-def review_counts(conn: sqlite3.Connection) -> ReviewCounts:
-    """The size of the review list, in all and by kind and by drill set, in one query."""
-    by_kind: dict[str, int] = {}
-    by_drill: dict[str, int] = {}
-    total = 0
-    for stat_kind, drill_id, n in conn.execute(
-        "SELECT stat_kind, drill_id, count(*) FROM combos GROUP BY stat_kind, drill_id"
-    ):
-        total += n
-        by_kind[stat_kind] = by_kind.get(stat_kind, 0) + n
-        by_drill[drill_id] = by_drill.get(drill_id, 0) + n
-    return ReviewCounts(total, by_kind, by_drill)
-
-
-def review_total(
-    conn: sqlite3.Connection, *, kind: str | None = None, drill: str | None = None
-) -> int:
-    """How many combinations `review_items` would list without a limit."""
-    where, params = _review_where(kind, drill)
-    return int(conn.execute(f"SELECT count(*) FROM combos AS c{where}", params).fetchone()[0])
-
-
-def recorded_drills(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every drill id with answers, and the name it was last recorded under."""
-    rows = conn.execute("SELECT drill_id, drill_name, max(last) FROM sessions GROUP BY drill_id")
-    return {drill_id: name for drill_id, name, _ in rows}

@@ -2,11 +2,12 @@
 
 Tables: ``attempts`` (one row per answer), ``combos`` (each missed or wrongly
 claimed combination, and why a wrong one is wrong), ``present`` (the stat kinds
-an itemised answer held), the summaries the statistics read (``sessions``,
-``quarters``, ``kind_totals``; see `trainer.history.summaries`) and the review
-``schedule`` (see `trainer.history.schedule`). The version is kept in ``PRAGMA
-user_version`` (now 3); `migrate_v1` and `migrate_v2` upgrade older files in
-place, keeping every row.
+an itemised answer held), the summaries the statistics read (``sessions`` with
+each drill set's running figures, ``medians`` and ``all_median``, ``quarters``
+and ``all_quarters``, ``kind_totals``; see `trainer.history.summaries`) and the
+review ``schedule`` (see `trainer.history.schedule`). The version is kept in
+``PRAGMA user_version`` (now 3); `migrate_v1` and `migrate_v2` upgrade older
+files in place, keeping every row.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from trainer.rules.show import score_show
 SCHEMA_VERSION: Final = 3
 """The schema version this Muggins writes and reads (``PRAGMA user_version``)."""
 
-SCHEMA: Final = """
+_RECORDS: Final = """
 CREATE TABLE attempts (
     id INTEGER PRIMARY KEY,
     uid TEXT NOT NULL UNIQUE,
@@ -96,7 +97,9 @@ CREATE TABLE present (
     drill_id TEXT NOT NULL,
     PRIMARY KEY (attempt_id, stat_kind)
 ) WITHOUT ROWID;
+"""
 
+SUMMARIES: Final = """
 CREATE TABLE sessions (
     session_id TEXT PRIMARY KEY,
     drill_id TEXT NOT NULL,
@@ -112,19 +115,64 @@ CREATE TABLE sessions (
     total_seconds REAL,
     lead INTEGER NOT NULL,
     tail INTEGER NOT NULL,
-    best INTEGER NOT NULL
+    best INTEGER NOT NULL,
+    -- The drill set's running figures through this session (trainer.history.sessions),
+    -- filled in after the session's own columns.
+    to_name TEXT NOT NULL DEFAULT '',
+    to_last TEXT NOT NULL DEFAULT '',
+    to_attempts INTEGER NOT NULL DEFAULT 0,
+    to_exact INTEGER NOT NULL DEFAULT 0,
+    to_error INTEGER NOT NULL DEFAULT 0,
+    to_opponent INTEGER NOT NULL DEFAULT 0,
+    to_ms INTEGER NOT NULL DEFAULT 0,
+    to_itemised INTEGER NOT NULL DEFAULT 0,
+    to_blitz INTEGER,
+    to_run INTEGER NOT NULL DEFAULT 0,
+    to_streak INTEGER NOT NULL DEFAULT 0,
+    all_run INTEGER NOT NULL DEFAULT 0,
+    all_streak INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX sessions_start ON sessions(start);
 CREATE INDEX sessions_drill ON sessions(drill_id, start);
+CREATE INDEX sessions_last ON sessions(drill_id, last);
 
 CREATE TABLE quarters (
-    quarter TEXT NOT NULL,
     drill_id TEXT NOT NULL,
+    quarter TEXT NOT NULL,
     attempts INTEGER NOT NULL,
     exact INTEGER NOT NULL,
     ms INTEGER NOT NULL,
-    PRIMARY KEY (quarter, drill_id)
+    to_attempts INTEGER NOT NULL,
+    to_exact INTEGER NOT NULL,
+    to_ms INTEGER NOT NULL,
+    PRIMARY KEY (drill_id, quarter)
 ) WITHOUT ROWID;
+
+CREATE TABLE all_quarters (
+    quarter TEXT PRIMARY KEY,
+    attempts INTEGER NOT NULL,
+    exact INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    to_attempts INTEGER NOT NULL,
+    to_exact INTEGER NOT NULL,
+    to_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE medians (
+    drill_id TEXT PRIMARY KEY,
+    attempts INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    below INTEGER NOT NULL,
+    through INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE all_median (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    attempts INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    below INTEGER NOT NULL,
+    through INTEGER NOT NULL
+);
 
 CREATE TABLE kind_totals (
     drill_id TEXT NOT NULL,
@@ -134,7 +182,10 @@ CREATE TABLE kind_totals (
     wrong INTEGER NOT NULL,
     PRIMARY KEY (drill_id, stat_kind)
 ) WITHOUT ROWID;
+"""
+"""The summary tables (`trainer.history.summaries`), all derived from the attempts."""
 
+_SCHEDULE: Final = """
 CREATE TABLE schedule (
     hand_key TEXT PRIMARY KEY,
     hand TEXT NOT NULL,
@@ -150,6 +201,12 @@ CREATE TABLE schedule (
 ) WITHOUT ROWID;
 CREATE INDEX schedule_due ON schedule(due);
 """
+
+SCHEMA: Final = _RECORDS + SUMMARIES + _SCHEDULE
+"""The whole version-3 schema, as a new file gets it."""
+
+_V2_SUMMARIES: Final = ("sessions", "quarters", "kind_totals")
+"""The summary tables a version-2 file has, in their version-2 shape."""
 
 
 def run_script(conn: sqlite3.Connection, script: str) -> None:
@@ -172,7 +229,8 @@ def rebuild_derived(conn: sqlite3.Connection) -> None:
 def migrate_v2(conn: sqlite3.Connection) -> None:
     """Upgrade a version-2 file in place (inside the caller's transaction): version 3 keeps
     why each wrongly claimed combination is wrong (found again by re-judging each stored
-    announcement that has one), and indexes each answer's combinations."""
+    announcement that has one), indexes each answer's combinations, and keeps summaries
+    that a report and a recorded answer read a few rows of (made anew from the attempts)."""
     conn.execute("ALTER TABLE combos ADD COLUMN reason TEXT")
     conn.execute("CREATE INDEX combos_attempt ON combos(attempt_id)")
     attempts = conn.execute(
@@ -196,6 +254,10 @@ def migrate_v2(conn: sqlite3.Connection) -> None:
             "UPDATE combos SET reason = ? WHERE rowid = ?",
             list(zip(verdict.wrong_reasons, rowids, strict=False)),
         )
+    for table in _V2_SUMMARIES:
+        conn.execute(f"DROP TABLE {table}")
+    run_script(conn, SUMMARIES)
+    rebuild_summaries(conn)  # the schedule it kept is the same in version 3, and stays
 
 
 def migrate_v1(conn: sqlite3.Connection) -> None:

@@ -4,7 +4,9 @@ The file is ``muggins.sqlite3`` in the data folder (`trainer.locations.data_dir`
 ``--data-dir``, ``$MUGGINS_HOME`` or the system's user data folder), created on
 first use. It runs in WAL mode with a busy timeout, so two trainers can record
 into it at once; each answer is written in one transaction and committed at
-once, so a killed process loses at most the hand it had not yet judged.
+once, so a killed process loses at most the hand it had not yet judged. The WAL
+is copied back into the file in the background (`trainer.history.wal`), so no
+commit waits for that.
 
 What one answer writes (the attempt, its combinations, the summaries and the
 review schedule, all in the answer's transaction) is `trainer.history.rows`; the
@@ -31,11 +33,12 @@ from types import TracebackType
 from typing import Final
 
 from trainer.drills.model import DrillSet
-from trainer.history import reports, schedule
+from trainer.history import reports, review, schedule, sessions
 from trainer.history.progress import Progress, read_best, read_progress
 from trainer.history.rows import attempt_rows, insert_rows
 from trainer.history.schema import SCHEMA, SCHEMA_VERSION, migrate_v1, migrate_v2, run_script
 from trainer.history.times import iso
+from trainer.history.wal import PRAGMAS, Checkpointer
 from trainer.locations import data_dir
 from trainer.quiz.attempt import Attempt
 
@@ -191,6 +194,8 @@ class StatsStore:
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         memory = str(path) == ":memory:"
+        self.checkpointer = None if memory else Checkpointer(self.path)
+        """What keeps the WAL short, off the recording path (`trainer.history.wal`)."""
         if memory:
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         else:
@@ -215,6 +220,8 @@ class StatsStore:
     def close(self) -> None:
         """Close the connection (idempotent)."""
         with self._lock:
+            if self.checkpointer is not None:
+                self.checkpointer.close()
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
@@ -253,6 +260,8 @@ class StatsStore:
                     conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+            if self.checkpointer is not None:
+                self.checkpointer.written(conn.total_changes)
 
     # ------------------------------------------------------------ opening
 
@@ -285,6 +294,8 @@ class StatsStore:
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
             if not memory:
                 conn.execute("PRAGMA journal_mode = WAL")
+                for pragma in PRAGMAS:
+                    conn.execute(pragma)
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
         if version == SCHEMA_VERSION:
@@ -347,27 +358,27 @@ class StatsStore:
     ) -> list[reports.ReviewItem]:
         """Missed and wrongly claimed combinations, newest first (``limit`` None: all)."""
         with self.guard("reading the review list") as conn:
-            return reports.review_items(conn, kind=kind, drill=drill, limit=limit)
+            return review.review_items(conn, kind=kind, drill=drill, limit=limit)
 
     def review_total(self, *, kind: str | None = None, drill: str | None = None) -> int:
         """How many combinations the review list holds with these filters."""
         with self.guard("reading the review list") as conn:
-            return reports.review_total(conn, kind=kind, drill=drill)
+            return review.review_total(conn, kind=kind, drill=drill)
 
     def review_counts(self) -> reports.ReviewCounts:
         """How many combinations the review list holds, in all, by kind and by drill set."""
         with self.guard("reading the review list") as conn:
-            return reports.review_counts(conn)
+            return review.review_counts(conn)
 
     def attempt_combos(self, attempt_id: int) -> list[reports.StoredCombo]:
         """The missed and wrongly claimed combinations stored for one answer."""
         with self.guard("reading the review list") as conn:
-            return reports.attempt_combos(conn, attempt_id)
+            return review.attempt_combos(conn, attempt_id)
 
     def drills(self) -> dict[str, str]:
         """Drill ids with answers recorded, and the name each was last recorded under."""
         with self.guard("reading drill sets") as conn:
-            return reports.recorded_drills(conn)
+            return sessions.recorded_drills(conn)
 
     def due(self, now: datetime, *, limit: int | None = None) -> list[schedule.DueHand]:
         """Shows due for re-drilling at ``now``, the longest overdue first."""

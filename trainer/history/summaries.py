@@ -1,83 +1,30 @@
 """The summary tables a report reads: kept up to date with each answer, or rebuilt whole.
 
-The per-drill, per-day and per-kind figures come from three small tables the
-store updates in the same transaction as each attempt, so a report reads a
-few thousand rows however long the history:
+The store updates them in the same transaction as each attempt, so a report
+reads a few rows per drill set and one per day, however long the history, and
+recording an answer touches a few rows, however long the session or the history:
 
-- sessions: one row per quiz session with its sums, and for streaks the exact
-  answers it opens with (lead), ends with (tail) and its longest run (best);
-  recomputed from the session's attempts on every answer, so it never drifts;
-- quarters: answers, exact answers and time per drill per quarter of an hour
-  (UTC), so days can be counted in any time zone;
-- kind_totals: combinations present, missed and wrongly claimed, per drill
+- sessions: one row per quiz session with its sums and streak pieces, and the
+  drill set's running figures through it (`trainer.history.sessions`);
+- medians, all_median: the middle answer time of each drill set and of all,
+  kept as a marker in the ms indexes (`trainer.history.medians`);
+- quarters, all_quarters: answers, exact answers and time per quarter of an hour
+  (UTC) with running totals, so days can be counted in any time zone
+  (`trainer.history.quarters`);
+- kind_totals: combinations present, missed and wrongly claimed, per drill set
   and stat kind.
+
+Each is a function of the attempts alone: `rebuild_summaries` recomputes them
+(after an import or an upgrade) to what answer-by-answer upkeep gives.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
-from trainer.judge.outcome import error
-
-
-def quarter(at: str) -> str:
-    """The quarter hour (UTC) a stored time falls in: ``2025-03-01T12:45``."""
-    return f"{at[:14]}{int(at[14:16]) // 15 * 15:02d}"
-
-
-_SESSION_COLUMNS: Final = (
-    "drill_id, drill_name, at, outcome, missed_points, excess_points, opponent, ms, "
-    "itemised, total_seconds"
-)
-_UPSERT_SESSION: Final = (
-    "INSERT OR REPLACE INTO sessions (session_id, drill_id, drill_name, start, last, attempts, "
-    "exact, error, opponent, ms, itemised, total_seconds, lead, tail, best) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-
-
-def _session_row(session_id: str, rows: Sequence[Sequence[Any]]) -> tuple[Any, ...]:
-    """The sessions row for a session's attempts (``_SESSION_COLUMNS``, in time order)."""
-    exact = errors = opponent = ms = itemised = 0
-    lead = tail = best = 0
-    leading = True
-    limit: float | None = None
-    for _, _, _, outcome, missed, excess, mugged, millis, listed, total in rows:
-        right = outcome == "exact"
-        exact += right
-        errors += error(missed, excess, exact=right)
-        opponent += mugged
-        ms += millis
-        itemised += listed
-        if total is not None:
-            limit = total if limit is None else max(limit, total)
-        if right:
-            tail += 1
-            best = max(best, tail)
-            lead += leading
-        else:
-            tail = 0
-            leading = False
-    first, last = rows[0], rows[-1]
-    return (
-        session_id,
-        last[0],
-        last[1],
-        first[2],
-        last[2],
-        len(rows),
-        exact,
-        errors,
-        opponent,
-        ms,
-        itemised,
-        limit,
-        lead,
-        tail,
-        best,
-    )
+from trainer.history import medians, quarters, sessions
 
 
 def add_to_summaries(
@@ -86,18 +33,12 @@ def add_to_summaries(
     combos: Sequence[Sequence[Any]],
     present: dict[str, int],
 ) -> None:
-    """Count one new attempt (an attempt row, column → value) into the summary tables."""
-    session_id = row["session_id"]
-    rows = conn.execute(
-        f"SELECT {_SESSION_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY at, id",
-        (session_id,),
-    ).fetchall()
-    conn.execute(_UPSERT_SESSION, _session_row(session_id, rows))
-    conn.execute(
-        "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) VALUES (?, ?, 1, ?, ?) "
-        "ON CONFLICT (quarter, drill_id) DO UPDATE SET attempts = attempts + 1, "
-        "exact = exact + excluded.exact, ms = ms + excluded.ms",
-        (quarter(row["at"]), row["drill_id"], int(row["outcome"] == "exact"), row["ms"]),
+    """Count one new attempt (an attempt row, column → value, already inserted) into the
+    summary tables."""
+    sessions.add_answer(conn, row)
+    medians.add_answer(conn, row["drill_id"], row["ms"])
+    quarters.add_answer(
+        conn, row["drill_id"], row["at"], exact=row["outcome"] == "exact", ms=row["ms"]
     )
     counts: dict[str, list[int]] = {k: [n, 0, 0] for k, n in present.items()}
     for role, kind, *_ in combos:
@@ -113,27 +54,10 @@ def add_to_summaries(
 
 def rebuild_summaries(conn: sqlite3.Connection) -> None:
     """Recompute every summary table from the attempts (inside the caller's transaction)."""
-    for table in ("sessions", "quarters", "kind_totals"):
-        conn.execute(f"DELETE FROM {table}")
-    cursor = conn.execute(
-        f"SELECT session_id, {_SESSION_COLUMNS} FROM attempts ORDER BY session_id, at, id"
-    )
-    current: str | None = None
-    batch: list[Sequence[Any]] = []
-    for session_id, *values in cursor.fetchall():
-        if session_id != current and batch:
-            conn.execute(_UPSERT_SESSION, _session_row(str(current), batch))
-            batch = []
-        current = session_id
-        batch.append(values)
-    if batch:
-        conn.execute(_UPSERT_SESSION, _session_row(str(current), batch))
-    conn.execute(
-        "INSERT INTO quarters (quarter, drill_id, attempts, exact, ms) "
-        "SELECT substr(at, 1, 14) || printf('%02d', CAST(substr(at, 15, 2) AS INTEGER) / 15 * 15)"
-        " AS q, drill_id, count(*), sum(outcome = 'exact'), sum(ms) "
-        "FROM attempts GROUP BY q, drill_id"
-    )
+    sessions.rebuild_sessions(conn)
+    medians.rebuild_medians(conn)
+    quarters.rebuild_quarters(conn)
+    conn.execute("DELETE FROM kind_totals")
     conn.execute(
         "INSERT INTO kind_totals (drill_id, stat_kind, present, missed, wrong) "
         "SELECT drill_id, stat_kind, sum(p), sum(m), sum(w) FROM ("

@@ -4,8 +4,8 @@
    exactly as `muggins` does (`trainer.ui.launch.build`: drills, settings, the stats
    store opened in the background once home is drawn) and runs headless until home is
    drawn with its footer, against a bare Textual app (a Static, a DataTable and a
-   footer of four keys) watched the same way, interleaved, best of N. Target: within
-   1.5x of the bare app.
+   footer of four keys) watched the same way, in N back-to-back pairs. Target: the
+   median pair within 1.5x of the bare app (the best of each is printed too).
 2. Enter on a claim to the reveal drawn: measured inside the running app (headless),
    from the claim being accepted (Enter handled) to the reveal screen's first refresh.
    Target: under 50 ms.
@@ -28,18 +28,21 @@ import time
 from typing import Any
 
 # Both apps run headless at 80x24 in a fresh interpreter and are watched the same way:
-# the auto-pilot polls until the footer's keys are there, waits for that frame to be
-# drawn, and prints the wall-clock time of that moment.
+# the auto-pilot polls until the footer's keys are there, then notes the wall-clock time
+# once the frame that shows them has been drawn (the next refresh), and prints it.
 WATCH = """
 import asyncio, time
 
 async def watch(pilot):
-    while not pilot.app.screen.query("FooterKey"):
+    app = pilot.app
+    while not app.screen.query("FooterKey"):
         await asyncio.sleep(0.001)
-    await pilot.pause()
-    pilot.app.drawn = time.time()
-    pilot.app.shown = type(pilot.app.screen).__name__
-    pilot.app.exit()
+    drawn = asyncio.Event()
+    app.call_after_refresh(drawn.set)
+    await drawn.wait()
+    app.drawn = time.time()
+    app.shown = type(app.screen).__name__
+    app.exit()
 """
 
 BARE = (
@@ -164,19 +167,23 @@ async def reveal_latencies(hands: int) -> list[float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--rounds", type=int, default=5, help="launches of each app")
+    parser.add_argument("--rounds", type=int, default=15, help="launches of each app")
     parser.add_argument("--hands", type=int, default=20, help="claims timed to the reveal")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args(argv)
 
     launches = launch_times(args.rounds)
     bare, muggins = min(launches["bare"]), min(launches["muggins"])
-    ratio = muggins / bare
-    print(f"Cold start to the complete first screen (footer drawn), best of {args.rounds}:")
-    print(f"  bare Textual app        {bare * 1000:8.0f} ms")
-    print(f"  muggins (home screen)   {muggins * 1000:8.0f} ms")
+    best_ratio = muggins / bare
+    # Each pair of launches ran back to back: their ratio is the least moved by a busy machine.
+    pairs = zip(launches["bare"], launches["muggins"], strict=True)
+    ratio = statistics.median(m / b for b, m in pairs)
+    print(f"Cold start to the complete first screen (footer drawn), {args.rounds} pairs:")
+    print(f"  bare Textual app, best      {bare * 1000:8.0f} ms")
+    print(f"  muggins (home), best        {muggins * 1000:8.0f} ms")
+    print(f"  muggins / bare, best/best   {best_ratio:8.2f}x")
     verdict = "PASS" if ratio <= 1.5 else "MISS"
-    print(f"  muggins / bare          {ratio:8.2f}x  [target <= 1.5x] {verdict}")
+    print(f"  muggins / bare, median pair {ratio:8.2f}x  [target <= 1.5x] {verdict}")
 
     latencies = asyncio.run(reveal_latencies(args.hands))
     median = statistics.median(latencies)
@@ -189,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             "launch_bare_s": bare,
             "launch_muggins_s": muggins,
             "launch_ratio": ratio,
+            "launch_best_ratio": best_ratio,
             "reveal_median_s": median,
             "reveal_worst_s": worst,
         }

@@ -132,14 +132,10 @@ def _holds(p: Practice, shows: str) -> str:
     return f"Every {shows} holds {p.label}: at least one."
 
 
-def weakest_kind(
-    kinds: Sequence[KindStats], *, min_present: int = MIN_PRESENT
-) -> KindStats | None:
+def weakest_kind(kinds: Sequence[KindStats], *, min_present: int = MIN_PRESENT) -> KindStats | None:
     """The kind you miss most often (see the module's doc), or None with too little history."""
     order: dict[str, int] = {k: i for i, k in enumerate(COMBO_IDS)}
-    candidates = [
-        k for k in kinds if k.kind in order and k.present >= min_present and k.missed > 0
-    ]
+    candidates = [k for k in kinds if k.kind in order and k.present >= min_present and k.missed > 0]
     if not candidates:
         return None
     return max(

@@ -22,8 +22,8 @@ from trainer.drills.schema import parse_drill
 from trainer.locations import user_drills_dir
 
 
-class UniqueKeySafeLoader(yaml.SafeLoader):
-    """`yaml.safe_load`'s loader, refusing a field given twice (YAML would keep the last)."""
+class UniqueKeys(yaml.constructor.SafeConstructor):
+    """`yaml.safe_load`'s constructor, refusing a field given twice (YAML would keep the last)."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[object] = set()
@@ -35,6 +35,23 @@ class UniqueKeySafeLoader(yaml.SafeLoader):
                 )
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
+
+
+class UniqueKeySafeLoader(UniqueKeys, yaml.SafeLoader):
+    """The safe loader with PyYAML's own parser, whose error messages say the most."""
+
+
+class FastUniqueKeySafeLoader(UniqueKeys, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The same, with the parser of libyaml where PyYAML has it: three times as fast."""
+
+
+def read_yaml(text: str) -> object:
+    """Plain data from YAML text (safe: no tags run); a field given twice is refused. A text
+    that is not valid YAML is read again by PyYAML's own parser, for its clearer message."""
+    try:
+        return yaml.load(text, Loader=FastUniqueKeySafeLoader)
+    except yaml.YAMLError:
+        return yaml.load(text, Loader=UniqueKeySafeLoader)
 
 
 @dataclass(frozen=True)
@@ -78,7 +95,7 @@ def load_drill(
     except (OSError, UnicodeDecodeError) as err:
         raise DrillError(f"{source}: cannot be read: {err}") from None
     try:
-        data = yaml.load(text, Loader=UniqueKeySafeLoader)  # a SafeLoader: plain data only
+        data = read_yaml(text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""

@@ -123,9 +123,9 @@ async def reveal_latencies(hands: int) -> list[float]:
     mounted = RevealScreen.on_mount
     submit = QuizScreen._submit
 
-    def timed_submit(self: QuizScreen, answer: Answer) -> None:
+    def timed_submit(self: QuizScreen, answer: Answer, timed_out: bool = False) -> None:
         marks["enter"] = time.perf_counter()
-        submit(self, answer)
+        submit(self, answer, timed_out)
 
     def timed_mount(self: RevealScreen) -> None:
         mounted(self)

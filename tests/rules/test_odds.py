@@ -14,7 +14,7 @@ import pytest
 
 from trainer.rules import odds
 from trainer.rules.cards import SUITS, Card, full_deck
-from trainer.rules.show import HandError, score_show
+from trainer.rules.show import HAND_SIZES, MOST_POINTS, HandError, score_show
 from trainer.rules.totals import show_total
 
 # Hand scores (4-card hand + starter, hand rules) over all 12,994,800 deals, as published
@@ -190,3 +190,9 @@ def test_exhaustive_every_three_card_deal() -> None:
             crib_hist[score_show(hand, starter, crib=True).total] += 1
     assert dict(hand_hist) == {s: n for s, n in odds.distribution(3).items() if n}
     assert dict(crib_hist) == {s: n for s, n in odds.distribution(3, True).items() if n}
+
+
+@pytest.mark.parametrize("size", HAND_SIZES)
+def test_most_points_is_the_highest_possible_score(size: int) -> None:
+    assert max(odds.possible_scores(size)) == MOST_POINTS[size]
+    assert max(odds.possible_scores(size, crib=True)) <= MOST_POINTS[size]

@@ -145,7 +145,9 @@ async def test_reveal_highlights_the_cards_of_each_item(
         assert not isinstance(q, PlayQuestion)
         await answer_total(app, pilot, q.actual)
         table = app.screen.query_one("#table", CardTable)
-        items = q.breakdown.items
+        # One row per group: the double run's row lights all its cards.
+        items = q.breakdown.groups
+        assert any(g.name == "double run" for g in items)
         for index, item in enumerate(items):
             highlighted = {w.card for w in table.card_widgets() if w.highlight}
             assert highlighted == set(item.cards), index

@@ -253,10 +253,13 @@ async def test_a_row_shows_its_hand_with_the_missed_cards_lit(
         # The timed-out 9: every item missed, the pair of jacks (this row) lit.
         assert lit(screen) == cards("JH JD")
         texts = items_text(screen)
-        assert len(texts) == 4
+        # The double run that holds the reviewed pair is opened: its row, then each of
+        # its pair and two runs, then nobs.
+        assert len(texts) == 5
         assert all("(missed)" in t for t in texts)
-        assert "a pair is two" in texts[0]
-        assert "another run of three is eight" in texts[2]
+        assert "a double run of three is eight" in texts[0]
+        assert [t.split("[/]")[1].split()[0] for t in texts[1:4]] == ["pair", "run", "run"]
+        assert "nobs is nine" in texts[4]
         caption = str(screen.query_one("#review-caption", Static).render())
         assert "Warm-up" in caption
         assert "hand of 9 · time ran out" in caption
@@ -282,7 +285,7 @@ async def test_a_row_shows_its_hand_with_the_missed_cards_lit(
         assert lit(screen) == cards("6H 10C")
         texts = items_text(screen)
         assert len(texts) == 5  # three fifteens and a pair, then the wrong claim
-        assert "wrong: not a combination" in texts[4]
+        assert "wrong: these cards do not score together" in texts[4]
         missed = [t for t in texts[:4] if "(missed)" in t]
         assert len(missed) == 1
         assert "5♠" in missed[0]

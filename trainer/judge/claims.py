@@ -8,12 +8,14 @@ count and of a reply to an opponent is parsed here too.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from trainer.rules.cards import Card, format_cards, parse_cards, sort_key
+from trainer.rules.cards import JACK, Card, format_cards, parse_cards, sort_key
 from trainer.rules.combos import KINDS, Kind
+from trainer.rules.groups import group_points
+from trainer.rules.show import MOST_POINTS
 
 MAX_COUNT: Final = 46
 """The highest show score of any hand size (a 5-card hand); a larger claim is no count."""
@@ -36,18 +38,26 @@ def check_count(points: object, what: str) -> int:
     return points
 
 
-def parse_total_claim(text: str, *, nineteen: bool) -> int:
+def parse_total_claim(text: str, *, nineteen: bool, hand_size: int | None = None) -> int:
     """Parse a typed count such as ``"12"`` or ``" 7 "``; raise `ClaimError` quoting the text.
 
     With ``nineteen`` the word "nineteen" is accepted too (as 19); whether 19
-    then means zero depends on the hand, so `judge` decides that.
+    then means zero depends on the hand, so `judge` decides that. Given the
+    ``hand_size``, a count above what such a hand can score is refused, naming
+    the most it can.
     """
+    most = MOST_POINTS.get(hand_size, MAX_COUNT) if hand_size is not None else MAX_COUNT
     token = text.strip()
     if nineteen and token.lower() == "nineteen":
         return 19
     if not _DIGITS.fullmatch(token):
-        raise ClaimError(f"{text!r} is not a count (expected a whole number from 0 to 46)")
-    return check_count(int(token), "a count")
+        raise ClaimError(f"{text!r} is not a count (expected a whole number from 0 to {most})")
+    points = check_count(int(token), "a count")
+    if points > most:
+        raise ClaimError(
+            f"{points} is not a possible count: a {hand_size}-card hand scores at most {most}"
+        )
+    return points
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +70,17 @@ class TotalClaim:
         check_count(self.points, "a claimed total")
 
 
-def natural_points(kind: Kind, size: int) -> int:
-    """What a combination of this kind and number of cards is worth when it is real."""
-    if kind in ("fifteen", "pair"):
+def natural_points(kind: Kind, cards: Collection[Card]) -> int:
+    """What a combination of these cards claimed as ``kind`` is worth when it is real: a
+    group (a pair royal, a double run) the sum of the pairs and runs inside it."""
+    if kind == "fifteen":
         return 2
     if kind == "nobs":
         return 1
-    return size
+    grouped = group_points(kind, cards)
+    if grouped is not None:
+        return grouped
+    return 2 if kind == "pair" else len(cards)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -74,7 +88,8 @@ class ClaimedItem:
     """One combination the player names: its kind, its cards, and optionally its points.
 
     ``points`` None means the natural value (`natural_points`). Cards are kept
-    as a set: a combination is the same whatever order it is named in.
+    as a set: a combination is the same whatever order it is named in. A group
+    ("a pair royal", "a double run") is one claim of its kind over all its cards.
     """
 
     kind: Kind
@@ -103,7 +118,7 @@ class ClaimedItem:
         """The points this claim asks for: as stated, or the natural value."""
         if self.points is not None:
             return self.points
-        return natural_points(self.kind, len(self.cards))
+        return natural_points(self.kind, self.cards)
 
     @property
     def ordered_cards(self) -> tuple[Card, ...]:
@@ -112,6 +127,24 @@ class ClaimedItem:
 
     def __str__(self) -> str:
         return f"{self.kind} {format_cards(self.ordered_cards)} for {self.value}"
+
+
+def with_starter(item: ClaimedItem, hand: Collection[Card], starter: Card) -> ClaimedItem:
+    """The claim with the starter added where players leave it unsaid: "one for his nobs"
+    names the jack alone, and a flush named by the hand cards takes the starter when it
+    matches them (RULES.md, Announcing a count)."""
+    if item.kind == "nobs" and len(item.cards) == 1:
+        (jack,) = item.cards
+        if jack in hand and jack.rank == JACK:
+            return ClaimedItem("nobs", (jack, starter), item.points)
+    if (
+        item.kind == "flush"
+        and starter not in item.cards
+        and item.cards == frozenset(hand)
+        and all(c.suit == starter.suit for c in item.cards)
+    ):
+        return ClaimedItem("flush", (*item.ordered_cards, starter), item.points)
+    return item
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from trainer.judge.claims import AnnounceClaim, Claim, ClaimedItem
+from trainer.judge.claims import AnnounceClaim, Claim, ClaimedItem, with_starter
 from trainer.judge.outcome import Outcome, headline, outcome_of
 from trainer.judge.policy import Policy, check_policy, policy_action, policy_points
+from trainer.rules.cards import Card
+from trainer.rules.groups import group_points
 from trainer.rules.show import Breakdown, Item
 
-WrongReason = Literal["duplicate", "wrong-points", "wrong-kind", "not-a-combination"]
+WrongReason = Literal[
+    "duplicate", "wrong-points", "wrong-kind", "not-a-combination", "crib-flush-needs-starter"
+]
+
+WHY_WRONG: Final[dict[WrongReason, str]] = {
+    "duplicate": "already claimed",
+    "wrong-points": "not worth that",
+    "wrong-kind": "these cards are another combination",
+    "not-a-combination": "these cards do not score together",
+    "crib-flush-needs-starter": "a crib flush needs the starter too",
+}
+"""What the player is told about each wrong claim."""
 
 NINETEEN_IMPOSSIBLE_SIZES: Final = frozenset({3, 4})
 """Hand sizes that can never score 19 (checked against the exact tables in the tests)."""
@@ -61,12 +74,17 @@ class Verdict:
     def summary(self) -> str:
         """One line for the player: the claim against the truth and what it cost."""
         t, what = self.actual, self.breakdown.what
-        if self.timed_out:
+        claimed_any = bool(self.right or self.wrong)
+        if self.timed_out and not claimed_any:
             if t == 0:
                 return f"Time's up. Nothing claimed; the {what} is 0: nothing lost."
             lead = f"Time's up. Nothing claimed; the {what} is {t}."
         else:
-            head = headline(self.outcome, self.missed_points, self.excess_points)
+            head = (
+                "Time's up."
+                if self.timed_out
+                else headline(self.outcome, self.missed_points, self.excess_points)
+            )
             lead = f"{head} You claimed {self._said()}; the {what} is {t}."
             if self.exact:
                 return lead
@@ -98,44 +116,100 @@ def _credit(right_points: int, actual: int, excess: int) -> float:
     return right_points / denominator
 
 
+def _group_members(claim: ClaimedItem, breakdown: Breakdown) -> tuple[int, ...] | None:
+    """The items a group claim stands for: every pair of a pair royal's cards, every run and
+    pair of a multiple run (its cards must be the whole run). ``()`` when the cards make no
+    such group here; None when the claim is no group claim (a single combination)."""
+    if group_points(claim.kind, claim.cards) is None:
+        return None
+    items = breakdown.items
+    if claim.kind == "pair":
+        members = tuple(
+            n
+            for n, it in enumerate(items)
+            if it.kind == "pair" and claim.cards.issuperset(it.cards)
+        )
+        n = len(claim.cards)
+        return members if len(members) == n * (n - 1) // 2 else ()
+    for group in breakdown.groups:
+        if group.kind == "run" and frozenset(group.cards) == claim.cards:
+            return group.members
+    return ()
+
+
+def _why_not(claim: ClaimedItem, breakdown: Breakdown, sets: set[frozenset[Card]]) -> WrongReason:
+    """Why a claim that matches no combination is wrong."""
+    whole_crib = breakdown.crib and claim.cards == frozenset(breakdown.hand)
+    if claim.kind == "flush" and whole_crib and len({c.suit for c in claim.cards}) == 1:
+        return "crib-flush-needs-starter"
+    return "wrong-kind" if claim.cards in sets else "not-a-combination"
+
+
 def match(
     items: tuple[ClaimedItem, ...], breakdown: Breakdown
 ) -> tuple[list[bool], list[ClaimedItem], list[WrongReason]]:
     """Match claimed items to true items: which true items were found, and the wrong claims
-    with the reason each is wrong."""
+    (in claim order) with the reason each is wrong.
+
+    Groups are matched first, the largest first, so that a pair claimed again after its
+    pair royal (or a pair royal after its triple run) is the duplicate, whatever the order
+    the player said them in.
+    """
     true_items = breakdown.items
     by_key = {(it.kind, frozenset(it.cards)): n for n, it in enumerate(true_items)}
-    sets = {frozenset(it.cards) for it in true_items}
+    sets = {frozenset(it.cards) for it in true_items} | {
+        frozenset(g.cards) for g in breakdown.groups
+    }
     found = [False] * len(true_items)
-    wrong: list[ClaimedItem] = []
-    reasons: list[WrongReason] = []
-    for claim in items:
-        n = by_key.get((claim.kind, claim.cards))
-        reason: WrongReason
-        if n is None:
-            reason = "wrong-kind" if claim.cards in sets else "not-a-combination"
-        elif claim.value != true_items[n].points:
-            reason = "wrong-points"
-        elif found[n]:
-            reason = "duplicate"
-        else:
-            found[n] = True
+    members = [_group_members(claim, breakdown) for claim in items]
+    order = sorted(range(len(items)), key=lambda k: (members[k] is None, -len(members[k] or ()), k))
+    reasons: dict[int, WrongReason] = {}
+    for k in order:
+        claim, group = items[k], members[k]
+        if group is not None:
+            if not group:
+                reasons[k] = _why_not(claim, breakdown, sets)
+            elif claim.value != sum(true_items[n].points for n in group):
+                reasons[k] = "wrong-points"
+            elif any(found[n] for n in group):
+                reasons[k] = "duplicate"
+            else:
+                for n in group:
+                    found[n] = True
             continue
-        wrong.append(claim)
-        reasons.append(reason)
-    return found, wrong, reasons
+        single = by_key.get((claim.kind, claim.cards))
+        if single is None:
+            reasons[k] = _why_not(claim, breakdown, sets)
+        elif claim.value != true_items[single].points:
+            reasons[k] = "wrong-points"
+        elif found[single]:
+            reasons[k] = "duplicate"
+        else:
+            found[single] = True
+    wrong = sorted(reasons)
+    return found, [items[k] for k in wrong], [reasons[k] for k in wrong]
 
 
-def judge(claim: Claim, breakdown: Breakdown, policy: Policy, *, nineteen: bool = False) -> Verdict:
+def judge(
+    claim: Claim,
+    breakdown: Breakdown,
+    policy: Policy,
+    *,
+    nineteen: bool = False,
+    timed_out: bool = False,
+) -> Verdict:
     """Judge a claim (a total, an itemised announcement, or ``None`` for a time-out).
 
     With ``nineteen``, a total claim of 19 means zero on hands that cannot score 19.
+    ``timed_out`` with an announcement: the time ran out after these claims, and what
+    was claimed is judged.
     """
     policy = check_policy(policy)
     actual = breakdown.total
     itemised = isinstance(claim, AnnounceClaim) or claim is None
     if isinstance(claim, AnnounceClaim) or claim is None:
-        items = claim.items if claim is not None else ()
+        said = claim.items if claim is not None else ()
+        items = tuple(with_starter(i, breakdown.hand, breakdown.starter) for i in said)
         found, wrong, reasons = match(items, breakdown)
         right = tuple(it for it, ok in zip(breakdown.items, found, strict=True) if ok)
         missed = tuple(it for it, ok in zip(breakdown.items, found, strict=True) if not ok)
@@ -165,7 +239,7 @@ def judge(claim: Claim, breakdown: Breakdown, policy: Policy, *, nineteen: bool 
         right=right,
         missed=missed,
         wrong=tuple(wrong),
-        timed_out=claim is None,
+        timed_out=claim is None or timed_out,
         itemised=itemised,
         policy=policy,
         credit=_credit(right_points, actual, excess_points),

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from trainer.drills.model import DrillSet
 from trainer.judge.catch import judge_catch
-from trainer.judge.claims import Answer, CatchAnswer, ClaimError, TotalClaim
+from trainer.judge.claims import AnnounceClaim, Answer, CatchAnswer, ClaimError, TotalClaim
 from trainer.judge.outcome import Judgement
 from trainer.judge.play import judge_play
 from trainer.judge.verdict import judge
@@ -25,9 +25,12 @@ from trainer.quiz.attempt import Attempt, Summary, summarise
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
 
 
-def judge_answer(drill: DrillSet, question: Question, answer: Answer) -> Judgement:
+def judge_answer(
+    drill: DrillSet, question: Question, answer: Answer, *, timed_out: bool = False
+) -> Judgement:
     """Judge an answer to a question of ``drill`` under its rules; `ClaimError` if the answer
-    is not the kind the question asks for."""
+    is not the kind the question asks for. An announcement cut off by the clock
+    (``timed_out``) is judged on what it claimed."""
     if isinstance(question, PlayQuestion):
         if answer is not None and not isinstance(answer, TotalClaim):
             raise ClaimError("a pegging question is answered with the points the card scores")
@@ -38,7 +41,9 @@ def judge_answer(drill: DrillSet, question: Question, answer: Answer) -> Judgeme
         return judge_catch(question.opponent, question.breakdown, answer)
     if isinstance(answer, CatchAnswer):
         raise ClaimError("this question wants a count, not an answer to an opponent")
-    return judge(answer, question.breakdown, drill.muggins, nineteen=drill.nineteen)
+    return judge(
+        answer, question.breakdown, drill.muggins, nineteen=drill.nineteen, timed_out=timed_out
+    )
 
 
 @dataclass
@@ -122,16 +127,18 @@ class QuizSession:
         self.current = None
         self._over = True
 
-    def time_out(self) -> Attempt | None:
-        """The per-hand clock ran out: record the open question as a claim of nothing."""
-        return self.answer(None)
+    def time_out(self, claimed: AnnounceClaim | None = None) -> Attempt | None:
+        """The per-hand clock ran out: record the open question with what was claimed by
+        then (an announcement so far), or as a claim of nothing."""
+        return self.answer(claimed, timed_out=True)
 
-    def answer(self, answer: Answer) -> Attempt | None:
+    def answer(self, answer: Answer, *, timed_out: bool = False) -> Attempt | None:
         """Judge ``answer`` to the open question and return the attempt.
 
-        An answer after the per-hand limit counts as a time-out. An answer
-        after the whole-drill clock has run out is not counted (returns None):
-        the blitz is over.
+        An answer after the per-hand limit counts as a time-out: a total or a reply
+        is then a claim of nothing, an announcement is judged on what it claimed.
+        An answer after the whole-drill clock has run out is not counted (returns
+        None): the blitz is over.
         """
         question = self.current
         if question is None:
@@ -144,15 +151,16 @@ class QuizSession:
             return None
         seconds = now - self._question_started
         limit = self.drill.per_hand_seconds
-        timed_out = answer is None or (limit is not None and seconds > limit)
-        if timed_out:
+        late = limit is not None and seconds > limit
+        timed_out = timed_out or answer is None or late
+        if timed_out and not isinstance(answer, AnnounceClaim):
             answer = None
         attempt = Attempt(
             drill=self.drill,
             session_id=self.session_id,
             question=question,
             answer=answer,
-            judgement=judge_answer(self.drill, question, answer),
+            judgement=judge_answer(self.drill, question, answer, timed_out=timed_out),
             seconds=round(seconds, 3),
             timed_out=timed_out,
             at=self.now(),

@@ -11,18 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, Final
 
 from trainer.rules.cards import JACK, Card, CardError, check_distinct, sort_key
 from trainer.rules.combos import Kind
+from trainer.rules.groups import Group, group_items
 from trainer.rules.ranks import fifteen_masks, packed_counts, runs
 from trainer.rules.speech import announce
 
 HAND_SIZES: Final = (3, 4, 5)
 """Hand sizes the variants use (RULES.md, Hand sizes)."""
+
+MOST_POINTS: Final = {3: 20, 4: 29, 5: 46}
+"""The highest show of each hand size (a crib is four cards), checked against the exact
+tables in the tests: a larger claim is no count."""
 
 
 class HandError(ValueError):
@@ -103,6 +108,11 @@ class Breakdown:
             "flush": self.flush,
             "nobs": self.nobs,
         }
+
+    @cached_property
+    def groups(self) -> tuple[Group, ...]:
+        """The items as players name them ("a pair royal", "a double run"), in spoken order."""
+        return group_items(self.items)
 
     def announce(self) -> str:
         """The count as a player says it aloud: a running total, fifteens first."""

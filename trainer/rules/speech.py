@@ -2,17 +2,19 @@
 
 A show is announced as a running total in a fixed order, fifteens, pairs,
 runs, flush, nobs: "Fifteen two, fifteen four, and a pair royal is ten, and
-nobs is eleven." Pairs of one rank said one after another are named together
-("a pair royal is six"); every other combination is its own phrase. The reveal,
-the claims list and the CLI all speak through `count_phrases` and `announce`.
+nobs is eleven." Combinations are said in groups (`trainer.rules.groups`): the
+pairs of one rank together ("a pair royal is six"), a multiple run with its
+pairs ("a double run of three is eight"). The reveal, the claims list and the
+CLI all speak through `spoken_groups`, `claim_phrases` and `announce`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
-from typing import Final
+from collections.abc import Collection, Iterable
+from typing import Final, NamedTuple
 
 from trainer.rules.cards import Card
+from trainer.rules.groups import Group, group_items, group_name
 
 _ONES: Final = [
     "zero",
@@ -48,7 +50,6 @@ _TENS: Final = (
     "eighty",
     "ninety",
 )
-_PAIR_GROUPS: Final = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
 _PLAY_PAIRS: Final = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 
 Said = tuple[str, Collection[Card], int]
@@ -63,46 +64,62 @@ def number_word(n: int) -> str:
     return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
 
 
-def count_phrases(items: Iterable[Said]) -> list[str]:
-    """What is said for each combination of a count, with the running total.
+class _Said(NamedTuple):
+    kind: str
+    cards: Collection[Card]
+    points: int
 
-    One phrase per item, in order; an item said together with the next one (a
-    pair of a pair royal, before its last pair) has the empty phrase.
-    """
-    listed = list(items)
+
+def _phrase(name: str, kind: str, length: int, members: int, running: int, again: bool) -> str:
+    total = number_word(running)
+    if kind == "fifteen":
+        return f"fifteen {total}"
+    if kind == "pair":
+        said = f"{number_word(members)} pairs" if name == "pairs" else f"a {name}"
+        return f"{said} is {total}"
+    if kind == "run":
+        size = number_word(length)
+        if name == "run":
+            return f"{'another' if again else 'a'} run of {size} is {total}"
+        of = f" of {size}" if name == "double run" or length > 3 else ""
+        return f"a {name}{of} is {total}"
+    if kind == "flush":
+        return f"a flush of {number_word(length)} is {total}"
+    return f"nobs is {total}"
+
+
+def spoken_groups(items: Iterable[Said]) -> list[tuple[Group, str]]:
+    """The groups of a count (`group_items`), each with what is said for it: the running
+    total in announcement order, "fifteen two, fifteen four, and a pair royal is ten"."""
+    groups = group_items([_Said(*i) for i in items])
+    spoken: list[tuple[Group, str]] = []
+    running = 0
+    run_lengths: set[int] = set()
+    for g in groups:
+        running += g.points
+        again = g.name == "run" and g.length in run_lengths
+        if g.name == "run":
+            run_lengths.add(g.length)
+        spoken.append((g, _phrase(g.name, g.kind, g.length, len(g.members), running, again)))
+    return spoken
+
+
+def claim_phrases(claims: Iterable[Said]) -> list[str]:
+    """What is said for each claim in the order the player made them, with the running
+    total: each claim is named on its own ("a pair royal is six"), never regrouped."""
     phrases: list[str] = []
     running = 0
     run_lengths: set[int] = set()
-    pairs = 0
-    for n, (kind, cards, points) in enumerate(listed):
+    for kind, cards, points in claims:
         running += points
-        size = len(cards)
-        if kind == "pair":
-            pairs += 1
-            if _pair_rank(listed, n + 1) == _pair_rank(listed, n):
-                phrases.append("")
-                continue
-            name = _PAIR_GROUPS.get(pairs, f"{number_word(pairs)} pairs")
-            phrases.append(f"{name} is {number_word(running)}")
-            pairs = 0
-        elif kind == "fifteen":
-            phrases.append(f"fifteen {number_word(running)}")
-        elif kind == "run":
-            again = "another" if size in run_lengths else "a"
-            run_lengths.add(size)
-            phrases.append(f"{again} run of {number_word(size)} is {number_word(running)}")
-        elif kind == "flush":
-            phrases.append(f"a flush of {number_word(size)} is {number_word(running)}")
-        else:
-            phrases.append(f"nobs is {number_word(running)}")
+        name = group_name(kind, cards)
+        length = len({c.rank for c in cards}) if kind == "run" else len(cards)
+        again = name == "run" and length in run_lengths
+        if name == "run":
+            run_lengths.add(length)
+        members = 1 if name == "pair" else 0
+        phrases.append(_phrase(name, kind, length, members, running, again))
     return phrases
-
-
-def _pair_rank(items: Sequence[Said], n: int) -> int | None:
-    """The rank of item ``n`` if it is a pair (None otherwise, or past the end)."""
-    if n >= len(items) or items[n][0] != "pair":
-        return None
-    return next(iter(items[n][1])).rank
 
 
 def announce(items: Iterable[Said]) -> str:
@@ -110,7 +127,7 @@ def announce(items: Iterable[Said]) -> str:
 
     A hand with nothing is "nineteen", the traditional zero.
     """
-    spoken = [p for p in count_phrases(items) if p]
+    spoken = [p for _, p in spoken_groups(items)]
     if not spoken:
         return "Nineteen (no score)."
     joined = [p if i == 0 or p.startswith("fifteen") else f"and {p}" for i, p in enumerate(spoken)]

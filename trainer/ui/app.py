@@ -122,7 +122,7 @@ class MugginsApp(App[None]):
 
     @on(m.Answered)
     def _answered(self, event: m.Answered) -> None:
-        self._show(self.runner.answer(event.answer))
+        self._show(self.runner.answer(event.answer, timed_out=event.timed_out))
 
     @on(m.NextDeal)
     def _next(self) -> None:

@@ -29,11 +29,13 @@ class StartDrill(Message):
 
 
 class Answered(Message):
-    """The player answered the open question (``answer`` None: the hand's time ran out)."""
+    """The player answered the open question; ``timed_out``: the hand's time ran out (with
+    ``answer`` None, or what was announced by then)."""
 
-    def __init__(self, answer: Answer) -> None:
+    def __init__(self, answer: Answer, *, timed_out: bool = False) -> None:
         super().__init__()
         self.answer = answer
+        self.timed_out = timed_out
 
 
 class EndDrill(Message):

@@ -106,10 +106,10 @@ class DrillRunner:
         self.question = session.next_question()
         return self.finish() if self.question is None else Ask(session, self.question)
 
-    def answer(self, answer: Answer) -> Step:
+    def answer(self, answer: Answer, *, timed_out: bool = False) -> Step:
         """Judge and record an answer to the open question: its reveal, or the summary if
         the drill's clock ran out first."""
-        attempt = self._session().answer(answer)
+        attempt = self._session().answer(answer, timed_out=timed_out)
         if attempt is None:
             return self.finish()
         return Reveal(attempt, rarity(attempt.question), self._record(attempt))

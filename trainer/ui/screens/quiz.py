@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
@@ -20,12 +20,14 @@ from trainer.judge.claims import (
     TotalClaim,
     parse_catch_answer,
     parse_total_claim,
+    with_starter,
 )
+from trainer.judge.verdict import nineteen_is_zero
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, format_cards
 from trainer.rules.combos import Kind
-from trainer.rules.speech import count_phrases, number_word
+from trainer.rules.speech import claim_phrases, number_word
 from trainer.ui.messages import Answered, DrillTimeUp, EndDrill
 from trainer.ui.text import item_line
 from trainer.ui.widgets.card_table import CardTable
@@ -52,6 +54,7 @@ class QuizScreen(Screen[None]):
         self.claims: list[ClaimedItem] = []
         self.picked: list[Card] = []
         self._done = False
+        self._asked_empty = False
 
     # ------------------------------------------------------------ layout
 
@@ -65,8 +68,9 @@ class QuizScreen(Screen[None]):
     def help_keys(self) -> list[tuple[str, str]]:
         if self.announcing:
             return [
-                ("1-6", "pick or unpick a card"),
+                (f"1-{self._card_count()}", "pick or unpick a card"),
                 ("f p r l n", "claim the picked cards as fifteen, pair, run, flush, nobs"),
+                ("p / r", "a pair royal or four of a kind / a double, triple... run"),
                 ("backspace", "take back the last claim"),
                 ("enter", "end the count"),
             ]
@@ -105,7 +109,7 @@ class QuizScreen(Screen[None]):
                     max_length=8,
                     id="claim",
                 )
-                if drill.nineteen:
+                if self._nineteen():
                     yield Static("Nothing to count? Type 0 or 19 (nineteen).", classes="hint")
         yield Footer()
 
@@ -165,14 +169,27 @@ class QuizScreen(Screen[None]):
             placeholder="Muggins for ... (Enter)", restrict=r"[0-9atAT]*", max_length=2, id="claim"
         )
 
+    def _card_count(self) -> int:
+        """How many cards are on the table to pick from (hand or crib, and the starter)."""
+        q = self.question
+        return 0 if isinstance(q, PlayQuestion) else len(q.deal.hand) + 1
+
+    def _nineteen(self) -> bool:
+        """Whether "nineteen" may be said for nothing: the drill allows it and the hand
+        cannot score 19 (a 3- or 4-card hand, a crib)."""
+        q = self.question
+        if isinstance(q, PlayQuestion) or not self.session.drill.nineteen:
+            return False
+        return nineteen_is_zero(q.breakdown)
+
     def _compose_announce(self) -> ComposeResult:
         yield Static(
-            "Pick cards with [b]1[/b]-[b]6[/b], then the kind: [b]f[/b]ifteen  [b]p[/b]air  "
-            "[b]r[/b]un  f[b]l[/b]ush  [b]n[/b]obs.  [b]Backspace[/b] undoes, "
-            "[b]Enter[/b] ends the count.",
+            f"Pick cards with [b]1[/b]-[b]{self._card_count()}[/b], then the kind: "
+            "[b]f[/b]ifteen  [b]p[/b]air (royal)  [b]r[/b]un (double...)  f[b]l[/b]ush  "
+            "[b]n[/b]obs.  [b]Backspace[/b] undoes, [b]Enter[/b] ends the count.",
             classes="hint",
         )
-        with Vertical(id="claims"):
+        with VerticalScroll(id="claims"):
             yield Static("(nothing claimed yet)", id="claim-list")
 
     def on_mount(self) -> None:
@@ -197,27 +214,28 @@ class QuizScreen(Screen[None]):
             self._done = True
             self.post_message(DrillTimeUp())
         elif hand_left is not None and hand_left <= 0:
-            self._submit(None)
+            self._submit(AnnounceClaim(tuple(self.claims)) if self.announcing else None, True)
 
     # ------------------------------------------------------------ answering
 
-    def _submit(self, answer: Answer) -> None:
+    def _submit(self, answer: Answer, timed_out: bool = False) -> None:
         if self._done:
             return
         self._done = True
-        self.post_message(Answered(answer))
+        self.post_message(Answered(answer, timed_out=timed_out))
 
     @on(Input.Submitted, "#claim")
     def _claim_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        drill = self.session.drill
         try:
             if isinstance(self.question, CatchQuestion):
                 self._submit(parse_catch_answer(text))
                 return
             if not text:
                 raise ClaimError("type a count first (0 if the hand scores nothing)")
-            points = parse_total_claim(text, nineteen=drill.nineteen)
+            q = self.question
+            size = None if isinstance(q, PlayQuestion) else len(q.deal.hand)
+            points = parse_total_claim(text, nineteen=self._nineteen(), hand_size=size)
         except ClaimError as err:
             self.notify(str(err), severity="warning", timeout=4)
             return
@@ -237,7 +255,7 @@ class QuizScreen(Screen[None]):
             self.claims.pop()
             self._show_claims()
         elif key == "enter":
-            self._submit(AnnounceClaim(tuple(self.claims)))
+            self._end_count()
         else:
             return
         event.stop()
@@ -263,13 +281,29 @@ class QuizScreen(Screen[None]):
         except ClaimError as err:
             self.notify(str(err), severity="warning")
             return
+        q = self.question
+        if not isinstance(q, PlayQuestion):
+            item = with_starter(item, q.deal.hand, q.deal.starter)
         self.claims.append(item)
         self.picked = []
         self.query_one("#table", CardTable).show_selected([])
         self._show_claims()
 
+    def _end_count(self) -> None:
+        """Judge the announcement; with nothing claimed, ask once first."""
+        if not self.claims and not self._asked_empty:
+            self._asked_empty = True
+            self.notify(
+                "Nothing claimed. Press Enter again to claim nothing (nineteen), "
+                "or pick cards and claim them.",
+                severity="warning",
+                timeout=6,
+            )
+            return
+        self._submit(AnnounceClaim(tuple(self.claims)))
+
     def _show_claims(self) -> None:
-        said = count_phrases((c.kind, c.cards, c.value) for c in self.claims)
+        said = claim_phrases((c.kind, c.cards, c.value) for c in self.claims)
         lines = [
             item_line(c.kind, c.ordered_cards, c.value, words, plain=self.plain)
             for c, words in zip(self.claims, said, strict=True)
@@ -277,6 +311,9 @@ class QuizScreen(Screen[None]):
         self.query_one("#claim-list", Static).update(
             "\n".join(lines) if lines else "(nothing claimed yet)"
         )
+        box = self.query_one("#claims", VerticalScroll)
+        box.border_title = f"{len(lines)} claimed · {sum(c.value for c in self.claims)}"
+        box.call_after_refresh(box.scroll_end, animate=False)
 
     def action_end_drill(self) -> None:
         self._done = True

@@ -18,9 +18,9 @@ from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import PlayQuestion
 from trainer.rules.cards import Card
-from trainer.rules.speech import count_phrases
+from trainer.ui.count_rows import count_rows
 from trainer.ui.messages import EndDrill, NextDeal
-from trainer.ui.text import MISSED_MARK, RIGHT_MARK, cards_markup, item_line, wrong_line
+from trainer.ui.text import cards_markup, wrong_line
 from trainer.ui.widgets.card_table import CardTable
 
 _ANNOUNCE_KEYS = ascii_lowercase + digits
@@ -107,22 +107,11 @@ class RevealScreen(Screen[None]):
         verdict = self.attempt.judgement
         shown = verdict if isinstance(verdict, Verdict) and verdict.itemised else None
         missed = set(shown.missed) if shown is not None else set()
-        items = q.breakdown.items
-        for item, said in zip(
-            items, count_phrases((i.kind, i.cards, i.points) for i in items), strict=True
+        for line, shown_cards in count_rows(
+            q.breakdown, None if shown is None else missed.__contains__, plain=self.plain
         ):
-            mark = "" if shown is None else (MISSED_MARK if item in missed else RIGHT_MARK)
-            line = item_line(
-                item.kind,
-                item.cards,
-                item.points,
-                said,
-                mark=mark,
-                missed=item in missed,
-                plain=self.plain,
-            )
             options.append(Option(line))
-            self.rows.append(item.cards)
+            self.rows.append(shown_cards)
         if isinstance(verdict, Verdict):
             for wrong, reason in zip(verdict.wrong, verdict.wrong_reasons, strict=True):
                 line = wrong_line(

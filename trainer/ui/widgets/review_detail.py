@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 
 from trainer.rules.cards import Card
 from trainer.rules.show import score_show
-from trainer.rules.speech import count_phrases
-from trainer.ui.text import MISSED_MARK, RIGHT_MARK, item_line, wrong_line
+from trainer.ui.count_rows import count_rows
+from trainer.ui.text import wrong_line
 from trainer.ui.widgets.card_table import CardTable
 
 if TYPE_CHECKING:
@@ -105,25 +105,16 @@ class ReviewDetail(Vertical):
         breakdown = score_show(item.hand, item.starter, crib=item.crib)
         missed = {(c.kind, frozenset(c.cards)) for c in combos if c.role == "missed"}
         options: list[Option] = []
-        items = breakdown.items
-        said = count_phrases((i.kind, i.cards, i.points) for i in items)
-        for scored, words in zip(items, said, strict=True):
-            key = (scored.kind, frozenset(scored.cards))
-            is_missed = key in missed
-            mark = MISSED_MARK if is_missed else (RIGHT_MARK if item.itemised else "  ")
-            if _same(item, "missed", scored.kind, scored.cards):
-                self.selected = len(self.rows)
-            line = item_line(
-                scored.kind,
-                scored.cards,
-                scored.points,
-                words,
-                mark=mark,
-                missed=is_missed,
-                plain=self.plain,
-            )
+        for line, cards in count_rows(
+            breakdown,
+            (lambda i: (i.kind, frozenset(i.cards)) in missed) if item.itemised else None,
+            plain=self.plain,
+            opened=lambda i: _same(item, item.role, i.kind, i.cards),
+        ):
             options.append(Option(line))
-            self.rows.append(scored.cards)
+            self.rows.append(cards)
+        if item.role == "missed":
+            self.selected = _row_of(self.rows, item.cards)
         for c in combos:
             if c.role != "wrong":
                 continue
@@ -146,6 +137,14 @@ class ReviewDetail(Vertical):
             return  # from a list already replaced by the next item's
         index = event.option_index
         table.show_highlight(self.rows[index] if 0 <= index < len(self.rows) else ())
+
+
+def _row_of(rows: Sequence[Sequence[Card]], cards: Sequence[Card]) -> int:
+    """The row of these cards: their own row, else the group's row that holds them."""
+    wanted = set(cards)
+    exact = [n for n, r in enumerate(rows) if set(r) == wanted]
+    within = [n for n, r in enumerate(rows) if wanted <= set(r)]
+    return (exact or within or [0])[-1 if exact else 0]
 
 
 def _same(item: ReviewItem, role: str, kind: str, cards: Sequence[Card]) -> bool:

@@ -23,7 +23,13 @@ from trainer.judge.claims import (
 )
 from trainer.judge.play import PlayVerdict
 from trainer.quiz.attempt import Attempt, summarise
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
+from trainer.quiz.questions import (
+    CatchQuestion,
+    PlayQuestion,
+    Question,
+    ShowQuestion,
+    make_question,
+)
 from trainer.quiz.session import QuizSession
 
 NOW = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
@@ -859,3 +865,29 @@ def test_builtin_drill_true_answers_are_exact(entry: DrillEntry) -> None:
         assert not attempt.timed_out
     assert len(session.attempts) == min(5, drill.hands or 5)
     assert session.summary().accuracy == 1.0
+
+
+def test_an_announcement_cut_off_by_the_clock_is_judged_on_what_it_claimed() -> None:
+    drill = make_drill(hands=2, claim="announce", time={"per_hand": 10}, deal={"require": ["pair"]})
+    clock = FakeClock()
+    session = make_session(drill, clock=clock)
+    q = session.next_question()
+    assert isinstance(q, ShowQuestion)
+    pair = q.breakdown.of_kind("pair")[0]
+    clock.advance(10)
+    attempt = session.time_out(AnnounceClaim((ClaimedItem("pair", pair.cards),)))
+    assert attempt is not None
+    assert attempt.timed_out
+    assert isinstance(attempt.answer, AnnounceClaim)
+    v = verdict_of(attempt)
+    assert v.timed_out
+    assert v.right == (pair,)
+    assert v.missed_points == q.breakdown.total - 2
+    # Sent after the limit without saying so, an announcement is cut off the same way.
+    q2 = session.next_question()
+    assert isinstance(q2, ShowQuestion)
+    clock.advance(11)
+    late = session.answer(AnnounceClaim(()))
+    assert late is not None
+    assert late.timed_out
+    assert verdict_of(late).claimed == 0

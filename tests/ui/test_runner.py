@@ -14,7 +14,7 @@ from trainer.history.store import StatsStore
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.settings import Settings
-from trainer.ui.runner import Ask, Done, DrillRunner, Reveal, Step
+from trainer.ui.runner import Ask, Done, DrillRunner, Retry, Reveal, Step
 
 
 def runner(
@@ -124,3 +124,25 @@ def test_the_weak_spots_drill_is_aimed_at_the_kinds_missed_most() -> None:
     aimed = run.prepare(weak, kinds)
     assert aimed.constraints.require == frozenset({"nobs"})
     assert "nobs" in aimed.description
+
+
+def test_a_second_try_is_offered_after_a_wrong_total_and_the_first_count_stands() -> None:
+    with StatsStore(":memory:") as store:
+        run, _ = runner(store)
+        drill = run.prepare(make_drill(hands=2, second_try=True, deal={"require": ["fifteen"]}))
+        first = ask(run.begin(drill))
+        actual = first.question.actual
+        retry = run.answer(TotalClaim(actual + 2))
+        assert isinstance(retry, Retry)
+        assert retry.hint.startswith(f"Not {actual + 2}: that is too many. Count again")
+        assert store.attempt_count() == 1  # recorded as soon as judged
+        shown = reveal(run.second_try(TotalClaim(actual)))
+        assert shown.second_tried
+        assert shown.second == TotalClaim(actual)
+        assert shown.attempt.outcome == "over"
+        assert store.attempt_count() == 1
+        # A right count, or a drill without second tries, goes straight to the reveal.
+        second = ask(run.next_question())
+        reveal(run.answer(TotalClaim(second.question.actual)))
+        with pytest.raises(RuntimeError):
+            run.second_try(None)

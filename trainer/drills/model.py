@@ -47,6 +47,8 @@ class DrillSet:
     claim: ClaimStyle = "total"
     muggins: Policy = "acc"
     nineteen: bool = True
+    second_try: bool = False
+    """After a wrong total, the player may count again before the breakdown is shown."""
     seed: int | None = None
     opponent_errors: float = 0.5
     constraints: Constraints = field(default_factory=Constraints)

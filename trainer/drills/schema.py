@@ -37,6 +37,7 @@ FIELDS: Final = (
     "claim",
     "muggins",
     "nineteen",
+    "second_try",
     "seed",
     "opponent_errors",
     "focus",
@@ -91,6 +92,9 @@ class _Parser:
             data = {**data, "muggins": "off"}
         policy = cast(Policy, self.choice(data, "muggins", POLICIES, "acc"))
         nineteen = self.boolean(data, "nineteen", True)
+        second_try = self.boolean(data, "second_try", False)
+        if second_try and (claim != "total" or kind in ("play", "catch")):
+            raise self.fail("second_try", "a second try is for counts claimed as a total")
         if claim == "announce" and kind in ("play", "catch"):
             raise self.fail("claim", f"{kind} drills are answered with a total; use claim: total")
         crib_share = self.crib_share(data, kind)
@@ -120,6 +124,7 @@ class _Parser:
             claim=claim,
             muggins=policy,
             nineteen=nineteen,
+            second_try=second_try,
             muggins_set="muggins" in data,
             nineteen_set="nineteen" in data,
             seed=seed,

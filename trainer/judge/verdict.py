@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from trainer.judge.claims import AnnounceClaim, Claim, ClaimedItem, with_starter
+from trainer.judge.difference import difference_hint
 from trainer.judge.outcome import Outcome, headline, outcome_of
 from trainer.judge.policy import Policy, check_policy, policy_action, policy_points
 from trainer.rules.cards import Card
@@ -94,6 +95,12 @@ class Verdict:
         else:
             tail = f"You peg {self.kept}."
         return f"{lead} {action} {tail}"
+
+    def difference(self) -> str | None:
+        """For a wrong total, where the difference may lie ("did you miss a fifteen?")."""
+        if self.itemised or self.exact:
+            return None
+        return difference_hint(self.breakdown, self.claimed)
 
     def _said(self) -> str:
         if self.nineteen:

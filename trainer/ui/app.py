@@ -24,7 +24,7 @@ from trainer.quiz.questions import Question
 from trainer.ui import messages as m
 from trainer.ui.history import OpenHistory
 from trainer.ui.options import Options
-from trainer.ui.runner import DrillRunner, Reveal, Step
+from trainer.ui.runner import DrillRunner, Retry, Reveal, Step
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.startup import open_and_warm
@@ -124,6 +124,10 @@ class MugginsApp(App[None]):
     def _answered(self, event: m.Answered) -> None:
         self._show(self.runner.answer(event.answer, timed_out=event.timed_out))
 
+    @on(m.SecondTry)
+    def _second_try(self, event: m.SecondTry) -> None:
+        self._show(self.runner.second_try(event.answer))
+
     @on(m.NextDeal)
     def _next(self) -> None:
         self._show(self.runner.next_question())
@@ -142,8 +146,12 @@ class MugginsApp(App[None]):
         if step is None:
             self._to_home()
             return
-        if isinstance(step, Reveal) and step.error is not None:
-            self.notify(f"Could not save this answer: {step.error}", severity="error")
+        reveal = step.reveal if isinstance(step, Retry) else step
+        if isinstance(reveal, Reveal) and reveal.error is not None:
+            self.notify(f"Could not save this answer: {reveal.error}", severity="error")
+        if isinstance(step, Retry):
+            self.screen.post_message(m.CountAgain(step.hint))
+            return
         key, plain = self.settings.announce_key, self.plain_cards
         screen = step_screen(step, plain=plain, spoken_key=key)
         (self.push_screen if len(self.screen_stack) == 1 else self.switch_screen)(screen)

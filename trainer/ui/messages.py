@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from trainer.drills.loader import DrillEntry
     from trainer.drills.model import DrillSet
     from trainer.history.progress import Progress
-    from trainer.judge.claims import Answer
+    from trainer.judge.claims import Answer, TotalClaim
     from trainer.quiz.questions import Question
     from trainer.settings import Settings
     from trainer.ui.history import History
@@ -36,6 +36,22 @@ class Answered(Message):
         super().__init__()
         self.answer = answer
         self.timed_out = timed_out
+
+
+class CountAgain(Message):
+    """To the quiz: the count was wrong and the drill allows a second try (``prompt``)."""
+
+    def __init__(self, prompt: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+
+
+class SecondTry(Message):
+    """The player's second count (``answer`` None: they passed, show the breakdown)."""
+
+    def __init__(self, answer: TotalClaim | None) -> None:
+        super().__init__()
+        self.answer = answer
 
 
 class EndDrill(Message):

@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from trainer.coach.practice import aim_at_weak_spots
-from trainer.judge.claims import Answer
+from trainer.judge.claims import Answer, TotalClaim
+from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt, Summary
 from trainer.quiz.questions import PlayQuestion, Question
 from trainer.quiz.session import QuizSession
@@ -45,6 +46,18 @@ class Reveal:
     attempt: Attempt
     rarity: str
     error: str | None = None
+    second: TotalClaim | None = None
+    """The second count, in a drill that allows one (``second_tried``)."""
+    second_tried: bool = False
+
+
+@dataclass(frozen=True)
+class Retry:
+    """A wrong total in a drill that allows a second try: say which way it is off and let
+    the player count again (the first count stands, judged and recorded)."""
+
+    reveal: Reveal
+    hint: str
 
 
 @dataclass(frozen=True)
@@ -56,7 +69,7 @@ class Done:
     previous_best: int | None
 
 
-Step = Ask | Reveal | Done | None
+Step = Ask | Reveal | Retry | Done | None
 """What to show next; None is home (a drill left with nothing answered)."""
 
 
@@ -75,6 +88,8 @@ class DrillRunner:
     record_errors: list[str] = field(default_factory=list)
     pending: list[Attempt] = field(default_factory=list)
     """Answers judged before the history was open, recorded when it is (`connect`)."""
+    retrying: Reveal | None = None
+    """The reveal waiting for a second try."""
 
     def connect(self, history: History) -> list[str]:
         """Use this history from now on; records what was waiting; returns any errors."""
@@ -112,7 +127,25 @@ class DrillRunner:
         attempt = self._session().answer(answer, timed_out=timed_out)
         if attempt is None:
             return self.finish()
-        return Reveal(attempt, rarity(attempt.question), self._record(attempt))
+        reveal = Reveal(attempt, rarity(attempt.question), self._record(attempt))
+        j = attempt.judgement
+        if (
+            attempt.drill.second_try
+            and isinstance(answer, TotalClaim)
+            and isinstance(j, Verdict)
+            and not (j.exact or attempt.timed_out)
+        ):
+            self.retrying = reveal
+            return Retry(reveal, retry_prompt(j))
+        return reveal
+
+    def second_try(self, answer: TotalClaim | None) -> Step:
+        """The player's second count after `Retry` (None: they passed): the reveal, saying
+        whether it was right. The first count stays the one judged."""
+        reveal, self.retrying = self.retrying, None
+        if reveal is None:
+            raise RuntimeError("no second try is open")
+        return replace(reveal, second=answer, second_tried=True)
 
     def _record(self, attempt: Attempt) -> str | None:
         if self.history is None:
@@ -152,6 +185,13 @@ class DrillRunner:
         if self.session is None:
             raise RuntimeError("no drill is running")
         return self.session
+
+
+def retry_prompt(verdict: Verdict) -> str:
+    """What a second try is told: which way the count is off, not by how much (that would
+    give the answer away; the reveal says it after)."""
+    more = "there is more in it" if verdict.claimed < verdict.actual else "that is too many"
+    return f"Not {verdict.claimed}: {more}. Count again, or press Enter to see the breakdown."
 
 
 def rarity(question: Question) -> str:

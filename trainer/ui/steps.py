@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
+from trainer.judge.difference import second_try_words
 from trainer.ui.runner import Ask, Done, Reveal
 
 
@@ -21,8 +22,22 @@ def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> S
     if isinstance(step, Ask):
         return QuizScreen(step.session, step.question, plain=plain)
     if isinstance(step, Reveal):
-        return RevealScreen(step.attempt, rarity=step.rarity, plain=plain, announce_key=spoken_key)
+        return RevealScreen(
+            step.attempt,
+            rarity=step.rarity,
+            plain=plain,
+            announce_key=spoken_key,
+            second_note=second_note(step),
+        )
     return SummaryScreen(step.drill, step.summary, previous_best=step.previous_best)
+
+
+def second_note(step: Reveal) -> str:
+    """How the second count went, if there was a second try."""
+    if not step.second_tried:
+        return ""
+    points = step.second.points if step.second is not None else None
+    return second_try_words(step.attempt.question.actual, points)
 
 
 def preload() -> None:

@@ -28,7 +28,7 @@ from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, format_cards
 from trainer.rules.combos import Kind
 from trainer.rules.speech import claim_phrases, number_word
-from trainer.ui.messages import Answered, DrillTimeUp, EndDrill
+from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, SecondTry
 from trainer.ui.text import item_line
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
@@ -55,6 +55,7 @@ class QuizScreen(Screen[None]):
         self.picked: list[Card] = []
         self._done = False
         self._asked_empty = False
+        self._retrying = False
 
     # ------------------------------------------------------------ layout
 
@@ -111,6 +112,7 @@ class QuizScreen(Screen[None]):
                 )
                 if self._nineteen():
                     yield Static("Nothing to count? Type 0 or 19 (nineteen).", classes="hint")
+                yield Static("", id="retry", classes="retry")
         yield Footer()
 
     def _title(self) -> str:
@@ -203,7 +205,7 @@ class QuizScreen(Screen[None]):
     # ------------------------------------------------------------ time
 
     def _tick(self) -> None:
-        if self._done:
+        if self._done or self._retrying:
             return
         countdown = self.query_one(Countdown)
         hand_left = self.session.hand_seconds_left()
@@ -224,9 +226,22 @@ class QuizScreen(Screen[None]):
         self._done = True
         self.post_message(Answered(answer, timed_out=timed_out))
 
+    def on_count_again(self, event: CountAgain) -> None:
+        """A wrong total in a drill with second tries: say so and take another count."""
+        self._retrying = True
+        box = self.query_one("#claim", Input)
+        box.value = ""
+        box.placeholder = "Count again (Enter alone: the breakdown)"
+        self.query_one("#retry", Static).update(event.prompt)
+        self.query_one("#retry", Static).display = True
+        box.focus()
+
     @on(Input.Submitted, "#claim")
     def _claim_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
+        if self._retrying:
+            self._retry_submitted(text)
+            return
         try:
             if isinstance(self.question, CatchQuestion):
                 self._submit(parse_catch_answer(text))
@@ -240,6 +255,22 @@ class QuizScreen(Screen[None]):
             self.notify(str(err), severity="warning", timeout=4)
             return
         self._submit(TotalClaim(points))
+
+    def _retry_submitted(self, text: str) -> None:
+        q = self.question
+        size = None if isinstance(q, PlayQuestion) else len(q.deal.hand)
+        try:
+            points = (
+                None
+                if not text
+                else parse_total_claim(text, nineteen=self._nineteen(), hand_size=size)
+            )
+        except ClaimError as err:
+            self.notify(str(err), severity="warning", timeout=4)
+            return
+        self._retrying = False
+        self._done = True
+        self.post_message(SecondTry(None if points is None else TotalClaim(points)))
 
     def on_key(self, event: Key) -> None:
         """Announce drills: number keys pick cards, letters claim, Backspace undoes."""

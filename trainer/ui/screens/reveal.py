@@ -46,10 +46,18 @@ class RevealScreen(Screen[None]):
     ]
 
     def __init__(
-        self, attempt: Attempt, *, rarity: str = "", plain: bool = False, announce_key: str = "s"
+        self,
+        attempt: Attempt,
+        *,
+        rarity: str = "",
+        plain: bool = False,
+        announce_key: str = "s",
+        second_note: str = "",
     ) -> None:
         super().__init__()
         self.attempt = attempt
+        self.second_note = second_note
+        """How a second try went ("" when there was none)."""
         self.rarity = rarity
         self.plain = plain
         self.announce_key = announce_key
@@ -66,6 +74,9 @@ class RevealScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         a = self.attempt
         yield Static(escape(a.judgement.summary()), id="verdict", classes=f"verdict -{a.outcome}")
+        notes = self._difference_notes()
+        if notes:
+            yield Static(escape(notes), id="difference")
         q = a.question
         if isinstance(q, PlayQuestion):
             yield CardTable(q.play.laid, numbered=False, plain=self.plain, id="table")
@@ -85,6 +96,13 @@ class RevealScreen(Screen[None]):
             items.highlighted = 0
 
     # ------------------------------------------------------------ text
+
+    def _difference_notes(self) -> str:
+        """For a wrong total: where the difference may lie, and how a second try went."""
+        verdict = self.attempt.judgement
+        if not isinstance(verdict, Verdict):
+            return ""
+        return " ".join(p for p in (verdict.difference(), self.second_note) if p)
 
     def _footer_text(self) -> str:
         parts = [self.rarity + "."] if self.rarity else []

@@ -345,7 +345,7 @@ deal:
 KNOWN_FEATURES = ", ".join(FEATURES)
 KNOWN_FIELDS = (
     "name, description, order, variant, kind, crib_share, hands, time, claim, muggins, "
-    "nineteen, seed, opponent_errors, focus, deal"
+    "nineteen, second_try, seed, opponent_errors, focus, deal"
 )
 VARIANTS = "standard, five-card, three-player, four-player, four-player-five"
 HAND4 = "(0-29, never 19, 25, 26, 27)"
@@ -361,6 +361,11 @@ BAD_FILES: list[tuple[str, str, str]] = [
     ("name-list", "name: [a]\ndescription: D\n", "name: must be text, got ['a']"),
     ("description-blank", "name: N\ndescription: '  '\n", "description: must be text, got '  '"),
     ("description-bool", "name: N\ndescription: yes\n", "description: must be text, got True"),
+    (
+        "second-try-announce",
+        HEAD + "claim: announce\nsecond_try: true\n",
+        "second_try: a second try is for counts claimed as a total",
+    ),
     ("focus-unknown", HEAD + "focus: strengths\n", "focus: must be weak-spots, got 'strengths'"),
     (
         "focus-play",
@@ -1215,3 +1220,15 @@ def test_focus_field() -> None:
     with pytest.raises(DrillError) as err:
         parse_drill({**base, "focus": "weak-spots", "kind": "play"}, drill_id="x", source="x.yaml")
     assert str(err.value) == "x.yaml: focus: weak-spots deals shows: not for play drills"
+
+
+def test_a_second_try_is_for_totals_only() -> None:
+    def parse(**fields: Any) -> DrillSet:
+        return parse_drill({"name": "n", "description": "d", **fields}, drill_id="t", source="t")
+
+    assert parse(second_try=True).second_try
+    assert not parse().second_try
+    with pytest.raises(DrillError, match="second_try: a second try is for counts claimed as"):
+        parse(claim="announce", second_try=True)
+    with pytest.raises(DrillError, match="second_try: must be true or false"):
+        parse(second_try="yes please")

@@ -8,7 +8,8 @@ import pytest
 from tests.factories import show
 from trainer.judge.catch import accept_claim, call_muggins, judge_catch
 from trainer.judge.claims import CatchAnswer, ClaimError
-from trainer.judge.miscount import OpponentClaim
+from trainer.judge.miscount import OpponentClaim, claim_of
+from trainer.judge.slips import MistakeId, possible_mistakes
 
 NINE = "QD JH 4D JD KH"  # pair of jacks 2, runs J-Q-K twice 6, nobs 1 = 9
 
@@ -31,7 +32,7 @@ def test_right_call(call: int, caller_points: int, let_slip: int) -> None:
     assert (result.caller_points, result.opponent_points) == (caller_points, 0)
     assert result.let_slip == let_slip
     assert result.opponent_kept == 5
-    assert result.summary().startswith("Right call: 4 missed; you take")
+    assert result.summary().startswith("Muggins! They missed 4; you take")
 
 
 @pytest.mark.parametrize(
@@ -59,88 +60,139 @@ def test_accept_claim_lets_the_missed_points_slip(claim: int, slipped: int) -> N
     assert accept_claim(claim, show(NINE)) == slipped
 
 
-def said(claimed: int, description: str = "They missed nobs, the JH.") -> OpponentClaim:
-    return OpponentClaim(claimed, 9, None if claimed == 9 else "missed-nobs", description)
+def opponent(mistake: MistakeId | None, cards: str = NINE) -> OpponentClaim:
+    """The opponent's claim of ``cards``: right, or with the first variant of ``mistake``."""
+    b = show(cards)
+    return claim_of(b, None if mistake is None else possible_mistakes(b)[mistake][0])
+
+
+RIGHT, UNDER, OVER = None, "missed-pair", "ten-card-pair"  # 9, 7 (the jacks), 11 (JH QD)
+ACCEPT, TOO_MANY = CatchAnswer(), CatchAnswer(too_many=True)
+PAIR = "a pair JH JD for 2"
+PHANTOM = "They counted JH QD as a pair; a pair is two cards of one rank."
 
 
 @pytest.mark.parametrize(
-    ("claimed", "answer", "outcome", "moved", "line"),
+    ("mistake", "answer", "outcome", "moved", "line"),
     [
         pytest.param(
-            9,
-            CatchAnswer(),
-            "exact",
-            (0, 0, 0, 0),
+            RIGHT, ACCEPT, "exact", (0, 0, 0, 0),
             "Right! They said 9; the hand is 9; you accepted. They counted it right.",
-            id="accept-right",
+            id="right-accept",
         ),
         pytest.param(
-            8,
-            CatchAnswer(),
-            "under",
-            (0, 0, 1, 0),
-            "Not quite. They said 8; the hand is 9; you accepted. They missed nobs, the JH. "
-            "You let 1 slip.",
-            id="accept-undercount",
+            RIGHT, None, "exact", (0, 0, 0, 0),
+            "Right! They said 9; the hand is 9; your time ran out. They counted it right.",
+            id="right-time-out",
         ),
         pytest.param(
-            11,
-            CatchAnswer(),
-            "under",
-            (0, 2, 2, 0),
-            "Not quite. They said 11; the hand is 9; you accepted. They counted it wrong. "
+            RIGHT, TOO_MANY, "over", (0, 0, 0, 0),
+            "Wrong call. They said 9; the hand is 9; you said too many. "
+            "They counted it right: their count stands and no points move.",
+            id="right-too-many",
+        ),
+        pytest.param(
+            RIGHT, CatchAnswer(call=2), "over", (0, 2, 0, 2),
+            "Wrong call. They said 9; the hand is 9; you called muggins for 2. "
+            "They counted it right: your opponent takes the 2 you called.",
+            id="right-muggins",
+        ),
+        pytest.param(
+            UNDER, ACCEPT, "under", (0, 0, 2, 0),
+            "Not quite. They said 7; the hand is 9; you accepted. "
+            "They missed the pair JH JD. You let 2 slip.",
+            id="under-accept",
+        ),
+        pytest.param(
+            UNDER, None, "under", (0, 0, 2, 0),
+            "Not quite. They said 7; the hand is 9; your time ran out. "
+            "They missed the pair JH JD. You let 2 slip.",
+            id="under-time-out",
+        ),
+        pytest.param(
+            UNDER, TOO_MANY, "under", (0, 0, 2, 0),
+            "Wrong call. They said 7; the hand is 9; you said too many. "
+            f"They counted too few, not too many: they missed {PAIR}. You let 2 slip.",
+            id="under-too-many",
+        ),
+        pytest.param(
+            UNDER, CatchAnswer(call=2), "exact", (2, 0, 0, 0),
+            "Right! They said 7; the hand is 9; you called muggins for 2. "
+            f"Muggins! They missed {PAIR}; you take 2.",
+            id="under-muggins-exact",
+        ),
+        pytest.param(
+            UNDER, CatchAnswer(call=1), "under", (1, 0, 1, 0),
+            "Not quite. They said 7; the hand is 9; you called muggins for 1. "
+            f"Muggins! They missed {PAIR}; you take 1 and let 1 slip.",
+            id="under-muggins-for-less",
+        ),
+        pytest.param(
+            UNDER, CatchAnswer(call=5), "over", (2, 0, 0, 3),
+            "Not quite. They said 7; the hand is 9; you called muggins for 5. "
+            f"Muggins! They missed {PAIR}; you take 2 (you called 5, but only 2 was missed).",
+            id="under-muggins-for-more",
+        ),
+        pytest.param(
+            OVER, ACCEPT, "under", (0, 2, 2, 0),
+            f"Not quite. They said 11; the hand is 9; you accepted. {PHANTOM} "
             "Your opponent pegs 2 they did not earn.",
-            id="accept-overcount",
+            id="over-accept",
         ),
         pytest.param(
-            11,
-            CatchAnswer(too_many=True),
-            "exact",
-            (0, 0, 0, 0),
-            "Right! They said 11; the hand is 9; you said too many. They counted it wrong.",
-            id="too-many-rightly",
+            OVER, None, "under", (0, 2, 2, 0),
+            f"Not quite. They said 11; the hand is 9; your time ran out. {PHANTOM} "
+            "Your opponent pegs 2 they did not earn.",
+            id="over-time-out",
         ),
         pytest.param(
-            8,
-            CatchAnswer(call=1),
-            "exact",
-            (1, 0, 0, 0),
-            "Right! They said 8; the hand is 9; you called muggins for 1. "
-            "Right call: 1 missed; you take 1.",
-            id="call-right",
+            OVER, TOO_MANY, "exact", (0, 0, 0, 0),
+            f"Right! They said 11; the hand is 9; you said too many. {PHANTOM} "
+            "Their count is corrected down to 9.",
+            id="over-too-many",
         ),
         pytest.param(
-            9,
-            CatchAnswer(call=2),
-            "over",
-            (0, 2, 0, 2),
-            "Not quite. They said 9; the hand is 9; you called muggins for 2. "
-            "Wrong call: nothing was missed; your opponent takes the 2 you called.",
-            id="call-wrong",
-        ),
-        pytest.param(
-            8,
-            None,
-            "under",
-            (0, 0, 1, 0),
-            "Not quite. They said 8; the hand is 9; your time ran out. They missed nobs, the JH. "
-            "You let 1 slip.",
-            id="time-out",
+            OVER, CatchAnswer(call=2), "over", (0, 2, 0, 2),
+            "Wrong call. They said 11; the hand is 9; you called muggins for 2. "
+            f"Nothing was missed: they counted too many. {PHANTOM} "
+            "Their count is corrected down to 9, and your opponent takes the 2 you called.",
+            id="over-muggins",
         ),
     ],
-)
-def test_judge_catch(
-    claimed: int,
+)  # fmt: skip
+def test_every_answer_against_every_count(
+    mistake: MistakeId | None,
     answer: CatchAnswer | None,
     outcome: str,
     moved: tuple[int, int, int, int],
     line: str,
 ) -> None:
-    description = "They counted it right." if claimed == 9 else "They missed nobs, the JH."
-    if claimed > 9:
-        description = "They counted it wrong."
-    verdict = judge_catch(said(claimed, description), show(NINE), answer)
+    """(kept, opponent, missed, excess): what the reply moved, and the line that says so."""
+    verdict = judge_catch(opponent(mistake), show(NINE), answer)
     assert verdict.outcome == outcome
     assert (verdict.kept, verdict.opponent, verdict.missed_points, verdict.excess_points) == moved
     assert verdict.timed_out is (answer is None)
+    assert verdict.wrong_call is line.startswith("Wrong call.")
     assert verdict.summary() == line
+
+
+def test_a_right_call_names_every_combination_missed() -> None:
+    four = "2H 2C 2S 2D 9C"  # four of a kind, counted as a pair royal: three pairs missed
+    claim = opponent("double-pair-royal-as-six", four)
+    verdict = judge_catch(claim, show(four), CatchAnswer(call=6))
+    assert verdict.summary() == (
+        "Right! They said 14; the hand is 20; you called muggins for 6. Muggins! They missed "
+        "a pair 2S 2C for 2, a pair 2H 2C for 2 and a pair 2D 2C for 2; you take 6."
+    )
+
+
+def test_a_crib_is_named_a_crib() -> None:
+    crib = "2H 4H 6H 8H JS"
+    b = show(crib, crib=True)
+    claim = claim_of(b, possible_mistakes(b)["crib-four-flush"][0])
+    verdict = judge_catch(claim, b, TOO_MANY)
+    assert verdict.summary() == (
+        "Right! They said 4; the crib is 0; you said too many. They counted a four-card flush "
+        "in the crib; a crib flush needs the starter's suit too. Their count is corrected "
+        "down to 0."
+    )

@@ -269,7 +269,7 @@ async def test_catch_drill_call_muggins(clock: FakeClock, recorder: ListRecorder
         assert isinstance(q, CatchQuestion)
         assert not isinstance(q, PlayQuestion)
         said, actual = q.opponent.claimed, q.breakdown.total
-        assert "That's" in text_of(app, "#opponent")
+        assert q.opponent.spoken() in text_of(app, "#opponent")
         screen_input = app.screen.query_one("#claim", Input)
         if said < actual:
             screen_input.value = str(actual - said)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.judge.claims import CatchAnswer, ClaimError, check_count
-from trainer.judge.miscount import OpponentClaim
+from trainer.judge.miscount import OpponentClaim, combos_phrase
 from trainer.judge.outcome import Outcome, compare
-from trainer.rules.show import Breakdown
+from trainer.rules.show import Breakdown, Item
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +41,16 @@ class CallResult:
         """Missed points the call did not collect (a call for less than was missed)."""
         return self.missed - self.caller_points
 
-    def summary(self) -> str:
-        """One line for the caller: was the call right, and who takes what."""
+    def summary(self, missed: tuple[Item, ...] = ()) -> str:
+        """One line for the caller: was the call right, and who takes what; ``missed`` names
+        the combinations they missed ("fifteen 7S 8D for 2"), when known."""
         if not self.correct:
             return (
                 f"Wrong call: nothing was missed; your opponent takes the "
                 f"{self.opponent_points} you called."
             )
-        text = f"Right call: {self.missed} missed; you take {self.caller_points}"
+        text = f"Muggins! They missed {combos_phrase(missed) or self.missed}; "
+        text += f"you take {self.caller_points}"
         if self.let_slip:
             return text + f" and let {self.let_slip} slip."
         if self.call > self.missed:
@@ -104,11 +106,10 @@ class CatchVerdict:
         return self.answer is None
 
     def summary(self) -> str:
-        """One line: what they said, the truth, your reply, and who gained."""
-        said, truth = self.opponent_claim.claimed, self.breakdown.total
-        right = "Right!" if self.outcome == "exact" else "Not quite."
-        head = f"{right} They said {said}; the {self.breakdown.what} is {truth}"
-        answer = self.answer
+        """One line: how the reply was judged, what they said, the truth, your reply, and
+        what it cost."""
+        o, answer = self.opponent_claim, self.answer
+        said, truth = o.claimed, self.breakdown.total
         if answer is None:
             reply = "your time ran out"
         elif answer.call is not None:
@@ -117,14 +118,50 @@ class CatchVerdict:
             reply = "you said too many"
         else:
             reply = "you accepted"
+        head = "Right!" if self.outcome == "exact" else "Not quite."
+        if self.wrong_call:
+            head = "Wrong call."
+        lead = f"{head} They said {said}; the {self.breakdown.what} is {truth}; {reply}."
+        return f"{lead} {self._cost()}"
+
+    @property
+    def wrong_call(self) -> bool:
+        """A "too many" on a count that was not too many, or muggins where nothing was missed."""
         if self.call is not None:
-            return f"{head}; {reply}. {self.call.summary()}"
-        tail = self.opponent_claim.description
-        if said > truth and not (answer is not None and answer.too_many):
-            tail += f" Your opponent pegs {said - truth} they did not earn."
-        elif self.missed_points and said < truth:
-            tail += f" You let {self.missed_points} slip."
-        return f"{head}; {reply}. {tail}"
+            return not self.call.correct
+        said, truth = self.opponent_claim.claimed, self.breakdown.total
+        return self.answer is not None and self.answer.too_many and said <= truth
+
+    def _cost(self) -> str:
+        """What the reply did with the points, by what they said against the truth."""
+        o, call = self.opponent_claim, self.call
+        said, truth = o.claimed, self.breakdown.total
+        too_many = self.answer is not None and self.answer.too_many
+        if said < truth:
+            if call is not None:
+                return call.summary(o.missed)
+            slipped = f"You let {truth - said} slip."
+            if too_many:
+                return (
+                    f"They counted too few, not too many: they missed "
+                    f"{combos_phrase(o.missed)}. {slipped}"
+                )
+            return f"{o.description} {slipped}"
+        if said == truth:
+            if call is not None:
+                return f"They counted it right: your opponent takes the {call.call} you called."
+            if too_many:
+                return "They counted it right: their count stands and no points move."
+            return o.description
+        down = f"Their count is corrected down to {truth}"
+        if call is not None:
+            return (
+                f"Nothing was missed: they counted too many. {o.description} {down}, "
+                f"and your opponent takes the {call.call} you called."
+            )
+        if too_many:
+            return f"{o.description} {down}."
+        return f"{o.description} Your opponent pegs {said - truth} they did not earn."
 
 
 def judge_catch(
@@ -141,7 +178,8 @@ def judge_catch(
         kept, opponent = call.caller_points, call.opponent_points
         outcome = compare(reply.call, available) if call.correct else "over"
     elif reply.too_many:
-        outcome = "exact" if said > truth else "over"
+        # Right on an overcount; on an undercount the missed points slip as in an accept.
+        outcome = "exact" if said > truth else "under" if said < truth else "over"
     elif said > truth:
         outcome = "under"  # accepted an overcount: the opponent pegs points not there
         opponent = slipped = said - truth

@@ -1,81 +1,49 @@
 """A small model of how people miscount a show, for "catch the opponent" drills.
 
 `opponent_claim` announces the true count with probability ``1 - error_rate``;
-otherwise it makes one mistake, chosen uniformly among the mistakes that apply
-to the hand (then uniformly among the combinations it could hit). If none
-applies the claim is right. The mistakes, and what each does to the count:
+otherwise it makes one mistake. The choice, each step uniform: one of the kinds
+of mistake that apply to the hand (`possible_mistakes`, in `MISTAKES` order),
+the near misses (a phantom fifteen, a ten-card "pair", a phantom run) sharing
+one draw so that, on a hand with things to count, seeing what is not there
+does not crowd out missing what is; then the kind within the near misses; then
+one of the kind's variants (which fifteen, which pair...). A variant is left
+out where its claim would be 19 and 19 is the traditional "nothing" (a 3- or
+4-card hand, a 4-card crib), so no claim is ambiguous. On the catch drill's
+deals about half the mistakes are overcounts.
 
-``missed-second-run``
-    In a double (triple, quadruple) run, one run of L cards is not counted: -L.
-``missed-three-card-fifteen``
-    A fifteen of three cards (5-4-6, 7-A-7) is overlooked: -2.
-``missed-long-fifteen``
-    A fifteen of four or five cards (A-2-3-9, A-A-3-10) is overlooked: -2.
-``missed-nobs``
-    The jack of the starter's suit is not noticed: -1.
-``crib-four-flush``
-    Four crib cards of one suit, the starter not, counted as a flush: +4
-    (a crib flush needs the starter too, so it scores nothing).
-``pair-royal-as-four``
-    Three of a kind counted as two pairs, 4, instead of three pairs, 6: -2.
-``missed-flush``
-    The hand (or crib) flush is not counted at all: -(its points).
-``split-run-of-four``
-    A single run of four counted as two runs of three, 6 instead of 4: +2.
-``double-counted-fifteen``
-    In a hand of three or more fifteens, the counter loses their place and
-    counts one fifteen twice: +2.
+Some mistake applies to every hand, so the opponent errs exactly as often as
+the drill says: a hand that scores nothing still holds two or three cards that
+come near fifteen, two ten-cards that are no pair, or three cards that are
+nearly a run (a test checks every pattern of ranks). The catalogue of mistakes,
+each naming the combinations it misses or invents, is in `trainer.judge.slips`.
 
-Every mistake changes the count, so a mistaken claim always differs from the
-truth. The same `random.Random` state gives the same claim.
+The same `random.Random` state gives the same claim.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, get_args
+from typing import Final
 
-from trainer.rules.cards import RANK_NAMES, format_cards
-from trainer.rules.combos import ComboId, classify
+from trainer.judge.slips import NEAR_MISSES, Mistake, MistakeId, possible_mistakes
+from trainer.judge.verdict import nineteen_is_zero
+from trainer.rules.cards import format_cards
+from trainer.rules.combos import KINDS, ComboId
 from trainer.rules.show import Breakdown, Item
-from trainer.rules.speech import number_word
-
-MistakeId = Literal[
-    "missed-second-run",
-    "missed-three-card-fifteen",
-    "missed-long-fifteen",
-    "missed-nobs",
-    "crib-four-flush",
-    "pair-royal-as-four",
-    "missed-flush",
-    "split-run-of-four",
-    "double-counted-fifteen",
-]
-MISTAKES: Final[tuple[MistakeId, ...]] = get_args(MistakeId)
-"""Every mistake the model makes, in the order the module docstring lists them."""
+from trainer.rules.speech import announce, number_word
 
 CORRECT_DESCRIPTION: Final = "They counted it right."
-LONG_FIFTEENS_FROM: Final = 3
-"""How many fifteens a hand needs before double-counting one is a plausible slip."""
-
-
-@dataclass(frozen=True, slots=True)
-class Mistake:
-    """One concrete miscount: which kind, how it changes the count, how to explain it, and
-    the kind of combination it gets wrong."""
-
-    id: MistakeId
-    delta: int
-    description: str
-    combo: ComboId
+_ORDER: Final = {kind: n for n, kind in enumerate(KINDS)}
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentClaim:
-    """The count an opponent announces, with the truth and the mistake behind any difference."""
+    """The count an opponent announces, with the truth and the mistake behind any difference.
+
+    ``said`` are the combinations they count aloud, in spoken order: the true
+    items less ``missed``, plus ``invented`` (combinations that are not there).
+    """
 
     claimed: int
     actual: int
@@ -83,145 +51,81 @@ class OpponentClaim:
     description: str
     combo: ComboId | None = None
     """The kind of combination the mistake got wrong (None when the count is right)."""
+    said: tuple[Item, ...] = ()
+    missed: tuple[Item, ...] = ()
+    invented: tuple[Item, ...] = ()
+
+    def __post_init__(self) -> None:
+        said = sum(i.points for i in self.said)
+        moved = sum(i.points for i in self.invented) - sum(i.points for i in self.missed)
+        if said != self.claimed or self.actual + moved != self.claimed:
+            raise ValueError(
+                f"an opponent's claim of {self.claimed} must be what they say ({said}) and "
+                f"the truth {self.actual} changed by their mistake ({moved:+d})"
+            )
 
     @property
     def correct(self) -> bool:
         return self.claimed == self.actual
 
-
-def _cards(item: Item) -> str:
-    return format_cards(item.cards)
-
-
-def _kind(b: Breakdown, item: Item) -> ComboId:
-    return classify(item.kind, item.cards, b.show, crib=b.crib)
+    def spoken(self) -> str:
+        """What the opponent says aloud: "Fifteen two, fifteen four, and a pair is six."."""
+        return announce((i.kind, i.cards, i.points) for i in self.said)
 
 
-def _multiple_runs(b: Breakdown) -> list[Mistake]:
-    groups: dict[frozenset[int], list[Item]] = {}
-    for item in b.of_kind("run"):
-        groups.setdefault(frozenset(c.rank for c in item.cards), []).append(item)
-    out: list[Mistake] = []
-    for runs in groups.values():
-        if len(runs) < 2:
-            continue
-        length = len(runs[0].cards)
-        words = number_word(length)
-        if len(runs) == 2:
-            text = f"They missed the second run of {words}."
-        else:
-            text = f"They missed one of the {number_word(len(runs))} runs of {words}."
-        out.append(Mistake("missed-second-run", -length, text, _kind(b, runs[0])))
-    return out
+def combo_phrase(item: Item) -> str:
+    """One combination named with its cards and points: "fifteen 7S 8D for 2" ("nobs JH for
+    1": the jack alone, the starter is implied)."""
+    cards = format_cards(item.cards[:1] if item.kind == "nobs" else item.cards)
+    size = number_word(len(item.cards))
+    name = {
+        "fifteen": "fifteen",
+        "pair": "a pair",
+        "run": f"a run of {size}",
+        "flush": f"a flush of {size}",
+        "nobs": "nobs",
+    }[item.kind]
+    return f"{name} {cards} for {item.points}"
 
 
-def _fifteens(b: Breakdown, *, long: bool) -> list[Mistake]:
-    kind: MistakeId = "missed-long-fifteen" if long else "missed-three-card-fifteen"
-    return [
-        Mistake(
-            kind,
-            -item.points,
-            f"They missed the {number_word(len(item.cards))}-card fifteen {_cards(item)}.",
-            _kind(b, item),
-        )
-        for item in b.of_kind("fifteen")
-        if (len(item.cards) >= 4) == long and len(item.cards) >= 3
-    ]
+def combos_phrase(items: tuple[Item, ...]) -> str:
+    """Combinations named one after another: "fifteen 7S 8D for 2 and nobs JH for 1"."""
+    phrases = [combo_phrase(i) for i in items]
+    if len(phrases) <= 1:
+        return "".join(phrases)
+    return ", ".join(phrases[:-1]) + " and " + phrases[-1]
 
 
-def _nobs(b: Breakdown) -> list[Mistake]:
-    return [
-        Mistake("missed-nobs", -item.points, f"They missed nobs, the {item.cards[0]}.", "nobs")
-        for item in b.of_kind("nobs")
-    ]
-
-
-def _crib_four_flush(b: Breakdown) -> list[Mistake]:
-    suits = {c.suit for c in b.hand}
-    if not b.crib or len(suits) != 1 or b.starter.suit in suits:
-        return []
-    return [
-        Mistake(
-            "crib-four-flush",
-            len(b.hand),
-            f"They counted a {number_word(len(b.hand))}-card flush in the crib; "
-            "a crib flush needs the starter's suit too.",
-            "crib-flush",
-        )
-    ]
-
-
-def _pair_royals(b: Breakdown) -> list[Mistake]:
-    counts = Counter(c.rank for c in (*b.hand, b.starter))
-    return [
-        Mistake(
-            "pair-royal-as-four",
-            -2,
-            f"They counted the pair royal of {RANK_NAMES[rank]}s as 4 instead of 6.",
-            "pair-royal",
-        )
-        for rank, n in sorted(counts.items())
-        if n == 3
-    ]
-
-
-def _flush(b: Breakdown) -> list[Mistake]:
-    return [
-        Mistake(
-            "missed-flush",
-            -item.points,
-            f"They missed the flush of {number_word(len(item.cards))}.",
-            _kind(b, item),
-        )
-        for item in b.of_kind("flush")
-    ]
-
-
-def _split_run_of_four(b: Breakdown) -> list[Mistake]:
-    runs = b.of_kind("run")
-    if len(runs) != 1 or len(runs[0].cards) != 4:
-        return []
-    return [
-        Mistake(
-            "split-run-of-four",
-            2,
-            f"They counted the run of four {_cards(runs[0])} as two runs of three.",
-            "run-4",
-        )
-    ]
-
-
-def _double_fifteen(b: Breakdown) -> list[Mistake]:
-    fifteens = b.of_kind("fifteen")
-    if len(fifteens) < LONG_FIFTEENS_FROM:
-        return []
-    return [
-        Mistake(
-            "double-counted-fifteen",
-            item.points,
-            f"They counted the fifteen {_cards(item)} twice.",
-            _kind(b, item),
-        )
-        for item in fifteens
-    ]
-
-
-def possible_mistakes(breakdown: Breakdown) -> dict[MistakeId, tuple[Mistake, ...]]:
-    """The mistakes that apply to this hand by kind, in `MISTAKES` order, with their variants."""
-    found: Sequence[list[Mistake]] = (
-        _multiple_runs(breakdown),
-        _fifteens(breakdown, long=False),
-        _fifteens(breakdown, long=True),
-        _nobs(breakdown),
-        _crib_four_flush(breakdown),
-        _pair_royals(breakdown),
-        _flush(breakdown),
-        _split_run_of_four(breakdown),
-        _double_fifteen(breakdown),
+def claim_of(breakdown: Breakdown, mistake: Mistake | None = None) -> OpponentClaim:
+    """The claim an opponent makes of this show: the true count, or the count ``mistake``
+    gives (the true items less what it misses, plus what it invents)."""
+    actual = breakdown.total
+    if mistake is None:
+        return OpponentClaim(actual, actual, None, CORRECT_DESCRIPTION, said=breakdown.items)
+    kept = list(breakdown.items)
+    for item in mistake.missed:
+        kept.remove(item)
+    said = sorted([*kept, *mistake.invented], key=lambda i: _ORDER[i.kind])
+    return OpponentClaim(
+        actual + mistake.delta,
+        actual,
+        mistake.id,
+        mistake.description,
+        mistake.combo,
+        said=tuple(said),
+        missed=mistake.missed,
+        invented=mistake.invented,
     )
-    return {
-        kind: tuple(variants) for kind, variants in zip(MISTAKES, found, strict=True) if variants
-    }
+
+
+def _choices(breakdown: Breakdown) -> dict[MistakeId, tuple[Mistake, ...]]:
+    """The mistakes that may be made of this hand: no claim of an ambiguous nineteen."""
+    options = possible_mistakes(breakdown)
+    if not nineteen_is_zero(breakdown):
+        return options
+    total = breakdown.total
+    kept = {k: tuple(m for m in v if total + m.delta != 19) for k, v in options.items()}
+    return {k: v for k, v in kept.items() if v}
 
 
 def opponent_claim(
@@ -230,15 +134,24 @@ def opponent_claim(
     """The count an opponent announces: right, or off by one mistake that fits the hand."""
     if not 0.0 <= error_rate <= 1.0:
         raise ValueError(f"error_rate must be between 0 and 1, got {error_rate!r}")
-    actual = breakdown.total
-    correct = OpponentClaim(actual, actual, None, CORRECT_DESCRIPTION)
     if rng.random() >= error_rate:
-        return correct
-    options = possible_mistakes(breakdown)
-    if not options:
-        return correct
-    kind = rng.choice(list(options))
-    mistake = rng.choice(options[kind])
-    return OpponentClaim(
-        actual + mistake.delta, actual, mistake.id, mistake.description, mistake.combo
-    )
+        return claim_of(breakdown)
+    options = _choices(breakdown)
+    if not options:  # never for a show of 3 to 5 cards and a starter (see the docstring)
+        return claim_of(breakdown)
+    kind = rng.choice(rng.choice(_draws(list(options))))
+    return claim_of(breakdown, rng.choice(options[kind]))
+
+
+def _draws(kinds: list[MistakeId]) -> list[list[MistakeId]]:
+    """The kinds grouped for the first draw: each alone, the near misses together."""
+    draws: list[list[MistakeId]] = []
+    near: list[MistakeId] = []
+    for kind in kinds:
+        if kind not in NEAR_MISSES:
+            draws.append([kind])
+            continue
+        if not near:
+            draws.append(near)
+        near.append(kind)
+    return draws

@@ -27,7 +27,7 @@ from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, format_cards
 from trainer.rules.combos import Kind
-from trainer.rules.speech import claim_phrases, number_word
+from trainer.rules.speech import claim_phrases
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, SecondTry
 from trainer.ui.text import item_line
 from trainer.ui.widgets.card_table import CardTable
@@ -122,7 +122,10 @@ class QuizScreen(Screen[None]):
         else:
             total = drill.hands if self.session.questions is None else len(self.session.questions)
             count = f"{self.question.number} of {total}"
-        return f"{drill.name}  ·  {count}  ·  {drill.variant}  ·  muggins: {drill.muggins}"
+        title = f"{drill.name}  ·  {count}  ·  {drill.variant}"
+        if isinstance(self.question, PlayQuestion):
+            return title  # muggins never applies to pegging
+        return f"{title}  ·  muggins: {drill.muggins}"
 
     def _compose_play(self, q: PlayQuestion) -> ComposeResult:
         p = q.play
@@ -157,9 +160,8 @@ class QuizScreen(Screen[None]):
         )
 
     def _compose_catch(self, q: CatchQuestion) -> ComposeResult:
-        o = q.opponent
         yield Static(
-            f'Your opponent counts their hand: [b]"That\'s {number_word(o.claimed)}."[/b]',
+            f'Your opponent counts their {q.breakdown.what}: [b]"{q.opponent.spoken()}"[/b]',
             id="opponent",
         )
         yield Static(

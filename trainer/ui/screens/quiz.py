@@ -12,6 +12,7 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
+from trainer.coach.practice import aimed_at
 from trainer.judge.claims import (
     AnnounceClaim,
     Answer,
@@ -116,7 +117,8 @@ class QuizScreen(Screen[None]):
         else:
             total = drill.hands if self.session.questions is None else len(self.session.questions)
             count = f"{self.question.number} of {total}"
-        return f"{drill.name}  ·  {count}  ·  {drill.variant}  ·  muggins: {drill.muggins}"
+        name = drill.name if (aim := aimed_at(drill)) is None else f"{drill.name}: {aim}"
+        return f"{name}  ·  {count}  ·  {drill.variant}  ·  muggins: {drill.muggins}"
 
     def _compose_play(self, q: PlayQuestion) -> ComposeResult:
         p = q.play

@@ -27,6 +27,7 @@ from trainer.ui.base_app import BaseApp
 from trainer.ui.history import OpenHistory
 from trainer.ui.options import Options
 from trainer.ui.runner import DrillRunner, Reveal, Step
+from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.startup import open_and_warm
@@ -133,8 +134,18 @@ class MugginsApp(BaseApp):
     def _repeat(self) -> None:
         self._show(self.runner.repeat())
 
-    @on(m.DrillTimeUp)
     @on(m.EndDrill)
+    def _end(self) -> None:
+        """Escape in a drill: a timed one asks first, its clocks stopped while it asks."""
+        session = self.runner.session
+        if session is not None and session.drill.timed:
+            session.pause()
+            ask = ConfirmScreen("End the drill?", "Your answers so far are kept.")
+            self.push_screen(ask, lambda end: self._finish() if end else session.resume())
+        else:
+            self._finish()
+
+    @on(m.DrillTimeUp)
     def _finish(self) -> None:
         self._show(self.runner.finish())
 

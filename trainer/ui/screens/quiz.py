@@ -187,8 +187,18 @@ class QuizScreen(Screen[None]):
 
     # ------------------------------------------------------------ time
 
+    def on_screen_suspend(self) -> None:
+        """A screen over the quiz (help, stats, the palette, a question): the clocks stop."""
+        if not self._done:
+            self.session.pause()
+
+    def on_screen_resume(self) -> None:
+        """Back on the quiz: the clocks go on from where they stopped."""
+        self.session.resume()
+        self._tick()
+
     def _tick(self) -> None:
-        if self._done:
+        if self._done or self.app.screen is not self:
             return
         countdown = self.query_one(Countdown)
         hand_left = self.session.hand_seconds_left()
@@ -281,5 +291,8 @@ class QuizScreen(Screen[None]):
         )
 
     def action_end_drill(self) -> None:
-        self._done = True
+        if self.session.drill.timed:
+            self.session.pause()  # the app asks first; "no" resumes the quiz
+        else:
+            self._done = True
         self.post_message(EndDrill())

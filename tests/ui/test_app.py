@@ -392,6 +392,7 @@ async def test_help_opens_on_f1_and_question_mark(
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+        assert dict(app.screen.keys)["home / end"] == "the first / the last one"
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

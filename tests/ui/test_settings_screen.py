@@ -18,6 +18,7 @@ from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
 from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.settings import SettingsScreen
+from trainer.ui.widgets.key_field import KeyField
 
 SIZE = (100, 30)
 
@@ -36,7 +37,9 @@ async def test_change_save_and_apply(
         screen.query_one("#nineteen", Switch).value = False
         screen.query_one("#card-style", Select).value = "letters"
         screen.query_one("#theme", Select).value = "textual-light"
-        screen.query_one("#announce-key", Input).value = "x"
+        screen.query_one("#announce-key", KeyField).focus()
+        await pilot.press("x")
+        assert "x" in str(screen.query_one("#announce-key", KeyField).render())
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -125,6 +128,107 @@ async def test_spoken_count_key_on_the_reveal(clock: FakeClock, recorder: ListRe
         assert isinstance(app.screen, RevealScreen)  # the key did not move on
         assert spoken.display
         assert str(spoken.render()).endswith("and nobs is twenty-nine.")
+
+
+async def test_the_spoken_count_key_shows_what_is_pressed_and_refuses_the_reveals_keys(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "settings.yaml"
+    app = app_for(builtin_entries, clock, recorder, settings_path=path)
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        field = app.screen.query_one("#announce-key", KeyField)
+        field.focus()
+        await pilot.press("k")
+        assert field.value == "k"
+        assert str(field.render()).startswith("[b]k[/b]")  # the key pressed, shown
+        refused = {
+            "enter": "enter is taken on the reveal (next deal): choose another key.",
+            "up": "up is taken on the reveal (up in the list): choose another key.",
+            "pagedown": "pagedown is taken on the reveal (page down in the list): choose another "
+            "key.",
+            "X": "X cannot be chosen: choose a lower-case letter or a digit.",
+            "space": "space cannot be chosen: choose a lower-case letter or a digit.",
+        }
+        for key, message in refused.items():
+            await pilot.press(key)
+            await pilot.pause()
+            assert sent[-1] == message
+            assert field.value == "k"
+            assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("7")
+        assert field.value == "7"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.settings.announce_key == "7"
+    assert load_settings(path)[0].announce_key == "7"
+
+
+async def test_a_key_bound_on_the_reveal_is_refused(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """Any key the reveal binds (beyond the spoken-count candidates) is refused by name."""
+    from trainer.ui.screens.settings import reveal_keys
+
+    app = app_for(builtin_entries, clock, recorder)
+    async with running(app, SIZE):
+        taken = reveal_keys(app)
+        assert taken["enter"] == "next deal"
+        assert taken["escape"] == "end drill"
+        assert taken["home"] == "first in the list"
+        assert taken["ctrl+p"] == "the command palette"
+        assert not set(taken) & set("abcdefghijklmnopqrstuvwxyz0123456789")
+        field = KeyField("s", taken={**taken, "t": "try again"}, where="the reveal")
+        assert field.refusal("t") == "t is taken on the reveal (try again): choose another key."
+        assert field.refusal("u") is None
+
+
+async def test_a_theme_picked_in_the_palette_is_saved(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "settings.yaml"
+    app = app_for(builtin_entries, clock, recorder, settings_path=path)
+    async with running(app, SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"theme")
+        await pilot.pause(0.3)
+        await pilot.press("enter")  # "Theme": the palette of themes
+        await pilot.pause(0.3)
+        await pilot.press(*"nord")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HomeScreen)
+        assert app.theme == "nord"
+        assert app.settings == Settings(theme="nord")
+    assert load_settings(path) == (Settings(theme="nord"), None)
+
+
+async def test_a_palette_theme_keeps_a_broken_settings_file_aside(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text("muggins: never\n", encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert warning is not None
+    app = app_for(
+        builtin_entries,
+        clock,
+        recorder,
+        settings=settings,
+        settings_path=path,
+        settings_warning=warning,
+    )
+    async with running(app, SIZE) as pilot:
+        app.theme = "gruvbox"  # what the palette's theme list does
+        await pilot.pause()
+        assert app.settings_warning is None
+    assert (tmp_path / "settings.yaml.broken").read_text(encoding="utf-8") == "muggins: never\n"
+    assert load_settings(path) == (Settings(theme="gruvbox"), None)
 
 
 def test_settings_snapshot(

@@ -175,3 +175,19 @@ def aim_at_weak_spots(drill: DrillSet, kinds: Sequence[KindStats]) -> DrillSet:
         crib_share=crib_share,
         constraints=p.constraints,
     )
+
+
+def aimed_at(drill: DrillSet) -> str | None:
+    """What a weak-spots drill aims at, to name it (the quiz's title): the label of the kind
+    `aim_at_weak_spots` aimed it at, "random hands" before there is a weak spot, and None for
+    any other drill. Each kind deals under constraints of its own (with the shows: a crib
+    flush and a hand flush with the starter share theirs), so they tell which it was."""
+    if drill.focus != "weak-spots":
+        return None
+    shows = drill.show_kinds()
+    for kind in COMBO_IDS:
+        p = practice_for(kind, drill.hand_size)
+        fits = p.crib is None or shows == [p.crib]
+        if fits and p.hand_size == drill.hand_size and p.constraints == drill.constraints:
+            return p.label
+    return "random hands"

@@ -54,6 +54,7 @@ class QuizSession:
     on each attempt. A drill with a fixed ``seed`` ignores ``rng``'s state, so
     it deals the same questions every time. Given ``questions`` (a re-drill of
     stored hands), the session asks those, in order, instead of dealing.
+    `pause` and `resume` stop both clocks while the player is away from the question.
     """
 
     drill: DrillSet
@@ -68,6 +69,7 @@ class QuizSession:
     _started: float | None = None
     _question_started: float = 0.0
     _over: bool = False
+    _paused_at: float | None = None
 
     def __post_init__(self) -> None:
         if self.drill.seed is not None:
@@ -75,16 +77,40 @@ class QuizSession:
 
     # ------------------------------------------------------------ time
 
+    def pause(self) -> None:
+        """Stop both clocks (the player is reading help, stats, ...); `resume` restarts them
+        where they stopped. Pausing a paused session does nothing."""
+        if self._paused_at is None:
+            self._paused_at = self.clock()
+
+    def resume(self) -> None:
+        """Start the clocks again after `pause`, the paused time not counted."""
+        if self._paused_at is None:
+            return
+        gap = self.clock() - self._paused_at
+        self._paused_at = None
+        if self._started is not None:
+            self._started += gap
+        self._question_started += gap
+
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
+    def _time(self) -> float:
+        """The clock as the drill counts it: standing still while paused."""
+        return self.clock() if self._paused_at is None else self._paused_at
+
     def elapsed(self) -> float:
-        """Seconds since the first question was dealt."""
-        return 0.0 if self._started is None else self.clock() - self._started
+        """Seconds since the first question was dealt (paused time not counted)."""
+        return 0.0 if self._started is None else self._time() - self._started
 
     def hand_seconds_left(self) -> float | None:
         """Seconds left for the current question, or None without a per-hand limit."""
         limit = self.drill.per_hand_seconds
         if limit is None or self.current is None:
             return None
-        return max(0.0, limit - (self.clock() - self._question_started))
+        return max(0.0, limit - (self._time() - self._question_started))
 
     def drill_seconds_left(self) -> float | None:
         """Seconds left on the whole-drill clock, or None without one."""
@@ -113,13 +139,13 @@ class QuizSession:
         if self.finished:
             return None
         if self._started is None:
-            self._started = self.clock()
+            self._started = self._time()
         self._asked += 1
         if self.questions is not None:
             self.current = replace(self.questions[self._asked - 1], number=self._asked)
         else:
             self.current = make_question(self.drill, self._asked, self.rng.getrandbits(63))
-        self._question_started = self.clock()
+        self._question_started = self._time()
         return self.current
 
     def stop(self) -> None:
@@ -143,7 +169,7 @@ class QuizSession:
         question = self.current
         if question is None:
             raise ClaimError("there is no open question to answer")
-        now = self.clock()
+        now = self._time()
         total = self.drill.total_seconds
         if total is not None and self._started is not None and now - self._started >= total:
             self.current = None

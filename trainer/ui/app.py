@@ -10,21 +10,23 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from textual import on, work
-from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.app import SystemCommand
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
 from trainer.quiz.questions import Question
+from trainer.settings import Settings
 from trainer.ui import messages as m
+from trainer.ui.base_app import BaseApp
 from trainer.ui.history import OpenHistory
 from trainer.ui.options import Options
 from trainer.ui.runner import DrillRunner, Retry, Reveal, Step
+from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.startup import open_and_warm
@@ -35,15 +37,11 @@ START_BACKGROUND_BY: Final = 1.0
 """Seconds after start by which the background work starts even if home has not said."""
 
 
-class MugginsApp(App[None]):
+class MugginsApp(BaseApp):
     """Pick a drill, count, see the truth; every answer is recorded as soon as it is judged."""
 
     TITLE = "Muggins"
     CSS_PATH = Path(__file__).with_name("muggins.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
-        Binding("f1", "help", "Help", show=False),
-    ]
 
     def __init__(
         self,
@@ -53,14 +51,13 @@ class MugginsApp(App[None]):
         history: OpenHistory | None = None,
         options: Options | None = None,
     ) -> None:
-        super().__init__()
+        options = options or Options()
+        super().__init__(options.settings, options.settings_path, options.settings_warning)
         self.entries = list(entries)
-        self.options = options = options or Options()
-        self.settings = options.settings
+        self.options = options
         self.runner = DrillRunner(rng, clock=options.clock, now=options.now, settings=self.settings)
         self.open_history = history
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
-        self.settings_warning = options.settings_warning
         self.store_error: str | None = None
         self._started = False
 
@@ -68,7 +65,7 @@ class MugginsApp(App[None]):
         return HomeScreen(self.entries, now=self.options.now, plain=self.plain_cards)
 
     def on_mount(self) -> None:
-        self._apply_theme(self.settings.theme)
+        self.use_settings_theme()
         if self.settings_warning is not None:
             self.notify(self.settings_warning, severity="warning", timeout=10)
         self.set_timer(START_BACKGROUND_BY, self._open_and_warm)  # should home's footer not say
@@ -136,8 +133,18 @@ class MugginsApp(App[None]):
     def _repeat(self) -> None:
         self._show(self.runner.repeat())
 
-    @on(m.DrillTimeUp)
     @on(m.EndDrill)
+    def _end(self) -> None:
+        """Escape in a drill: a timed one asks first, its clocks stopped while it asks."""
+        session = self.runner.session
+        if session is not None and session.drill.timed:
+            session.pause()
+            ask = ConfirmScreen("End the drill?", "Your answers so far are kept.")
+            self.push_screen(ask, lambda end: self._finish() if end else session.resume())
+        else:
+            self._finish()
+
+    @on(m.DrillTimeUp)
     def _finish(self) -> None:
         self._show(self.runner.finish())
 
@@ -167,39 +174,15 @@ class MugginsApp(App[None]):
         assert isinstance(home, HomeScreen)
         return home
 
-    def action_settings(self) -> None:
-        from trainer.ui.screens.settings import SettingsScreen  # rarely first: not for home
-
-        path, broken = self.options.settings_path, self.settings_warning is not None
-        themes = sorted(self.available_themes)
-        self.push_screen(SettingsScreen(self.settings, path, themes=themes, broken=broken))
-
-    @on(m.SettingsChanged)
-    def _settings_changed(self, event: m.SettingsChanged) -> None:
-        self.settings = self.runner.settings = event.settings
-        self.settings_warning = None  # saved: the broken file was kept beside the new one
-        self._apply_theme(event.settings.theme)
-        self.plain_cards = self._home().plain = event.settings.card_style == "letters"
-
-    def _apply_theme(self, theme: str) -> None:
-        if theme in self.available_themes:
-            self.theme = theme
-        else:
-            self.notify(f"Unknown theme {theme!r}: keeping {self.theme}", severity="warning")
-
-    def action_help(self) -> None:
-        from trainer.ui.screens.help import HelpScreen, keys_of  # Markdown: not for home
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(keys_of(self.screen)))
+    def settings_applied(self, settings: Settings) -> None:
+        self.runner.settings = settings
+        self.plain_cards = self._home().plain = settings.card_style == "letters"
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         home = self._home()
-        yield SystemCommand("Help", "Keys of this screen and the rules in short", self.action_help)
         yield SystemCommand("Stats", "Your accuracy and speed, what you miss", home.action_stats)
         yield SystemCommand("Review", "Missed combinations; re-drill due hands", home.action_review)
-        yield SystemCommand("Settings", "Muggins policy, card style, theme", self.action_settings)
         for d in (e.drill for e in self.entries if e.drill is not None):
             yield SystemCommand(f"Drill: {d.name}", d.description, partial(self.start, d))
 

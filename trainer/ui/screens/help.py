@@ -71,7 +71,7 @@ class HelpScreen(ModalScreen[None]):
         lines = ["# Help", "", "## Keys on this screen", ""]
         lines += [f"- **{key}**: {what}" for key, what in self.keys]
         lines += [
-            "- **ctrl+p**: command palette (every action, themes)",
+            "- **ctrl+p**: command palette (every action; a theme picked there is saved)",
             "- **F1** or **?**: this help · **ctrl+q**: quit",
             "",
             RULES,

@@ -1,4 +1,9 @@
-"""Home: the drill sets with your accuracy on each; Enter starts the highlighted one."""
+"""Home: the drill sets with your accuracy on each; Enter starts the highlighted one.
+
+The list scrolls when the terminal is too short for every drill set (80x24 holds 15 of
+the 18 built-in ones): its frame says which one of how many is highlighted, and Home
+and End go to the first and the last.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from trainer.coach.practice import aim_at_weak_spots
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
 from trainer.ui.messages import StartDrill
@@ -31,6 +38,15 @@ class ProgressRead(Message):
     def __init__(self, progress: Progress) -> None:
         super().__init__()
         self.progress = progress
+
+
+class DrillTable(DataTable[str]):
+    """The drill list: Home and End move the cursor to the first and the last drill set."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "scroll_top", "First drill", show=False),
+        Binding("end", "scroll_bottom", "Last drill", show=False),
+    ]
 
 
 class HomeScreen(Screen[None]):
@@ -58,6 +74,9 @@ class HomeScreen(Screen[None]):
         self.now = now
         self.plain = plain
         self.history: History | None = None
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [("up / down", "choose a drill set"), ("home / end", "the first / the last one")]
 
     def show_history(self, history: History, progress: Progress) -> None:
         """Show your figures from this history, read again each time you come back here
@@ -109,7 +128,8 @@ class HomeScreen(Screen[None]):
             classes="title",
         )
         yield Static(self._due_text(), id="due")
-        table: DataTable[str] = DataTable(id="drills", cursor_type="row", zebra_stripes=True)
+        table = DrillTable(id="drills", cursor_type="row", zebra_stripes=True)
+        table.border_title = "Drill sets"
         yield table
         yield Static("", id="description")
         yield ReadyFooter()
@@ -149,6 +169,7 @@ class HomeScreen(Screen[None]):
         row = table.cursor_row
         self._fill(table)
         table.move_cursor(row=row)
+        self._describe(table.cursor_row)  # the weak spots may have moved
         self.query_one("#due", Static).update(self._due_text())
 
     def refresh_entries(self, entries: Sequence[DrillEntry]) -> None:
@@ -173,13 +194,16 @@ class HomeScreen(Screen[None]):
         self._describe(event.cursor_row)
 
     def _describe(self, row: int) -> None:
+        """Say what the highlighted drill set is (the weak spots: what they aim at now)."""
         if not 0 <= row < len(self.entries):
             return
-        entry = self.entries[row]
-        text = (
-            entry.drill.description if entry.drill else f"This file cannot be used: {entry.error}"
-        )
-        self.query_one("#description", Static).update(text)
+        self.query_one("#drills", DataTable).border_subtitle = f"{row + 1} of {len(self.entries)}"
+        d = self.entries[row].drill
+        if d is None:
+            text = f"This file cannot be used: {self.entries[row].error}"
+        else:
+            text = (aim_at_weak_spots(d, self.kinds) if d.focus == "weak-spots" else d).description
+        self.query_one("#description", Static).update(escape(text))
 
     @on(DataTable.RowSelected, "#drills")
     def _selected(self, event: DataTable.RowSelected) -> None:

@@ -12,6 +12,7 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
+from trainer.coach.practice import aimed_at
 from trainer.judge.claims import (
     AnnounceClaim,
     Answer,
@@ -122,7 +123,8 @@ class QuizScreen(Screen[None]):
         else:
             total = drill.hands if self.session.questions is None else len(self.session.questions)
             count = f"{self.question.number} of {total}"
-        title = f"{drill.name}  ·  {count}  ·  {drill.variant}"
+        name = drill.name if (aim := aimed_at(drill)) is None else f"{drill.name}: {aim}"
+        title = f"{name}  ·  {count}  ·  {drill.variant}"
         if isinstance(self.question, PlayQuestion):
             return title  # muggins never applies to pegging
         return f"{title}  ·  muggins: {drill.muggins}"
@@ -206,8 +208,18 @@ class QuizScreen(Screen[None]):
 
     # ------------------------------------------------------------ time
 
+    def on_screen_suspend(self) -> None:
+        """A screen over the quiz (help, stats, the palette, a question): the clocks stop."""
+        if not self._done:
+            self.session.pause()
+
+    def on_screen_resume(self) -> None:
+        """Back on the quiz: the clocks go on from where they stopped."""
+        self.session.resume()
+        self._tick()
+
     def _tick(self) -> None:
-        if self._done or self._retrying:
+        if self._done or self._retrying or self.app.screen is not self:
             return
         countdown = self.query_one(Countdown)
         hand_left = self.session.hand_seconds_left()
@@ -349,5 +361,8 @@ class QuizScreen(Screen[None]):
         box.call_after_refresh(box.scroll_end, animate=False)
 
     def action_end_drill(self) -> None:
-        self._done = True
+        if self.session.drill.timed:
+            self.session.pause()  # the app asks first; "no" resumes the quiz
+        else:
+            self._done = True
         self.post_message(EndDrill())

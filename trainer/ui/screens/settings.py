@@ -1,19 +1,24 @@
-"""Settings: default muggins policy, nineteen, card style, theme, the spoken-count key."""
+"""Settings: default muggins policy, nineteen, card style, theme, the spoken-count key.
+
+The spoken-count key is chosen by pressing it; a key the reveal already answers to
+(Enter for the next deal, the arrows in its list, ...) is refused, saying what it does.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Grid
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Footer, Label, OptionList, Select, Static, Switch
 
 from trainer.judge.policy import DESCRIPTIONS, POLICIES, Policy
 from trainer.settings import CARD_STYLES, CardStyle, Settings, SettingsError, save_settings
 from trainer.ui.messages import SettingsChanged
+from trainer.ui.widgets.key_field import KeyField
 
 
 class SettingsScreen(Screen[None]):
@@ -64,7 +69,8 @@ class SettingsScreen(Screen[None]):
                 [(t, t) for t in self.themes], value=s.theme, allow_blank=False, id="theme"
             )
             yield Label("Spoken count key")
-            yield Input(s.announce_key, max_length=1, restrict=r"[a-z0-9]*", id="announce-key")
+            taken = reveal_keys(self.app)
+            yield KeyField(s.announce_key, taken=taken, where="the reveal", id="announce-key")
         where = (
             f"Saved in {self.path}" if self.path else "Not saved: this session has no config folder"
         )
@@ -80,7 +86,7 @@ class SettingsScreen(Screen[None]):
 
     def chosen(self) -> Settings:
         """The settings as the form shows them now."""
-        key = self.query_one("#announce-key", Input).value or self.settings.announce_key
+        key = self.query_one("#announce-key", KeyField).value
         return Settings(
             muggins=cast(Policy, self.query_one("#muggins", Select).value),
             nineteen=self.query_one("#nineteen", Switch).value,
@@ -104,3 +110,18 @@ class SettingsScreen(Screen[None]):
 
     def action_cancel(self) -> None:
         self.app.pop_screen()
+
+
+def reveal_keys(app: App[Any]) -> dict[str, str]:
+    """The keys the reveal answers to, whatever the spoken-count key, with what each does
+    there: its own bindings, its list of combinations', then the app's."""
+    from trainer.ui.screens.reveal import RevealScreen
+
+    taken: dict[str, str] = {app.COMMAND_PALETTE_BINDING: "the command palette"}
+    sources = ((RevealScreen.BINDINGS, ""), (OptionList.BINDINGS, " in the list"))
+    for bindings, place in (*sources, (app.BINDINGS, "")):
+        for key, found in BindingsMap(bindings).key_to_bindings.items():
+            for binding in found:
+                if not binding.action.startswith("announce("):
+                    taken.setdefault(key, f"{binding.description.lower()}{place}")
+    return taken

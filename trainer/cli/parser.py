@@ -136,12 +136,15 @@ def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
     p = sub.add_parser(
         "review",
-        help="the combinations you missed or wrongly claimed, newest first",
+        help="the combinations you missed or wrongly claimed, and wrong totals, newest first",
         description="The combinations you missed or claimed wrongly, newest first, each with "
-        "its hand; and how many hands are due to be re-drilled.",
+        "its hand, and each total you claimed wrong, as its whole hand; and how many hands "
+        "are due to be re-drilled.",
     )
     p.add_argument(
-        "--kind", metavar="KIND", help="only this kind (fifteen-3, pair-royal, … or fifteen, run…)"
+        "--kind",
+        metavar="KIND",
+        help="only this kind (fifteen-3, pair-royal, … or fifteen, run…; total: wrong totals)",
     )
     p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
     p.add_argument(

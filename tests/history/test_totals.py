@@ -4,24 +4,20 @@ the export, as the whole show with the points it was off, and never in the per-k
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
-from tests.history.known import build_history, drill, item, show
+from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_29
+from tests.history.known import answered, build_history, item, show
 from trainer.history.exchange import export_records, import_records, rows_from_records
 from trainer.history.reports import StoredCombo
 from trainer.history.rows import ATTEMPT_COLUMNS, ComboRow
 from trainer.history.store import StatsStore
 from trainer.history.summaries import rebuild_summaries
-from trainer.judge.claims import AnnounceClaim, Answer, TotalClaim
-from trainer.quiz.attempt import Attempt
-from trainer.quiz.questions import Question
-from trainer.quiz.session import QuizSession
+from trainer.judge.claims import AnnounceClaim, TotalClaim
 from trainer.rules.cards import parse_cards
 
 T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
@@ -31,32 +27,6 @@ T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 def store(tmp_path: Path) -> Iterator[StatsStore]:
     with StatsStore(tmp_path / "muggins.sqlite3") as s:
         yield s
-
-
-def answered(
-    question: Question,
-    answer: Answer,
-    *,
-    drill_id: str = "warm-up",
-    at: datetime = T0,
-    seconds: float = 6.0,
-    session_id: str = "s",
-) -> Attempt:
-    """One answer to ``question`` in a session of the built-in drill ``drill_id``."""
-    clock = FakeClock(wall=at - timedelta(seconds=seconds))
-    session = QuizSession(
-        drill(drill_id),
-        random.Random(0),
-        clock=clock,
-        now=clock.now,
-        questions=[question],
-        session_id=session_id,
-    )
-    assert session.next_question() is not None
-    clock.advance(seconds)
-    attempt = session.time_out() if answer is None else session.answer(answer)
-    assert attempt is not None
-    return attempt
 
 
 def whole(cards: str, points: int, reason: str) -> StoredCombo:

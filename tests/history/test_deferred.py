@@ -117,3 +117,10 @@ def test_a_folder_that_can_never_hold_it_is_refused_at_once(tmp_path: Path) -> N
     with pytest.raises(StoreError, match="is not a folder"):
         DeferredStore(blocker / DB_NAME)
     assert list(locked.iterdir()) == []
+
+
+def test_a_context_manager_closes_what_it_opened(tmp_path: Path) -> None:
+    with DeferredStore(tmp_path / DB_NAME) as store:
+        store.record(answered(show(HAND_8), TotalClaim(6)))
+    with pytest.raises(StoreError, match="closed"):
+        store.report()

@@ -40,7 +40,7 @@ def _check_creatable(path: Path) -> None:
 
 class DeferredStore:
     """The player's stats store, opened now if its file exists, else made with the first
-    answer; reads before that see an empty history. Close it when done (`close`)."""
+    answer; reads before that see an empty history. A context manager, or call `close`."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -88,6 +88,12 @@ class DeferredStore:
             for store in (self._store, self._empty):
                 if store is not None:
                     store.close()
+
+    def __enter__(self) -> DeferredStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # ------------------------------------------------------------ reads
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -12,9 +13,10 @@ from typing import Any
 import pytest
 
 from trainer.__main__ import main
+from trainer.cli.drills import question_json
 from trainer.drills.loader import builtin_drills_dir, load_all, load_drill
 from trainer.drills.model import DrillSet
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, make_question
+from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
 from trainer.rules.cards import format_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,6 +65,11 @@ def builtin(drill_id: str) -> DrillSet:
     raise AssertionError(f"no built-in drill {drill_id}")
 
 
+def first_question(drill: DrillSet, seed: int) -> Question:
+    """The first question of a run of ``drill`` seeded with ``seed`` (what `deal` shows)."""
+    return make_question(drill, 1, random.Random(seed).getrandbits(63))
+
+
 def ids(listing: list[dict[str, Any]]) -> list[str]:
     return [d["id"] for d in listing]
 
@@ -100,6 +107,37 @@ def test_drills_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert item["muggins"] == entry.drill.muggins
     blitz = listing[BUILTIN_IDS.index("blitz")]
     assert blitz["hands"] is None
+
+
+def test_drills_json_gives_the_policy_each_drill_runs_under(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    """A drill that sets no muggins policy or nineteen rule runs under the player's."""
+    (home / "settings.yaml").write_text("muggins: hoyle\nnineteen: false\n")
+    write(home / "drills", "plain.yaml", GOOD)
+    write(home / "drills", "strict.yaml", GOOD + "muggins: bsd\nnineteen: true\n")
+    by_id = {d["id"]: d for d in run_json(capsys, "drills", "--json")}
+    assert (by_id["plain"]["muggins"], by_id["plain"]["nineteen"]) == ("hoyle", False)
+    assert (by_id["strict"]["muggins"], by_id["strict"]["nineteen"]) == ("bsd", True)
+    for entry in BUILTINS:
+        d = entry.drill
+        assert d is not None
+        shown = by_id[entry.id]
+        assert shown["muggins"] == (d.muggins if d.muggins_set else "hoyle"), entry.id
+        assert shown["nineteen"] is (d.nineteen if d.nineteen_set else False), entry.id
+    assert by_id["big-hands"]["muggins"] == "hoyle"  # big hands leaves it to the player
+    assert by_id["warm-up"]["muggins"] == "acc"  # the warm-up chooses its own
+
+
+def test_drills_json_with_broken_settings_warns(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    (home / "settings.yaml").write_text("muggins: [not, a, policy\n")
+    code, out, err = run(capsys, "drills", "--json")
+    assert code == 0
+    assert err.startswith("muggins: warning: ")
+    assert err.count("\n") == 1
+    assert json.loads(out)[0]["muggins"] == "acc"
 
 
 def test_user_drills_come_from_muggins_home(capsys: pytest.CaptureFixture[str], home: Path) -> None:
@@ -269,7 +307,7 @@ def test_deal_text_is_replayable(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = first
     assert code == 0
     assert err == ""
-    q = make_question(builtin("warm-up"), 1, 42)
+    q = first_question(builtin("warm-up"), 42)
     assert not isinstance(q, PlayQuestion)
     assert out.splitlines() == [
         "Warm-up (warm-up), seed 42",
@@ -298,14 +336,26 @@ def test_deal_by_name(capsys: pytest.CaptureFixture[str]) -> None:
 def test_deal_json_hand(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "deal", "warm-up", "--seed", "5", "--json")
     assert data == run_json(capsys, "deal", "warm-up", "--seed", "5", "--json")
-    assert list(data) == ["drill", "seed", "kind", "hand", "starter", "crib", "score"]
-    assert (data["drill"], data["seed"], data["kind"], data["crib"]) == (
+    assert list(data) == [
+        "drill",
+        "seed",
+        "number",
+        "deal_seed",
+        "kind",
+        "hand",
+        "starter",
+        "crib",
+        "score",
+    ]
+    assert (data["drill"], data["seed"], data["number"], data["kind"], data["crib"]) == (
         "warm-up",
         5,
+        1,
         "hand",
         False,
     )
-    q = make_question(builtin("warm-up"), 1, 5)
+    q = first_question(builtin("warm-up"), 5)
+    assert data["deal_seed"] == q.seed
     assert not isinstance(q, PlayQuestion)
     assert data["hand"] == [str(c) for c in q.breakdown.hand]
     assert len(data["hand"]) == 4
@@ -331,6 +381,8 @@ def test_deal_json_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert list(data) == [
         "drill",
         "seed",
+        "number",
+        "deal_seed",
         "kind",
         "before",
         "card",
@@ -342,7 +394,7 @@ def test_deal_json_play(capsys: pytest.CaptureFixture[str]) -> None:
         "items",
     ]
     assert (data["drill"], data["seed"], data["kind"]) == ("pegging", 8, "play")
-    q = make_question(builtin("pegging"), 1, 8)
+    q = first_question(builtin("pegging"), 8)
     assert isinstance(q, PlayQuestion)
     p = q.play
     assert data["before"] == [str(c) for c in p.before]
@@ -359,7 +411,7 @@ def test_deal_json_play(capsys: pytest.CaptureFixture[str]) -> None:
 def test_deal_text_play(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "deal", "pegging", "--seed", "8")
     assert code == 0
-    q = make_question(builtin("pegging"), 1, 8)
+    q = first_question(builtin("pegging"), 8)
     assert isinstance(q, PlayQuestion)
     p = q.play
     assert p is not None
@@ -370,7 +422,7 @@ def test_deal_text_play(capsys: pytest.CaptureFixture[str]) -> None:
 def test_deal_json_catch(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "deal", "catch", "--seed", "2", "--json")
     assert data["kind"] == "catch"
-    q = make_question(builtin("catch"), 1, 2)
+    q = first_question(builtin("catch"), 2)
     assert isinstance(q, CatchQuestion)
     assert data["opponent_claim"] == q.opponent.claimed
     assert isinstance(data["opponent_claim"], int)
@@ -378,7 +430,7 @@ def test_deal_json_catch(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["score"]["total"] == q.opponent.actual
     code, out, _ = run(capsys, "deal", "catch", "--seed", "2")
     assert code == 0
-    assert f"Your opponent announces {q.opponent.claimed}." in out
+    assert f'Your opponent announces {q.opponent.claimed}: "{q.opponent.spoken()}"' in out
 
 
 def test_deal_from_a_user_drill(capsys: pytest.CaptureFixture[str], home: Path) -> None:
@@ -405,11 +457,96 @@ def test_deal_broken_drill(capsys: pytest.CaptureFixture[str], home: Path) -> No
     assert err == f"muggins: error: {broken}: {BROKEN_ERROR}\n"
 
 
-def test_deal_negative_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "deal", "warm-up", "--seed", "-1")
-    assert code == 2
-    assert out == ""
-    assert "--seed must be 0 or more" in err
+@pytest.mark.parametrize(
+    ("seed", "problem"),
+    [
+        ("-1", "must be a whole number 0 or more, got -1"),
+        (str(2**63), f"must be less than 2**63 ({2**63}), got {2**63}"),
+    ],
+)
+def test_deal_seed_out_of_range(
+    capsys: pytest.CaptureFixture[str], seed: str, problem: str
+) -> None:
+    code, out, err = run(capsys, "deal", "warm-up", "--seed", seed)
+    assert (code, out) == (2, "")
+    assert err == f"muggins: error: --seed {problem}\n"
+
+
+def test_every_seed_takes_the_same_range(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    """The largest seed deals, in `deal` and in a drill file; one more is refused by both."""
+    top = str(2**63 - 1)
+    assert run_json(capsys, "deal", "warm-up", "--seed", top, "--json")["seed"] == 2**63 - 1
+    write(home / "drills", "top.yaml", GOOD + f"seed: {top}\n")
+    write(home / "drills", "over.yaml", GOOD + f"seed: {2**63}\n")
+    by_id = {d["id"]: d for d in run_json(capsys, "drills", "--json")}
+    assert by_id["top"]["error"] is None
+    assert by_id["over"]["error"].endswith(f"seed: must be less than 2**63 ({2**63}), got {2**63}")
+
+
+def test_deal_deals_what_the_trainer_deals(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`deal ID --seed N --hands K --json` gives the first K questions the trainer asks when
+    started with `--drill ID --seed N`: its runner, built by the command line, deals them."""
+    from trainer.cli import parse
+    from trainer.judge.claims import CatchAnswer, TotalClaim
+    from trainer.ui.launch import build
+
+    write(home / "drills", "fixed.yaml", GOOD + "seed: 99\n")  # its own seed wins, in both
+    for drill_id, seed in (
+        ("warm-up", 3),
+        ("crib", 77),
+        ("pegging", 8),
+        ("catch", 2),
+        ("fixed", 5),
+    ):
+        code, out, err = run(
+            capsys, "deal", drill_id, "--seed", str(seed), "--hands", "3", "--json"
+        )
+        assert (code, err) == (0, "")
+        dealt = [json.loads(line) for line in out.splitlines()]
+        app, _ = build(parse(["--drill", drill_id, "--seed", str(seed)]))
+        runner = app.runner
+        start = app.options.start_drill
+        assert start is not None
+        step = runner.begin(runner.prepare(start))
+        asked = []
+        for _ in range(3):
+            question = runner.question
+            assert question is not None
+            asked.append(question_json(drill_id, question, seed if drill_id != "fixed" else 99))
+            reply = CatchAnswer() if question.kind == "catch" else TotalClaim(0)
+            runner.answer(reply)
+            step = runner.next_question()
+        assert step is not None
+        assert dealt == asked, drill_id
+        assert [d["number"] for d in dealt] == [1, 2, 3]
+        assert len({d["deal_seed"] for d in dealt}) == 3
+
+
+def test_deal_several_hands_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "warm-up", "--seed", "42", "--hands", "2")
+    assert code == 0
+    d = builtin("warm-up")
+    rng = random.Random(42)
+    q1, q2 = (make_question(d, n, rng.getrandbits(63)) for n in (1, 2))
+    assert not isinstance(q1, PlayQuestion)
+    assert not isinstance(q2, PlayQuestion)
+    assert out.splitlines() == [
+        "Warm-up (warm-up), seed 42, its first 2 deals",
+        f"1. Hand {format_cards(q1.deal.hand)}   starter {q1.deal.starter}",
+        f"2. Hand {format_cards(q2.deal.hand)}   starter {q2.deal.starter}",
+        "Replay: muggins deal warm-up --seed 42 --hands 2",
+    ]
+    code, _, err = run(capsys, "deal", "warm-up", "--hands", "0")
+    assert (code, err) == (2, "muggins: error: --hands must be from 1 to 1000, got 0\n")
+
+
+def test_deal_a_drill_with_its_own_seed(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    write(home / "drills", "fixed.yaml", GOOD + "seed: 99\n")
+    code, out, _ = run(capsys, "deal", "fixed", "--seed", "5")
+    assert code == 0
+    assert out.splitlines()[0] == "Mine (fixed), seed 99 (the drill's own)"
+    assert out.splitlines()[-1] == "Replay: muggins deal fixed --seed 99"
+    assert run(capsys, "deal", "fixed")[1] == out  # any seed, or none: the drill's
 
 
 def test_deal_every_builtin(capsys: pytest.CaptureFixture[str]) -> None:

@@ -119,12 +119,62 @@ def test_review_text(capsys: pytest.CaptureFixture[str], home: Path) -> None:
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == (
-        "Missed and wrongly claimed combinations, newest first (3 of 17; --limit 0 for all)"
+        "Missed and wrongly claimed combinations, and wrong totals, newest first "
+        "(3 of 20; --limit 0 for all)"
     )
-    assert lines[2].split()[2:7] == ["count-aloud", "missed", "fifteen-2", "5S", "JD"]
-    assert lines[2].endswith("hand 5H 5C 5S JD starter 5D (timed out; it was 29)")
+    # The newest: the blitz crib claimed as 3, a whole show.
+    assert lines[2].split()[2:11] == [
+        "blitz",
+        "total",
+        "total",
+        "AS",
+        "2H",
+        "3D",
+        "7C",
+        "+",
+        "JH",
+    ]
+    assert lines[2].endswith("  2  crib: you said 3, it is 5 (2 missed)")
+    assert lines[3].split()[2:7] == ["count-aloud", "missed", "fifteen-2", "5S", "JD"]
+    assert lines[3].endswith("hand 5H 5C 5S JD starter 5D (time ran out, it is 29)")
     # Every show answered wrong in the history is long due by now.
     assert "4 hand(s) due to be re-drilled now (a re-drill asks up to 20, the longest" in out
+
+
+def test_review_wrong_totals(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    code, out, err = run(capsys, "review", "--kind", "total", "--data-dir", str(home))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "Missed and wrongly claimed combinations, and wrong totals, newest first (3 of 3)"
+    )
+    shown = [(line.split()[2], line.split("  ")[-1]) for line in lines[2:5]]
+    assert shown == [
+        ("blitz", "crib: you said 3, it is 5 (2 missed)"),
+        ("warm-up", "hand: you said 10, it is 8 (2 too many)"),
+        ("warm-up", "hand: you said 5, it is 9 (4 missed)"),
+    ]
+    assert "5S 6H 10C JC + JD" in lines[3]
+    code, out, _ = run(capsys, "review", "--drill", "warm-up", "--json", "--data-dir", str(home))
+    data = json.loads(out)
+    assert (data["total"], data["shown"]) == (2, 2)
+    assert data["items"][1] == {
+        "at": "2025-03-01T12:00:20.000000+00:00",
+        "drill": "warm-up",
+        "drill_name": "Warm-up",
+        "role": "total",
+        "stat_kind": "total",
+        "kind": "total",
+        "cards": ["9D", "10D", "QD", "KD", "JS"],
+        "points": 4,
+        "reason": "under",
+        "hand": ["9D", "10D", "QD", "KD"],
+        "starter": "JS",
+        "crib": False,
+        "answer": "5",
+        "claimed": 5,
+        "actual": 9,
+    }
 
 
 def test_review_filters(capsys: pytest.CaptureFixture[str], home: Path) -> None:
@@ -141,6 +191,7 @@ def test_review_filters(capsys: pytest.CaptureFixture[str], home: Path) -> None:
         "kind": "nobs",
         "cards": ["JD", "5D"],
         "points": 1,
+        "reason": None,
         "hand": ["5H", "5C", "5S", "JD"],
         "starter": "5D",
         "crib": False,
@@ -150,8 +201,11 @@ def test_review_filters(capsys: pytest.CaptureFixture[str], home: Path) -> None:
     }
     assert data["due"] == 4
     assert {tuple(d["hand"]) for d in data["due_hands"]} >= {("AS", "2H", "3D", "7C")}
-    code, out, _ = run(capsys, "review", "--drill", "warm-up", "--data-dir", str(home))
+    code, out, _ = run(
+        capsys, "review", "--kind", "fifteen", "--drill", "warm-up", "--data-dir", str(home)
+    )
     assert out.startswith("Nothing to review")
+    assert "with these filters" in out
     code, out, _ = run(
         capsys, "review", "--kind", "fifteen", "--limit", "0", "--json", "--data-dir", str(home)
     )
@@ -252,7 +306,7 @@ def test_csv_shape(capsys: pytest.CaptureFixture[str], home: Path) -> None:
 
 def test_export_of_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     data = json.loads(exported(capsys, tmp_path / "none", "json"))
-    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 2, [])
+    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 3, [])
     assert exported(capsys, tmp_path / "none", "csv").startswith("uid,at,drill_id,")
     assert not (tmp_path / "none").exists()
 

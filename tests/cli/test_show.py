@@ -101,9 +101,16 @@ def test_three_and_five_card_hands(capsys: pytest.CaptureFixture[str]) -> None:
         (["peg", "KH", "KS", "QD", "5S"], "the count would be 35"),
         (["peg", "KH", "KH"], "KH is given twice"),
         (["peg", "1H"], "'1H' is not a card"),
+        (["score", "--crib", "5H", "5C", "5S", "5D"],
+         "a crib has 4 cards besides the starter in every game, got 3 (5H 5C 5S; starter 5D)"),
+        (["score", "--crib", "AS", "2H", "3D", "7C", "8D", "JH"],
+         "a crib has 4 cards besides the starter in every game, got 5 (AS 2H 3D 7C 8D; "
+         "starter JH)"),
+        (["score", "--crib", "--starter", "JH", "AS", "2H", "3D"], "a crib has 4 cards"),
     ],
     ids=["bad-card", "duplicate", "too-few", "too-many", "no-hand", "starter-in-hand",
-         "over-31", "peg-duplicate", "peg-bad-card"],
+         "over-31", "peg-duplicate", "peg-bad-card", "crib-of-3", "crib-of-5",
+         "crib-of-3-starter-given"],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
@@ -116,11 +123,26 @@ def test_bad_input_is_one_line_and_exit_2(
     assert message in err
 
 
+def test_a_crib_of_four_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "score", "--crib", "AS", "2H", "3D", "7C", "JH")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == "Crib AS 2H 3D 7C   starter JH"
+    assert out.splitlines()[-1] == "Total: 5"
+
+
 def test_peg_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "peg", "4H", "6D", "5S")
     assert code == 0
     assert "15: fifteen for 2, run of 3 for 3" in out
     assert out.splitlines()[-1] == "Total: 5"
+    _, out, _ = run(capsys, "peg", "KH", "QS", "4D", "6C", "AH")
+    assert out.splitlines() == [
+        "Cards KH QS 4D 6C AH   count 31",
+        "  thirty-one KH QS 4D 6C AH  2",
+        "31: thirty-one for 2",
+        "Total: 2",
+    ]
+    assert "thirty_one" not in out
     _, out, _ = run(capsys, "peg", "--json", "KH", "QS", "4D", "6C", "AH")
     data = json.loads(out)
     assert data == {

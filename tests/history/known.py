@@ -22,7 +22,7 @@ from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
 from trainer.drills.model import DrillSet
 from trainer.history.schema import SUMMARIES
 from trainer.history.store import StatsStore
-from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
+from trainer.judge.claims import AnnounceClaim, Answer, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import Question, question_from_cards
 from trainer.quiz.session import QuizSession
@@ -81,6 +81,32 @@ def total(points: int) -> TotalClaim:
 
 def item(kind: str, cards: str) -> ClaimedItem:
     return ClaimedItem(kind, parse_cards(cards))
+
+
+def answered(
+    question: Question,
+    answer: Answer,
+    *,
+    drill_id: str = "warm-up",
+    at: datetime = datetime(2025, 6, 1, 9, 0, tzinfo=UTC),
+    seconds: float = 6.0,
+    session_id: str = "s",
+) -> Attempt:
+    """One answer to ``question`` in a session of the built-in drill ``drill_id``."""
+    clock = FakeClock(wall=at - timedelta(seconds=seconds))
+    session = QuizSession(
+        drill(drill_id),
+        random.Random(0),
+        clock=clock,
+        now=clock.now,
+        questions=[question],
+        session_id=session_id,
+    )
+    assert session.next_question() is not None
+    clock.advance(seconds)
+    attempt = session.time_out() if answer is None else session.answer(answer)
+    assert attempt is not None
+    return attempt
 
 
 def build_history(store: StatsStore) -> History:

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import HAND_29
+from tests.factories import CRIB_5, HAND_29
 from tests.history.known import BASE, SUMMARY_TABLES, build_history
+from trainer.history.reports import ReviewItem
 from trainer.history.store import StatsStore
 from trainer.rules.cards import parse_card, parse_cards
 
@@ -196,23 +197,65 @@ def test_progress_by_session(store: StatsStore) -> None:
 
 def test_review_newest_first(store: StatsStore) -> None:
     items = store.review_items(limit=None)
-    assert store.review_total() == len(items) == 17  # 1 + 1 wrong + 15 from the time-out
+    # 1 missed + 1 wrong + 15 from the time-out, and the three wrong totals
+    assert store.review_total() == len(items) == 20
+    assert [i.at for i in items] == sorted((i.at for i in items), reverse=True)
+    # The newest: the blitz crib claimed as 3 of 5, a whole show.
     first = items[0]
-    # The timed-out 29 is the newest itemised answer: its items, in scoring order.
     assert (first.drill_id, first.role, first.stat_kind, first.kind) == (
+        "blitz",
+        "total",
+        "total",
+        "total",
+    )
+    assert first.whole
+    assert first.cards == (*parse_cards(CRIB_5[0]), parse_card(CRIB_5[1]))
+    assert (first.points, first.reason, first.crib) == (2, "under", True)
+    assert (first.claimed, first.actual, first.missed_points, first.excess_points) == (3, 5, 2, 0)
+    assert first.said() == "you said 3, it is 5 (2 missed)"
+    # Then the timed-out 29, the newest itemised answer: its items, in scoring order.
+    second = items[1]
+    assert (second.drill_id, second.role, second.stat_kind, second.kind) == (
         "count-aloud",
         "missed",
         "fifteen-2",
         "fifteen",
     )
-    assert first.hand == tuple(parse_cards(HAND_29[0]))
-    assert first.starter == parse_card("5D")
-    assert first.crib is False
-    assert first.answer_text == "(time out)"
-    assert (first.claimed, first.actual) == (0, 29)
-    assert [i.at for i in items] == sorted((i.at for i in items), reverse=True)
-    last_two = [(i.role, i.stat_kind, " ".join(map(str, i.cards)), i.points) for i in items[-2:]]
-    assert last_two == [("missed", "fifteen-2", "5S JD", 2), ("wrong", "fifteen-2", "6H 10C", 2)]
+    assert not second.whole
+    assert second.hand == tuple(parse_cards(HAND_29[0]))
+    assert second.starter == parse_card("5D")
+    assert second.crib is False
+    assert second.answer_text == "(time out)"
+    assert (second.claimed, second.actual) == (0, 29)
+    assert second.said() == "time ran out, it is 29"
+
+    def row(i: ReviewItem) -> tuple[str, str, str, int, str | None]:
+        return (i.role, i.stat_kind, " ".join(map(str, i.cards)), i.points, i.reason)
+
+    assert [row(i) for i in items[-4:]] == [
+        ("missed", "fifteen-2", "5S JD", 2, None),
+        ("wrong", "fifteen-2", "6H 10C", 2, "not-a-combination"),
+        ("total", "total", "5S 6H 10C JC JD", 2, "over"),  # warm-up: the 8 claimed as 10
+        ("total", "total", "9D 10D QD KD JS", 4, "under"),  # and the 9 as 5
+    ]
+    assert items[-2].said() == "you said 10, it is 8 (2 too many)"
+    assert items[-2].to_dict() == {
+        "at": "2025-03-01T12:00:32.000000+00:00",
+        "drill": "warm-up",
+        "drill_name": "Warm-up",
+        "role": "total",
+        "stat_kind": "total",
+        "kind": "total",
+        "cards": ["5S", "6H", "10C", "JC", "JD"],
+        "points": 2,
+        "reason": "over",
+        "hand": ["5S", "6H", "10C", "JC"],
+        "starter": "JD",
+        "crib": False,
+        "answer": "10",
+        "claimed": 10,
+        "actual": 8,
+    }
 
 
 def test_review_filters(store: StatsStore) -> None:
@@ -221,11 +264,25 @@ def test_review_filters(store: StatsStore) -> None:
     fifteens = store.review_items(kind="fifteen", limit=None)  # a category: every fifteen kind
     assert {i.stat_kind for i in fifteens} == {"fifteen-2", "fifteen-3"}
     assert len(fifteens) == store.review_total(kind="fifteen") == 10
-    assert store.review_items(drill="warm-up") == []
+    # The warm-up was answered in totals: its two wrong ones are its whole list.
+    warm = store.review_items(drill="warm-up")
+    assert [(i.role, i.claimed, i.actual) for i in warm] == [("total", 10, 8), ("total", 5, 9)]
+    totals = store.review_items(kind="total")
+    assert [(i.drill_id, i.points) for i in totals] == [
+        ("blitz", 2),
+        ("warm-up", 2),
+        ("warm-up", 4),
+    ]
+    assert store.review_total(kind="total", drill="blitz") == 1
+    assert store.review_total(kind="total", drill="count-aloud") == 0
     # "pair" is the stat kind (a plain pair), not every pair: the 29's are a double pair royal.
     assert store.review_total(kind="pair", drill="count-aloud") == 0
     assert len(store.review_items(drill="count-aloud", limit=3)) == 3
     assert store.review_total(kind="double-pair-royal", drill="count-aloud") == 6
+    counts = store.review_counts()
+    assert counts.total == 20
+    assert counts.by_kind["total"] == 3
+    assert counts.by_drill == {"blitz": 1, "count-aloud": 17, "warm-up": 2}
 
 
 def test_report_json_shape(store: StatsStore) -> None:

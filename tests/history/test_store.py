@@ -110,7 +110,7 @@ def test_pragmas(db: Path) -> None:
     with StatsStore(db):
         pass
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA application_id").fetchone()[0] == 0x4D554747
 
@@ -154,8 +154,21 @@ def test_record_a_total_claim(db: Path) -> None:
         "opponent_claim": None,
     }
     assert len(row["uid"]) == 32
-    # A total says nothing about which combination was missed.
-    assert rows(db, "SELECT * FROM combos") == []
+    # A total says nothing about which combination was missed: the whole show is kept,
+    # with the points it was off, and no kinds present.
+    assert rows(db, "SELECT * FROM combos") == [
+        {
+            "attempt_id": first,
+            "role": "total",
+            "stat_kind": "total",
+            "kind": "total",
+            "cards": "9D 10D QD KD JS",
+            "points": 4,
+            "at": "2025-06-01T09:00:07.500000+00:00",
+            "drill_id": "warm-up",
+            "reason": "under",
+        }
+    ]
     assert rows(db, "SELECT * FROM present") == []
 
 
@@ -379,8 +392,8 @@ def test_refuses_a_newer_schema(db: Path) -> None:
         store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
     with contextlib.closing(sqlite3.connect(db)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute("PRAGMA user_version = 4")
-    refuses(db, "newer Muggins", "version 4", "knows up to 3", "upgrade Muggins")
+        conn.execute("PRAGMA user_version = 5")
+    refuses(db, "newer Muggins", "version 5", "knows up to 4", "upgrade Muggins")
 
 
 def test_refuses_a_damaged_schema(db: Path) -> None:
@@ -716,7 +729,7 @@ CREATE TABLE quarters (
     PRIMARY KEY (quarter, drill_id)
 ) WITHOUT ROWID;
 """
-"""The summaries of version 2 as it shipped (kind_totals is unchanged in version 3)."""
+"""The summaries of version 2 as it shipped (kind_totals is unchanged in versions 3 and 4)."""
 
 SESSION_V2_COLUMNS = (
     "session_id, drill_id, drill_name, start, last, attempts, exact, error, opponent, ms, "
@@ -724,8 +737,49 @@ SESSION_V2_COLUMNS = (
 )
 
 
+COMBOS_V3 = """
+CREATE TABLE combos (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
+    role TEXT NOT NULL CHECK (role IN ('missed', 'wrong')),
+    stat_kind TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    cards TEXT NOT NULL,
+    points INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    drill_id TEXT NOT NULL,
+    reason TEXT
+);
+CREATE INDEX combos_at ON combos(at, attempt_id);
+CREATE INDEX combos_attempt ON combos(attempt_id);
+CREATE INDEX combos_kind ON combos(stat_kind, at, attempt_id);
+CREATE INDEX combos_drill ON combos(drill_id, at, attempt_id);
+"""
+"""The combos table of version 3 as it shipped: no row for a wrong total."""
+
+COMBO_COLUMNS = "attempt_id, role, stat_kind, kind, cards, points, at, drill_id, reason"
+
+
+def as_version_3(path: Path) -> None:
+    """Turn a store into the file version 3 would have kept for the same answers."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        for index in ("combos_at", "combos_attempt", "combos_kind", "combos_drill"):
+            conn.execute(f"DROP INDEX {index}")
+        conn.execute("ALTER TABLE combos RENAME TO combos_v4")
+        conn.executescript(COMBOS_V3)
+        conn.execute(
+            f"INSERT INTO combos ({COMBO_COLUMNS}) SELECT {COMBO_COLUMNS} FROM combos_v4 "
+            "WHERE role != 'total' ORDER BY rowid"
+        )
+        conn.execute("DROP TABLE combos_v4")
+        conn.execute("PRAGMA user_version = 3")
+        conn.commit()
+        conn.execute("VACUUM")
+
+
 def as_version_2(path: Path) -> None:
     """Turn a store into the file version 2 would have kept for the same answers."""
+    as_version_3(path)
     with contextlib.closing(sqlite3.connect(path)) as conn:
         conn.execute("DROP INDEX combos_attempt")
         conn.execute("ALTER TABLE combos DROP COLUMN reason")
@@ -778,7 +832,7 @@ def test_migrates_version_2_finding_why_each_wrong_claim_is_wrong(db: Path) -> N
         ("wrong", "JD JC", "wrong-points"),
     ]
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
         indexes = {r[1] for r in conn.execute("PRAGMA index_list(combos)")}
         assert "combos_attempt" in indexes
 
@@ -808,6 +862,61 @@ def test_migrates_version_2_summaries_to_the_same_figures(tmp_path: Path) -> Non
     assert [n for n, _ in schema_of(db)] == [n for n, _ in schema_of(fresh)]
 
 
+def test_migrates_version_3_recording_each_wrong_total(tmp_path: Path) -> None:
+    from tests.history.known import build_history
+
+    db = tmp_path / DB_NAME
+    with StatsStore(db) as store:
+        build_history(store)
+        report, review = store.report(), store.review_items(limit=None)
+        scheduled = store.scheduled()
+    by_answer = (
+        f"SELECT {COMBO_COLUMNS} FROM combos ORDER BY attempt_id, rowid"  # each answer's, in order
+    )
+    recorded, kept = rows(db, by_answer), summary_rows(db)
+    as_version_3(db)
+    assert rows(db, "SELECT count(*) AS n FROM combos WHERE role = 'total'") == [{"n": 0}]
+    with StatsStore(db) as store:
+        assert store.report() == report  # the figures never counted the totals by kind
+        assert store.scheduled() == scheduled
+        # Wrong totals have no combinations of their own: each comes back as the newest row
+        # of its answer, so the list is the same as one recorded live.
+        assert store.review_items(limit=None) == review
+    assert rows(db, by_answer) == recorded
+    assert summary_rows(db) == kept
+    totals = rows(db, "SELECT cards, points, reason FROM combos WHERE role = 'total'")
+    assert totals == [  # the warm-up's 9 claimed as 5 and 8 as 10, the blitz crib's 3 of 5
+        {"cards": "9D 10D QD KD JS", "points": 4, "reason": "under"},
+        {"cards": "5S 6H 10C JC JD", "points": 2, "reason": "over"},
+        {"cards": "AS 2H 3D 7C JH", "points": 2, "reason": "under"},
+    ]
+    fresh = tmp_path / "fresh" / DB_NAME
+    StatsStore(fresh).close()
+    assert schema_of(db) == schema_of(fresh)
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+
+
+def test_a_failed_migration_leaves_version_3(tmp_path: Path) -> None:
+    from tests.history.known import build_history
+
+    db = tmp_path / DB_NAME
+    with StatsStore(db) as store:
+        build_history(store)
+    as_version_3(db)
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("UPDATE attempts SET missed_points = 'lots' WHERE claimed = 5")
+        conn.commit()
+    combos = rows(db, "SELECT * FROM combos ORDER BY rowid")
+    with pytest.raises(StoreError, match="cannot be upgraded from stats schema version 3"):
+        StatsStore(db)
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        table = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'combos'").fetchone()
+        assert "('missed', 'wrong')" in table[0]
+    assert rows(db, "SELECT * FROM combos ORDER BY rowid") == combos
+
+
 def summary_rows(path: Path) -> dict[str, list[dict[str, Any]]]:
     """Every row of every summary table (what each recorded answer keeps)."""
     return {t: rows(path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in SUMMARY_TABLES}
@@ -822,7 +931,7 @@ def test_migrates_version_1_keeping_every_row(tmp_path: Path) -> None:
         assert report.overall.attempts == 5
         assert report.itemised == 2  # the announcement and the time-out
     with contextlib.closing(sqlite3.connect(old)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
 
     fresh = tmp_path / "fresh" / DB_NAME
     StatsStore(fresh).close()
@@ -840,12 +949,33 @@ def test_migrates_version_1_keeping_every_row(tmp_path: Path) -> None:
     assert [r["itemised"] for r in migrated] == [0, 1, 1, 0, 0]
     assert len({r["uid"] for r in migrated}) == 5
 
-    combos = rows(old, "SELECT attempt_id, role, stat_kind, cards FROM combos ORDER BY rowid")
-    assert combos[:2] == [
-        {"attempt_id": 2, "role": "missed", "stat_kind": "fifteen-2", "cards": "5S JD"},
-        {"attempt_id": 2, "role": "wrong", "stat_kind": "fifteen-2", "cards": "6H 10C"},
+    combos = rows(
+        old, "SELECT attempt_id, role, stat_kind, cards, points FROM combos ORDER BY rowid"
+    )
+    assert combos[:3] == [  # the 9 claimed as 5, then the announcement's miss and wrong claim
+        {
+            "attempt_id": 1,
+            "role": "total",
+            "stat_kind": "total",
+            "cards": "9D 10D QD KD JS",
+            "points": 4,
+        },
+        {
+            "attempt_id": 2,
+            "role": "missed",
+            "stat_kind": "fifteen-2",
+            "cards": "5S JD",
+            "points": 2,
+        },
+        {
+            "attempt_id": 2,
+            "role": "wrong",
+            "stat_kind": "fifteen-2",
+            "cards": "6H 10C",
+            "points": 2,
+        },
     ]
-    assert len(combos) == 2 + 15
+    assert len(combos) == 3 + 15  # and every item of the timed-out 29
     kinds = {k.kind: (k.present, k.missed, k.wrong) for k in report.kinds}
     assert kinds == {
         "fifteen-2": (7, 5, 1),

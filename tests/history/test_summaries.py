@@ -206,8 +206,14 @@ def check_report(store: StatsStore, drill_id: str | None, minutes: int) -> None:
         assert report.drills == tuple(plain_drills(conn, drill_id))
         assert report.itemised == sum(s.itemised for s in sessions)
         assert report.days == tuple(plain_days(conn, drill_id, minutes))
-        old = "SELECT drill_id, drill_name, max(last) FROM sessions GROUP BY drill_id"
-        assert store.drills() == {d: name for d, name, _ in conn.execute(old)}
+        # The name each drill set was last answered under; of sessions last answered at
+        # the same moment, the first to start names it.
+        latest: dict[str, str] = {}
+        for d, name in conn.execute(
+            "SELECT drill_id, drill_name FROM sessions ORDER BY last DESC, start, session_id"
+        ):
+            latest.setdefault(d, name)
+        assert store.drills() == latest
         if drill_id is None and sessions:
             assert report.overall.attempts == sum(len(s.rights) for s in sessions)
             assert report.overall.median_seconds == plain_median(conn, None)

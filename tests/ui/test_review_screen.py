@@ -454,14 +454,64 @@ async def test_empty_history(builtin_entries: list[DrillEntry], empty_store: Sta
         assert isinstance(app.screen, HomeScreen)
 
 
-async def test_due_hands_without_itemised_misses(
+async def test_a_wrong_total_is_listed_as_its_whole_hand(
     builtin_entries: list[DrillEntry], empty_store: StatsStore
 ) -> None:
-    """A total claim that is wrong schedules the hand but lists no combination."""
+    """A total claimed wrong lists its hand, what was said and the truth, with the whole
+    count below; it is due, and re-drilled, like any hand counted wrong."""
+    from trainer.judge.claims import TotalClaim
+
+    warm = find_drill(builtin_entries, "warm-up")
+    play(empty_store, warm, BASE, [(HAND_8, TotalClaim(6), 5.0), (HAND_744, TotalClaim(6), 4.0)])
+    app, _ = review_app(builtin_entries, empty_store)
+    sent = notifications(app)
+    async with running(app, SIZE) as pilot:
+        screen = await open_review(app, pilot)
+        await pilot.pause()
+        assert rows_of(screen) == [
+            ("warm-up", "total", "total", "7H 4S 4C 9D KC", 2),  # the 4 claimed as 6
+            ("warm-up", "total", "total", "5S 6H 10C JC JD", 2),  # the 8 claimed as 6
+        ]
+        table = screen.query_one("#review-list", DataTable)
+        assert [str(c) for c in table.get_row_at(0)][2:4] == ["[yellow]total[/]", "said 6, is 4"]
+        assert [str(c) for c in table.get_row_at(1)][2:4] == ["[red]total[/]", "said 6, is 8"]
+        assert screen.kinds == [None, "total"]
+        assert "2 hands due" in filters(screen)
+
+        await move_to(pilot, screen, 1)
+        caption = str(screen.query_one("#review-caption", Static).render())
+        assert "hand of 8 · you said 6" in caption
+        assert "2 missed · 0 too many" in caption
+        cards_table = screen.query_one("#review-cards", CardTable)
+        assert [str(c) for c in cards_table.cards] == HAND_8[0].split()
+        texts = items_text(screen)
+        assert len(texts) == 4  # the whole count: three fifteens and the pair, none marked
+        assert not any("(missed)" in t or t.startswith("✓") for t in texts)
+        assert "fifteen two" in texts[0]
+        assert texts[3].endswith("a pair is eight")
+        assert lit(screen) == cards("5S 10C")  # the first fifteen, as the count is said
+
+        await press(pilot, "p")
+        assert app.screen is screen
+        assert any("A total names no combination" in m for m in sent)
+        await press(pilot, "r")
+        assert isinstance(app.screen, QuizScreen)
+        session = app.runner.session
+        assert session is not None
+        assert session.questions is not None
+        assert len(session.questions) == 2
+
+
+async def test_due_hands_with_nothing_listed(
+    builtin_entries: list[DrillEntry], empty_store: StatsStore
+) -> None:
+    """With nothing listed, the empty review says how many hands are due."""
     from trainer.judge.claims import TotalClaim
 
     warm = find_drill(builtin_entries, "warm-up")
     play(empty_store, warm, BASE, [(HAND_8, TotalClaim(6), 5.0)])
+    with empty_store.transaction("forgetting the list") as conn:
+        conn.execute("DELETE FROM combos")
     app, _ = review_app(builtin_entries, empty_store)
     async with running(app, SIZE) as pilot:
         screen = await open_review(app, pilot)

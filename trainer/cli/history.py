@@ -27,6 +27,7 @@ from trainer.drills.loader import load_all
 from trainer.history import exchange
 from trainer.history.exchange import ImportFormatError
 from trainer.history.reports import Report, ReviewItem
+from trainer.history.rows import TOTAL
 from trainer.history.store import StatsStore, store_path
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
@@ -210,8 +211,8 @@ def _numeric(cell: str) -> bool:
 
 def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     kind = args.kind
-    if kind is not None and kind not in COMBO_IDS and kind not in KINDS:
-        known = ", ".join((*COMBO_IDS, *KINDS))
+    if kind is not None and kind not in COMBO_IDS and kind not in KINDS and kind != TOTAL:
+        known = ", ".join((*COMBO_IDS, *KINDS, TOTAL))
         raise ValueError(f"--kind: {kind!r} is not a kind of combination (known: {known})")
     if args.limit < 0:
         raise ValueError(f"--limit must be 0 (all) or more, got {args.limit}")
@@ -234,12 +235,12 @@ def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
         out.write("\n")
         return 0
     if not items:
-        out.write("Nothing to review: no missed or wrongly claimed combinations")
+        out.write("Nothing to review: no missed or wrongly claimed combinations or wrong totals")
         out.write(" with these filters.\n" if kind or drill else " recorded yet.\n")
     else:
         more = "" if len(items) == total else "; --limit 0 for all"
         out.write(
-            f"Missed and wrongly claimed combinations, newest first "
+            f"Missed and wrongly claimed combinations, and wrong totals, newest first "
             f"({len(items)} of {total}{more})\n"
         )
         rows = [
@@ -248,7 +249,7 @@ def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
                 i.drill_id,
                 i.role,
                 i.stat_kind,
-                format_cards(i.cards),
+                _cards(i),
                 str(i.points),
                 _show(i),
             )
@@ -263,11 +264,22 @@ def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     return 0
 
 
+def _cards(item: ReviewItem) -> str:
+    """A combination's cards; a wrong total's whole show, the starter set apart."""
+    if item.whole and item.starter is not None:
+        return f"{format_cards(item.hand)} + {item.starter}"
+    return format_cards(item.cards)
+
+
 def _show(item: ReviewItem) -> str:
+    """The show a row is in and what was answered: "hand 5H 5C JD 4S starter 6C (you said
+    8, it is 10)"; a wrong total's cards are its own column, so only "you said 8, it is 10
+    (2 missed)"."""
+    if item.whole:
+        return f"{'crib' if item.crib else 'hand'}: {item.said()}"
     what = "crib" if item.crib else "hand"
     starter = f" starter {item.starter}" if item.starter is not None else ""
-    said = "timed out" if item.answer_text == "(time out)" else f"you claimed {item.claimed}"
-    return f"{what} {format_cards(item.hand)}{starter} ({said}; it was {item.actual})"
+    return f"{what} {format_cards(item.hand)}{starter} ({item.said()})"
 
 
 # ---------------------------------------------------------------- export

@@ -21,7 +21,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"muggins {__version__}")
     parser.add_argument("--drill", metavar="NAME", help="start this drill set right away")
-    parser.add_argument("--seed", type=int, metavar="N", help="deal reproducibly from seed N")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="deal reproducibly from seed N (0 to 2**63 - 1)"
+    )
     parser.add_argument(
         "--plain-cards", action="store_true", help="suits as letters (S H D C), not symbols"
     )
@@ -79,12 +81,19 @@ def build_parser() -> argparse.ArgumentParser:
     deal = sub.add_parser(
         "deal",
         help="deal one question from a drill set",
-        description="Deal one question from a drill set (by id, the file name without .yaml). "
-        "The seed it prints replays the same deal.",
+        description="Deal the first question of a drill set (by id, the file name without "
+        ".yaml), as the trainer deals it with the same --seed. The seed it prints replays it.",
     )
     deal.add_argument("drill", metavar="DRILL", help="drill id, e.g. warm-up")
-    deal.add_argument("--seed", type=int, help="replay the deal with this seed")
-    deal.add_argument("--json", action="store_true", help="print JSON, with the full count")
+    deal.add_argument(
+        "--seed", type=int, metavar="N", help="deal from seed N (0 to 2**63 - 1), as the trainer"
+    )
+    deal.add_argument(
+        "--hands", type=int, default=1, metavar="K", help="deal the first K questions (default 1)"
+    )
+    deal.add_argument(
+        "--json", action="store_true", help="print JSON (one line per question), with the count"
+    )
 
     _history_parsers(sub)
 
@@ -136,12 +145,15 @@ def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
     p = sub.add_parser(
         "review",
-        help="the combinations you missed or wrongly claimed, newest first",
+        help="the combinations you missed or wrongly claimed, and wrong totals, newest first",
         description="The combinations you missed or claimed wrongly, newest first, each with "
-        "its hand; and how many hands are due to be re-drilled.",
+        "its hand, and each total you claimed wrong, as its whole hand; and how many hands "
+        "are due to be re-drilled.",
     )
     p.add_argument(
-        "--kind", metavar="KIND", help="only this kind (fifteen-3, pair-royal, … or fifteen, run…)"
+        "--kind",
+        metavar="KIND",
+        help="only this kind (fifteen-3, pair-royal, … or fifteen, run…; total: wrong totals)",
     )
     p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
     p.add_argument(

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from trainer.drills.model import CRIB_SIZE
 from trainer.rules import odds
 from trainer.rules.cards import format_cards, parse_card, parse_cards
 from trainer.rules.play import score_play
@@ -20,6 +21,11 @@ def score(args: argparse.Namespace, out: TextIO) -> int:
         raise HandError("give the hand cards and then the starter")
     else:
         starter = cards.pop()
+    if args.crib and len(cards) != CRIB_SIZE:
+        raise HandError(
+            f"a crib has {CRIB_SIZE} cards besides the starter in every game, got {len(cards)} "
+            f"({format_cards(cards)}; starter {starter})"
+        )
     if len(cards) not in HAND_SIZES:
         raise HandError(
             f"a hand has 3, 4 or 5 cards besides the starter, got {len(cards)} "
@@ -58,7 +64,8 @@ def peg(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     out.write(f"Cards {format_cards(score.cards)}   count {score.count}\n")
     for item in score.items:
-        out.write(f"  {item.kind:<10} {format_cards(item.cards)}  {item.points}\n")
+        name = item.kind.replace("_", "-")  # thirty-one, as it is said and written
+        out.write(f"  {name:<10} {format_cards(item.cards)}  {item.points}\n")
     out.write(f"{score.count}: {score.describe()}\n")
     out.write(f"Total: {score.total}\n")
     return 0

@@ -26,9 +26,22 @@ HAND_SIZE: Final[dict[str, int]] = {
 
 CRIB_SIZE: Final = 4
 
+SEED_LIMIT: Final = 2**63
+"""Seeds are whole numbers from 0 to below this, wherever one is given (a drill's ``seed``,
+``--seed``, ``deal --seed``): the range each deal's own seed is drawn from."""
+
 
 class DrillError(ValueError):
     """A drill file that cannot be used; the message names the file, the field and the problem."""
+
+
+def seed_problem(value: object) -> str | None:
+    """Why ``value`` cannot be a seed (see `SEED_LIMIT`), or None if it can."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return f"must be a whole number 0 or more, got {value!r}"
+    if value >= SEED_LIMIT:
+        return f"must be less than 2**63 ({SEED_LIMIT}), got {value}"
+    return None
 
 
 @dataclass(frozen=True)

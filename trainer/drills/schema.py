@@ -20,6 +20,7 @@ from trainer.drills.model import (
     DrillSet,
     Focus,
     Variant,
+    seed_problem,
 )
 from trainer.judge.policy import POLICIES, Policy
 from trainer.rules.cards import RANK_NAMES
@@ -236,9 +237,10 @@ class _Parser:
         value = data.get("seed")
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise self.fail("seed", f"must be a whole number 0 or more, got {value!r}")
-        return value
+        problem = seed_problem(value)
+        if problem is not None:
+            raise self.fail("seed", problem)
+        return int(value)
 
     # ------------------------------------------------------------ deal constraints
 

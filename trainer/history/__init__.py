@@ -4,6 +4,7 @@ Recording an answer, the statistics and the review list, the re-drill schedule,
 and the export that carries it all to another machine.
 """
 
+from trainer.history.deferred import DeferredStore
 from trainer.history.exchange import ImportFormatError, export_records, import_records
 from trainer.history.progress import DrillProgress, Progress
 from trainer.history.reports import DrillStats, KindStats, Report, ReviewItem
@@ -11,6 +12,7 @@ from trainer.history.schedule import DueHand
 from trainer.history.store import StatsStore, StoreError, store_path
 
 __all__ = [
+    "DeferredStore",
     "DrillProgress",
     "DrillStats",
     "DueHand",

@@ -1,9 +1,11 @@
 """A whole history as a file: the export format, written and read back.
 
 The export (JSON or CSV) holds every attempt with every stored field, its
-missed and wrongly claimed combinations, and the stat kinds present, so an
-import rebuilds the same history; attempts already in the store (by their
-``uid``) are skipped. The ``muggins export`` and ``import`` commands
+missed and wrongly claimed combinations (or its wrong total), and the stat kinds
+present, so an import rebuilds the same history; attempts already in the store
+(by their ``uid``) are skipped. A wrong total's row is made again from the
+attempt's own fields, so an export of version 2 (which had none) imports with
+them too. The ``muggins export`` and ``import`` commands
 (`trainer.cli.history`) read and write files through here.
 """
 
@@ -17,14 +19,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from trainer.history.rows import ATTEMPT_COLUMNS, ComboRow, Rows, attempt_uid, insert_rows
+from trainer.history.rows import (
+    ATTEMPT_COLUMNS,
+    ROLES,
+    TOTAL,
+    ComboRow,
+    Rows,
+    attempt_uid,
+    insert_rows,
+    total_row,
+)
 from trainer.history.schema import rebuild_derived
 from trainer.history.store import StatsStore
 from trainer.history.times import iso, parse_iso
 from trainer.rules.cards import format_cards, parse_cards
 
 EXPORT_FORMAT: Final = "muggins-history"
-EXPORT_VERSION: Final = 2
+EXPORT_VERSION: Final = 3
+"""Version 3 adds the wrong totals' combination rows (role ``total``)."""
 
 
 class ImportFormatError(ValueError):
@@ -232,7 +244,7 @@ def _rows_from_record(number: int, record: Any) -> Rows:
     try:
         for c in _decoded(record, "combos", [], where):
             role, points = c["role"], c["points"]
-            if role not in ("missed", "wrong"):
+            if role not in ROLES:
                 raise ValueError(f"role {role!r}")
             if isinstance(points, bool) or not isinstance(points, int):
                 raise ValueError(f"points {points!r}")
@@ -240,13 +252,17 @@ def _rows_from_record(number: int, record: Any) -> Rows:
             reason = c.get("reason")
             if reason is not None and not isinstance(reason, str):
                 raise ValueError(f"reason {reason!r}")
-            combos.append(
-                ComboRow(role, str(c["stat_kind"]), str(c["kind"]), cards, points, reason)
-            )
+            if role != TOTAL:  # a wrong total's row is made from the attempt, below
+                combos.append(
+                    ComboRow(role, str(c["stat_kind"]), str(c["kind"]), cards, points, reason)
+                )
         present = {str(k): int(n) for k, n in dict(_decoded(record, "present", {}, where)).items()}
     except (ValueError, TypeError, KeyError) as err:
         raise ImportFormatError(f"{where}: bad combinations ({err})") from None
     row = (str(uid), *(values[c] for c in ATTEMPT_COLUMNS[1:]))
+    total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
+    if total is not None:
+        combos.append(total)
     return Rows(row, combos, present)
 
 

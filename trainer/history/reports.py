@@ -143,7 +143,8 @@ class Report:
 @dataclass(frozen=True)
 class ReviewItem:
     """One missed or wrongly claimed combination, with the show it was in and what the
-    answer to that show was, as recorded."""
+    answer to that show was, as recorded; or a total claimed wrong (role ``total``: its
+    cards are the whole show, its points how far the total was off)."""
 
     attempt_id: int
     at: datetime
@@ -167,6 +168,22 @@ class ReviewItem:
     itemised: bool
     """The answer named its combinations (or timed out), so every miss in it is listed."""
 
+    @property
+    def whole(self) -> bool:
+        """A wrong total: the whole show is to review, which combination it missed unknown."""
+        return self.role == "total"
+
+    def said(self) -> str:
+        """The answer against the truth: "you said 8, it is 10", and for a wrong total how
+        far off it was: "you said 8, it is 10 (2 missed)"."""
+        if self.timed_out:
+            return f"time ran out, it is {self.actual}"
+        text = f"you said {self.claimed}, it is {self.actual}"
+        if not self.whole:
+            return text
+        off = "missed" if self.claimed < self.actual else "too many"
+        return f"{text} ({self.points} {off})"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "at": iso(self.at),
@@ -177,6 +194,7 @@ class ReviewItem:
             "kind": self.kind,
             "cards": [str(c) for c in self.cards],
             "points": self.points,
+            "reason": self.reason,
             "hand": [str(c) for c in self.hand],
             "starter": None if self.starter is None else str(self.starter),
             "crib": self.crib,
@@ -188,7 +206,7 @@ class ReviewItem:
 
 @dataclass(frozen=True)
 class StoredCombo:
-    """A missed or wrongly claimed combination of one answer, as stored."""
+    """A missed or wrongly claimed combination of one answer, or its wrong total, as stored."""
 
     role: str
     stat_kind: str

@@ -1,7 +1,10 @@
-"""The review list: every missed and wrongly claimed combination, newest first, and its counts.
+"""The review list: every missed and wrongly claimed combination, and every total claimed
+wrong, newest first, and its counts.
 
-Read from ``combos`` (one row per combination, with its answer's time and drill
-set, indexed by time, kind and drill set) joined to the answer it was in.
+Read from ``combos`` (one row per combination, or per wrong total, with its
+answer's time and drill set, indexed by time, kind and drill set) joined to the
+answer it was in. A wrong total's stat kind is ``total``, so ``kind="total"``
+lists them alone.
 """
 
 from __future__ import annotations
@@ -37,10 +40,10 @@ def review_items(
     drill: str | None = None,
     limit: int | None = 50,
 ) -> list[ReviewItem]:
-    """Missed and wrongly claimed combinations, newest first.
+    """Missed and wrongly claimed combinations, and wrong totals, newest first.
 
-    ``kind`` is a stat kind (``fifteen-3``, ``pair``) or else a scoring category
-    (``fifteen``, ``run``, ``flush``: every kind in it).
+    ``kind`` is a stat kind (``fifteen-3``, ``pair``, ``total`` for the wrong totals)
+    or else a scoring category (``fifteen``, ``run``, ``flush``: every kind in it).
     """
     where, params = _review_where(kind, drill)
     sql = (

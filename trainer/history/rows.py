@@ -1,7 +1,7 @@
 """One judged answer as the rows it is stored as, and the insert that writes them.
 
-`attempt_rows` turns an `Attempt` into `Rows` (the attempt row, its combinations,
-the stat kinds present); `insert_rows` writes them, and the summaries and review
+`attempt_rows` turns an `Attempt` into `Rows` (the attempt row, its combinations
+or its wrong total, the stat kinds present); `insert_rows` writes them, and the summaries and review
 schedule that follow from them, inside the caller's transaction. Recording and
 importing insert rows this way; the upgrade from version 1 builds the same `Rows`.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -81,17 +82,45 @@ def attempt_uid(session_id: str, number: int, at: str, hand: str, starter: str |
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+TOTAL: Final = "total"
+"""The role, stat kind and kind of a wrong total's row: the whole show, not one combination."""
+
+ROLES: Final = ("missed", "wrong", TOTAL)
+
+
 class ComboRow(NamedTuple):
-    """A missed or wrongly claimed combination of an attempt, as stored."""
+    """A missed or wrongly claimed combination of an attempt, or its wrong total, as stored."""
 
     role: str
-    """``missed`` (a true combination not claimed) or ``wrong`` (claimed, not there)."""
+    """``missed`` (a true combination not claimed), ``wrong`` (claimed, not there) or
+    ``total`` (a total claimed wrong: the whole show, its points the difference)."""
     stat_kind: str
     kind: str
     cards: str
     points: int
     reason: str | None = None
-    """Why a wrong claim is wrong (duplicate, wrong-points, wrong-kind, not-a-combination)."""
+    """Why a wrong claim is wrong (duplicate, wrong-points, wrong-kind, not-a-combination);
+    for a wrong total, ``under`` or ``over``."""
+
+
+def total_row(attempt: Mapping[str, Any]) -> ComboRow | None:
+    """The row a wrong total keeps of its show, from the attempt's columns (name → value):
+    the hand and starter, and the points missed or claimed too many. None for any other
+    answer (right, itemised, a play or a catch question).
+
+    Made from the attempt row alone, so a recorded answer, an upgraded file and an import
+    all keep the same one.
+    """
+    if (
+        attempt["itemised"]
+        or attempt["kind"] not in ("hand", "crib")
+        or attempt["starter"] is None
+        or attempt["outcome"] not in ("under", "over")
+    ):
+        return None
+    cards = f"{attempt['hand']} {attempt['starter']}"
+    points = int(attempt["missed_points"]) + int(attempt["excess_points"])
+    return ComboRow(TOTAL, TOTAL, TOTAL, cards, points, str(attempt["outcome"]))
 
 
 @dataclass(frozen=True)
@@ -171,6 +200,9 @@ def attempt_rows(attempt: Attempt) -> Rows:
         drill.total_seconds,
         j.opponent_claim.claimed if isinstance(j, CatchVerdict) else None,
     )
+    total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
+    if total is not None:
+        combos.append(total)
     return Rows(row, combos, present)
 
 

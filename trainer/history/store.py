@@ -12,7 +12,7 @@ What one answer writes (the attempt, its combinations, the summaries and the
 review schedule, all in the answer's transaction) is `trainer.history.rows`; the
 tables are `trainer.history.schema`.
 
-The schema is versioned with ``PRAGMA user_version`` (now 3; older files are
+The schema is versioned with ``PRAGMA user_version`` (now 4; older files are
 upgraded in place, in one transaction, keeping every row). A file the store
 cannot use (not a database, damaged, from a newer Muggins, read-only) is never
 written, moved or deleted: opening it raises `StoreError` naming the file, what
@@ -34,9 +34,10 @@ from typing import Final
 
 from trainer.drills.model import DrillSet
 from trainer.history import reports, review, schedule, sessions
+from trainer.history.migrations import upgrade
 from trainer.history.progress import Progress, read_best, read_progress
 from trainer.history.rows import attempt_rows, insert_rows
-from trainer.history.schema import SCHEMA, SCHEMA_VERSION, migrate_v1, migrate_v2, run_script
+from trainer.history.schema import SCHEMA, SCHEMA_VERSION, run_script
 from trainer.history.times import iso
 from trainer.history.wal import PRAGMAS, Checkpointer
 from trainer.locations import data_dir
@@ -309,7 +310,7 @@ class StatsStore:
                 run_script(conn, SCHEMA)
             else:
                 try:
-                    (migrate_v1 if current == 1 else migrate_v2)(conn)
+                    upgrade(conn, current)
                 except (ValueError, KeyError, TypeError) as err:
                     raise StoreError(
                         f"{self.path} cannot be upgraded from stats schema version {current} "
@@ -356,22 +357,23 @@ class StatsStore:
     def review_items(
         self, *, kind: str | None = None, drill: str | None = None, limit: int | None = 50
     ) -> list[reports.ReviewItem]:
-        """Missed and wrongly claimed combinations, newest first (``limit`` None: all)."""
+        """Missed and wrongly claimed combinations and wrong totals, newest first (``limit``
+        None: all)."""
         with self.guard("reading the review list") as conn:
             return review.review_items(conn, kind=kind, drill=drill, limit=limit)
 
     def review_total(self, *, kind: str | None = None, drill: str | None = None) -> int:
-        """How many combinations the review list holds with these filters."""
+        """How many rows the review list holds with these filters."""
         with self.guard("reading the review list") as conn:
             return review.review_total(conn, kind=kind, drill=drill)
 
     def review_counts(self) -> reports.ReviewCounts:
-        """How many combinations the review list holds, in all, by kind and by drill set."""
+        """How many rows the review list holds, in all, by kind and by drill set."""
         with self.guard("reading the review list") as conn:
             return review.review_counts(conn)
 
     def attempt_combos(self, attempt_id: int) -> list[reports.StoredCombo]:
-        """The missed and wrongly claimed combinations stored for one answer."""
+        """The missed and wrongly claimed combinations (or the wrong total) of one answer."""
         with self.guard("reading the review list") as conn:
             return review.attempt_combos(conn, attempt_id)
 

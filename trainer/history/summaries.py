@@ -12,7 +12,7 @@ recording an answer touches a few rows, however long the session or the history:
   (UTC) with running totals, so days can be counted in any time zone
   (`trainer.history.quarters`);
 - kind_totals: combinations present, missed and wrongly claimed, per drill set
-  and stat kind.
+  and stat kind (itemised answers only: a wrong total's row is not counted).
 
 Each is a function of the attempts alone: `rebuild_summaries` recomputes them
 (after an import or an upgrade) to what answer-by-answer upkeep gives.
@@ -22,9 +22,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from trainer.history import medians, quarters, sessions
+
+_COUNTED: Final = {"missed": 1, "wrong": 2}
+"""The combination rows kind_totals counts (missed, wrongly claimed), by their place in a
+kind's [present, missed, wrong]; a wrong total names no combination, so it is not counted."""
 
 
 def add_to_summaries(
@@ -42,7 +46,8 @@ def add_to_summaries(
     )
     counts: dict[str, list[int]] = {k: [n, 0, 0] for k, n in present.items()}
     for role, kind, *_ in combos:
-        counts.setdefault(kind, [0, 0, 0])[1 if role == "missed" else 2] += 1
+        if role in _COUNTED:
+            counts.setdefault(kind, [0, 0, 0])[_COUNTED[role]] += 1
     conn.executemany(
         "INSERT INTO kind_totals (drill_id, stat_kind, present, missed, wrong) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (drill_id, stat_kind) DO UPDATE SET "
@@ -63,5 +68,6 @@ def rebuild_summaries(conn: sqlite3.Connection) -> None:
         "SELECT drill_id, stat_kind, sum(p), sum(m), sum(w) FROM ("
         "  SELECT drill_id, stat_kind, n AS p, 0 AS m, 0 AS w FROM present"
         "  UNION ALL SELECT drill_id, stat_kind, 0, role = 'missed', role = 'wrong' FROM combos"
+        "  WHERE role IN ('missed', 'wrong')"
         ") GROUP BY drill_id, stat_kind"
     )

@@ -38,4 +38,5 @@ class History(Protocol):
 
 
 OpenHistory: TypeAlias = Callable[[], History]
-"""Opens the player's history; raises ValueError (naming the file) if it cannot."""
+"""Opens the player's history (the trainer's makes its file with the first answer,
+`trainer.history.DeferredStore`); raises ValueError (naming the file) if it cannot."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from trainer.drills.feasible import check_satisfiable
 from trainer.drills.loader import drill_dirs, find_drill, load_all
+from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
 from trainer.locations import config_dir
 from trainer.settings import load_settings, settings_path
 from trainer.ui.app import MugginsApp, make_app
@@ -16,7 +17,7 @@ from trainer.ui.options import Options
 from trainer.ui.startup import tune_gc
 
 if TYPE_CHECKING:
-    from trainer.history.store import StatsStore
+    from trainer.history.deferred import DeferredStore
 
 
 def launch(args: argparse.Namespace) -> int:
@@ -30,9 +31,16 @@ def launch(args: argparse.Namespace) -> int:
     return 2 if app.store_error is not None else 0
 
 
-def build(args: argparse.Namespace) -> tuple[MugginsApp, list[StatsStore]]:
+def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     """The app as the command line asks for it, and the list that will hold the stats store
-    once the app has opened it (in the background, after home is drawn), to be closed."""
+    once the app has opened it (in the background, after home is drawn), to be closed.
+
+    The stats file is opened then if it exists, and otherwise made with the first answer.
+    """
+    seed = args.seed if args.seed is not None else time.time_ns() % SEED_LIMIT
+    problem = seed_problem(seed)
+    if problem is not None:  # the range `deal --seed` and a drill's seed take
+        raise DrillError(f"--seed {problem}")
     tune_gc()
     # The tables that prove each drill can be dealt are built after the first screen
     # is drawn (the app checks them in the background); a drill to start now is checked now.
@@ -42,13 +50,12 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[StatsStore]]:
         check_satisfiable(start)
     path = settings_path(config_dir(args.data_dir))
     settings, warning = load_settings(path)
-    seed = args.seed if args.seed is not None else time.time_ns()
-    opened: list[StatsStore] = []
+    opened: list[DeferredStore] = []
 
-    def open_history() -> StatsStore:
-        from trainer.history.store import StatsStore  # in the background, after home is drawn
+    def open_history() -> DeferredStore:
+        from trainer.history.deferred import DeferredStore  # in the background, after home
 
-        store = StatsStore.open(args.data_dir)
+        store = DeferredStore.open(args.data_dir)
         opened.append(store)
         return store
 

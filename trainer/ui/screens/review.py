@@ -1,10 +1,10 @@
-"""Review: the combinations you missed or claimed wrongly, their shows, and practice from them.
+"""Review: the combinations you missed or claimed wrongly and the wrong totals, their shows.
 
-The list is the store's review list, newest first, filtered by stat kind and by
-drill set (keys cycle the filters). The show of the row under the cursor is
-drawn below it with its whole count, the missed items marked. ``r`` re-drills
-the hands due under the spaced schedule; ``p`` deals a drill rich in the kind of
-the row under the cursor.
+The list is the store's review list, newest first, filtered by stat kind (``total``:
+the wrong totals) and by drill set (keys cycle the filters). The show of the row
+under the cursor is drawn below it with its whole count, the missed items marked.
+``r`` re-drills the hands due under the spaced schedule; ``p`` deals a drill rich
+in the kind of the row under the cursor.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Footer, Static
 from trainer.coach.practice import practice_drill
 from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.loader import DrillEntry
+from trainer.history.rows import TOTAL
 from trainer.rules.combos import COMBO_IDS
 from trainer.ui.messages import StartDrill
 from trainer.ui.text import cards_markup
@@ -42,9 +43,10 @@ _FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
 
 EMPTY_HISTORY = (
     "[b]Nothing to review yet.[/b]\n\n"
-    "The combinations you miss or claim wrongly are listed here, newest first: "
-    "announce your count (the Count aloud drill, or any drill with claim: announce), "
-    "or let a hand's time run out, and the trainer knows which ones you missed."
+    "Every hand you count wrong is listed here, newest first. A total claimed wrong is "
+    "listed as its whole hand; announce your count (the Count aloud drill, or any drill "
+    "with claim: announce), or let a hand's time run out, and the trainer lists each "
+    "combination you missed."
 )
 
 
@@ -203,7 +205,7 @@ class ReviewScreen(Screen[None]):
     def _filters_from(self, counts: ReviewCounts, recorded: dict[str, str]) -> None:
         """The kinds and drill sets that have something to review, for the filter keys."""
         self.overall = counts.total
-        self.kinds = [None, *(k for k in COMBO_IDS if counts.by_kind.get(k))]
+        self.kinds = [None, *(k for k in (*COMBO_IDS, TOTAL) if counts.by_kind.get(k))]
         order = {e.id: i for i, e in enumerate(self.entries)}
         names = {e.id: e.drill.name for e in self.entries if e.drill is not None}
         present = sorted(counts.by_drill, key=lambda d: (order.get(d, len(order)), d))
@@ -244,12 +246,15 @@ class ReviewScreen(Screen[None]):
         detail.shown = (item, combos)
 
     def _cells(self, item: ReviewItem) -> tuple[str, ...]:
-        role = "[red]missed[/]" if item.role == "missed" else "[yellow]wrong[/]"
+        # Red: points missed; yellow: too many claimed. A wrong total is its whole show.
+        under = item.role == "missed" or (item.whole and item.claimed < item.actual)
+        role = f"[red]{item.role}[/]" if under else f"[yellow]{item.role}[/]"
+        kind = f"said {item.claimed}, is {item.actual}" if item.whole else item.stat_kind
         return (
             _when(item.at, self.now),
             item.drill_id,
             role,
-            item.stat_kind,
+            kind,
             cards_markup(item.cards, plain=self.plain),
             f"{item.points:>3}",
         )
@@ -352,6 +357,9 @@ class ReviewScreen(Screen[None]):
         item = self.current
         if item is None:
             self.notify("Pick a missed combination first.", severity="warning")
+            return
+        if item.whole:
+            self.notify("A total names no combination to practise: r re-drills the hand.")
             return
         size = 4 if item.crib else len(item.hand)
         announce = any(

@@ -37,7 +37,8 @@ class ReviewDetail(Vertical):
 
     Lists every combination of the show in spoken order, ✓ said, ✗ missed, then
     the wrong claims; opens on the reviewed combination with its cards lit on the
-    table, and ↑/↓ light up the others.
+    table, and ↑/↓ light up the others. A wrong total's whole count is unmarked: a
+    total does not say which combinations were said.
     """
 
     shown: reactive[Reviewed | None] = reactive(None, recompose=True)

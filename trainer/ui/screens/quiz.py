@@ -21,6 +21,7 @@ from trainer.judge.claims import (
     parse_catch_answer,
     parse_total_claim,
 )
+from trainer.quiz.heels import heels_prompt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, format_cards
@@ -94,6 +95,8 @@ class QuizScreen(Screen[None]):
                 plain=self.plain,
                 id="table",
             )
+            if prompt := heels_prompt(drill, q):
+                yield Static(prompt, id="heels", classes="hint")
             if isinstance(q, CatchQuestion):
                 yield from self._compose_catch(q)
             elif drill.claim == "announce":

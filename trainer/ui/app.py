@@ -129,8 +129,8 @@ class MugginsApp(App[None]):
         self._show(self.runner.next_question())
 
     @on(m.RepeatDrill)
-    def _repeat(self) -> None:
-        self._show(self.runner.repeat())
+    def _repeat(self, event: m.RepeatDrill) -> None:
+        self._show(self.runner.redrill_missed() if event.missed_only else self.runner.repeat())
 
     @on(m.DrillTimeUp)
     @on(m.EndDrill)

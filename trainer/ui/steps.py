@@ -22,7 +22,7 @@ def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> S
         return QuizScreen(step.session, step.question, plain=plain)
     if isinstance(step, Reveal):
         return RevealScreen(step.attempt, rarity=step.rarity, plain=plain, announce_key=spoken_key)
-    return SummaryScreen(step.drill, step.summary, previous_best=step.previous_best)
+    return SummaryScreen(step.drill, step.summary, previous_best=step.previous_best, plain=plain)
 
 
 def preload() -> None:

@@ -14,10 +14,10 @@ from functools import cache
 
 import pytest
 
-from tests.factories import deal_features
+from tests.factories import deal_features, make_drill
 from trainer.drills.constraints import Constraints, Deal
 from trainer.drills.dealing import make_dealer
-from trainer.drills.loader import builtin_drills_dir, load_all
+from trainer.drills.loader import DrillEntry, builtin_drills_dir, deep_check, load_all
 from trainer.drills.model import DrillSet
 from trainer.rules.cards import JACK
 from trainer.rules.show import Breakdown, score_show
@@ -157,3 +157,12 @@ def test_spread_deals_are_deterministic_under_the_seed() -> None:
     first = [drill.deal(random.Random(seed)) for seed in range(50)]
     assert first == [drill.deal(random.Random(seed)) for seed in range(50)]
     assert len(set(first)) == 50
+
+
+def test_the_background_check_prepares_the_spread_for_the_first_deal() -> None:
+    d = make_drill({"deal": {"require": ["double-run"], "exclude": ["flush"]}}, drill_id="prep")
+    dealer = d.dealer(False)
+    assert "_spread" not in vars(dealer)  # built lazily: a check alone does not pay for it
+    (checked,) = deep_check([DrillEntry(d.id, d.source, d, None)])
+    assert checked.drill is d
+    assert "_spread" in vars(dealer)

@@ -115,6 +115,11 @@ class Dealer:
         pattern, cls = self._spread.pick(rng).pick(rng).pick(rng).pick(rng)
         return _choose_suits(pattern, cls, rng)
 
+    def prepare(self) -> None:
+        """Build what `draw` walks now (a few tens of ms for broad constraints), not at the
+        first deal: the trainer does it in the background at start."""
+        _ = self._spread
+
     def draw_uniform(self, rng: random.Random) -> tuple[tuple[Card, ...], Card]:
         """A hand (sorted) and starter drawn from ``rng``, uniform over the allowed deals."""
         if not self._cumulative:
@@ -146,6 +151,9 @@ class DeckDealer:
         return random_deal(self.hand_size, rng)
 
     draw_uniform = draw
+
+    def prepare(self) -> None:
+        """Nothing to build: a shuffled deck needs no tables."""
 
 
 @cache
@@ -215,9 +223,13 @@ def _spread(
     """The tiers `Dealer.draw` walks, None without cells."""
     grouped: defaultdict[int, defaultdict[int, defaultdict[Shape, list[Cell]]]]
     grouped = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    bonus = [class_bonus(cls, hand_size, crib) for cls in range(len(CLASS_BITS))]
     for cell in cells:
-        shape = shape_of(cell, hand_size, crib)
-        grouped[_mix_class(cell, class_bits, c.mix)][sum(shape)][shape].append(cell)
+        p, cls = cell
+        nobs = int(cls in (NOBS, FLUSH5_NOBS))
+        shape = (2 * p.fifteens, p.pairs, p.runs, bonus[cls] - nobs, nobs)
+        group = _mix_class(cell, class_bits, c.mix) if c.mix else 0
+        grouped[group][p.base + bonus[cls]][shape].append(cell)
     if not cells:
         return None
     shares = [share for _, share in c.mix]

@@ -11,7 +11,13 @@ import pytest
 
 from tests.factories import deal_features
 from trainer.drills.constraints import Constraints, DealError
-from trainer.drills.dealing import DeckDealer, make_dealer, random_deal, table_dealer
+from trainer.drills.dealing import (
+    SPREAD_POWER,
+    DeckDealer,
+    make_dealer,
+    random_deal,
+    table_dealer,
+)
 from trainer.drills.patterns import BIT, pattern_table
 from trainer.drills.plays import PlayDeal, deal_play
 from trainer.rules import odds
@@ -67,10 +73,20 @@ def test_dream_hands_are_drawn_in_proportion() -> None:
     assert dealer.deals == 80
     rng = random.Random(2829)
     draws = 4000
-    scores = Counter(show_total(*dealer.draw(rng)) for _ in range(draws))
+    scores = Counter(show_total(*dealer.draw_uniform(rng)) for _ in range(draws))
     assert set(scores) == {28, 29}
     # 4 deals in 80 score 29: expect 200 of 4,000 (sd about 14).
     assert 140 <= scores[29] <= 260, scores
+
+
+def test_dream_hands_are_spread_by_the_square_root_of_their_deals() -> None:
+    dealer = make_dealer(4, False, Constraints(scores=frozenset({28, 29})))
+    rng = random.Random(2829)
+    draws = 4000
+    scores = Counter(show_total(*dealer.draw(rng)) for _ in range(draws))
+    # 29 has 4 deals, 28 has 76: drawn as 2 to 8.72, 747 of 4,000 (sd about 25).
+    assert SPREAD_POWER == 0.5
+    assert 670 <= scores[29] <= 820, scores
 
 
 def test_every_29_is_dealt() -> None:

@@ -268,6 +268,14 @@ def test_deal_require_and_exclude(load: Callable[[str], DrillSet]) -> None:
     assert (c.require, c.exclude) == (frozenset({"suited"}), frozenset({"four-flush"}))
 
 
+def test_deal_mix(load: Callable[[str], DrillSet]) -> None:
+    c = load(HEAD + "deal:\n  ranks: [J]\n  mix: {nobs: 0.55, jack-starter: 0.2}\n").constraints
+    assert c.mix == (("nobs", 0.55), ("jack-starter", 0.2))
+    assert c.ranks == frozenset({11})
+    # A mix alone is not "unconstrained": the deals come from the tables, not a shuffled deck.
+    assert not load(HEAD + "deal: {mix: {pair: 0.5}}\n").constraints.unconstrained
+
+
 def test_every_feature_can_be_required_and_excluded() -> None:
     for feature in FEATURES:
         assert parse(deal={"require": [feature]}).constraints.require == {feature}
@@ -394,7 +402,8 @@ BAD_FILES: list[tuple[str, str, str]] = [
     (
         "unknown-deal-no-hint",
         HEAD + "deal: {zzz: 3}\n",
-        "deal.zzz: unknown field (known: score, fifteens, require, exclude, ranks, avoid_ranks)",
+        "deal.zzz: unknown field "
+        "(known: score, fifteens, require, exclude, ranks, avoid_ranks, mix)",
     ),
     (
         "unknown-score-key",
@@ -752,6 +761,42 @@ BAD_FILES: list[tuple[str, str, str]] = [
         "features-both",
         HEAD + "deal: {require: [nobs, flush, run], exclude: [pair, nobs, flush]}\n",
         "deal: flush, nobs is both required and excluded",
+    ),
+    # -- deal.mix
+    (
+        "mix-list",
+        HEAD + "deal: {mix: [nobs]}\n",
+        "deal.mix: must map features to shares, like {nobs: 0.5}, got ['nobs']",
+    ),
+    (
+        "mix-feature",
+        HEAD + "deal: {mix: {nob: 0.5}}\n",
+        f"deal.mix: unknown feature 'nob' (did you mean 'nobs'?); known: {KNOWN_FEATURES}",
+    ),
+    (
+        "mix-share-zero",
+        HEAD + "deal: {mix: {nobs: 0}}\n",
+        "deal.mix.nobs: must be a share above 0, at most 1, got 0",
+    ),
+    (
+        "mix-share-text",
+        HEAD + "deal: {mix: {nobs: most}}\n",
+        "deal.mix.nobs: must be a share above 0, at most 1, got 'most'",
+    ),
+    (
+        "mix-over-one",
+        HEAD + "deal: {mix: {nobs: 0.7, jack-starter: 0.5}}\n",
+        "deal.mix: the shares add up to 1.2, more than 1",
+    ),
+    (
+        "mix-required",
+        HEAD + "deal: {require: [nobs], mix: {nobs: 0.5}}\n",
+        "deal.mix: nobs is required or excluded: every deal is the same",
+    ),
+    (
+        "mix-impossible",
+        HEAD + "deal: {avoid_ranks: [J], mix: {nobs: 0.5}}\n",
+        "deal.mix: no 4-card hand that satisfies the constraints has nobs",
     ),
     # -- deal.ranks / deal.avoid_ranks
     ("rank-letter", HEAD + "deal: {ranks: [Z]}\n", "deal.ranks: 'Z' is not a rank (A 2-10 J Q K)"),

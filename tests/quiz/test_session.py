@@ -795,7 +795,49 @@ def test_summary_of_a_scripted_drill() -> None:
     assert s.best_streak == 2
     assert s.mean_seconds == pytest.approx((2 + 3 + 4 + 5 + 6 + 25) / 6)
     assert s.mean_error == pytest.approx((0 + 0 + 3 + 0 + 2 + 8) / 6)
+    assert s.points_missed == 3 + 8
+    # The hands answered wrong, in order, with what was said against the truth.
+    assert [a.number for a in s.missed] == [3, 5, 6]
+    assert [(a.answer_text, a.truth_text) for a in s.missed] == [
+        ("5", "the hand is 8"),
+        ("10", "the hand is 8"),
+        ("(time out)", "the hand is 8"),
+    ]
+    assert not s.time_up
     assert summarise(session.attempts) == s
+
+
+def test_a_blitz_summary_says_the_time_ran_out() -> None:
+    drill = make_drill(time={"total": 60}, deal={"score": 4})
+    clock = FakeClock()
+    session = make_session(drill, clock=clock)
+    for seconds in (20, 20):
+        assert session.next_question() is not None
+        clock.advance(seconds)
+        session.answer(TotalClaim(4))
+    assert not session.summary().time_up
+    assert session.next_question() is not None
+    clock.advance(25)
+    assert session.answer(TotalClaim(4)) is None  # after the clock: not counted
+    s = session.summary()
+    assert (s.time_up, s.hands, s.exact, s.missed) == (True, 2, 2, ())
+
+
+def test_truth_text_of_a_play_and_a_catch() -> None:
+    play = make_session(make_drill(kind="play", hands=1))
+    q = play.next_question()
+    assert isinstance(q, PlayQuestion)
+    a = play.answer(TotalClaim(q.actual + 1))
+    assert a is not None
+    assert a.truth_text == f"the card pegs {q.actual}"
+    assert [m.answer_text for m in play.summary().missed] == [str(q.actual + 1)]
+    catch = make_session(make_drill(kind="catch", hands=1, opponent_errors=0.0))
+    c = catch.next_question()
+    assert isinstance(c, CatchQuestion)
+    b = catch.answer(CatchAnswer(too_many=True))
+    assert b is not None
+    assert b.truth_text == f"they said {c.opponent.claimed}; the hand is {c.actual}"
+    assert b.answer_text == "too many"
 
 
 def test_best_streak_counts_the_longest_run() -> None:

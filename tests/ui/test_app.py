@@ -99,7 +99,7 @@ async def test_correct_and_wrong_total_claims(clock: FakeClock, recorder: ListRe
         assert recorder.attempts[-1].seconds == 4.5
         items = app.screen.query_one("#items", OptionList)
         assert not isinstance(q, PlayQuestion)
-        assert items.option_count == len(q.breakdown.items)
+        assert items.option_count == len(q.breakdown.groups)  # a row for each thing said
         await pilot.press("space")
         await pilot.pause()
         assert isinstance(app.screen, QuizScreen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -146,3 +147,39 @@ def test_a_second_try_is_offered_after_a_wrong_total_and_the_first_count_stands(
         reveal(run.answer(TotalClaim(second.question.actual)))
         with pytest.raises(RuntimeError):
             run.second_try(None)
+
+
+def test_redrill_missed_asks_exactly_the_hands_answered_wrong() -> None:
+    with StatsStore(":memory:") as store:
+        run, _ = runner(store)
+        step = run.begin(run.prepare(make_drill(hands=4, deal={"score": {"min": 2}})))
+        asked = []
+        for offset in (0, 1, 0, -1):
+            q = ask(step).question
+            asked.append(q)
+            reveal(run.answer(TotalClaim(q.actual + offset)))
+            step = run.next_question()
+        done = step
+        assert isinstance(done, Done)
+        assert [a.number for a in done.summary.missed] == [2, 4]
+        again = ask(run.redrill_missed())
+        # The missed hands, in order, renumbered; the same cards and seeds.
+        assert again.question.number == 1
+        assert again.question == replace(asked[1], number=1)
+        reveal(run.answer(TotalClaim(again.question.actual)))
+        second = ask(run.next_question()).question
+        assert (second.number, second.seed) == (2, asked[3].seed)
+        reveal(run.answer(TotalClaim(second.actual + 2)))
+        redone = run.next_question()
+        assert isinstance(redone, Done)
+        assert redone.summary.hands == 2
+        assert [a.question.seed for a in redone.summary.missed] == [asked[3].seed]
+        # Re-drilling the re-drill asks the one still missed; with none missed, the summary.
+        last = ask(run.redrill_missed()).question
+        assert last.seed == asked[3].seed
+        reveal(run.answer(TotalClaim(last.actual)))
+        final = run.next_question()
+        assert isinstance(final, Done)
+        assert final.summary.missed == ()
+        assert isinstance(run.redrill_missed(), Done)
+        assert store.attempt_count() == 7

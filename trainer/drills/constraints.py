@@ -26,6 +26,9 @@ class Constraints:
     exclude: frozenset[FeatureId] = frozenset()
     ranks: frozenset[int] = frozenset()
     avoid_ranks: frozenset[int] = frozenset()
+    mix: tuple[tuple[FeatureId, float], ...] = ()
+    """Not a constraint but how often: the share of deals holding each feature (a deal
+    holding two counts under the first listed); the rest hold none of them."""
 
     @property
     def unconstrained(self) -> bool:

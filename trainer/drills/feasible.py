@@ -40,8 +40,16 @@ def check_satisfiable(drill: DrillSet) -> None:
                     f"no possible score for {what} is in {min(c.scores)}-{max(c.scores)} "
                     f"({describe_possible(size, crib)})",
                 )
-        if drill.dealer(crib).deals == 0:
+        dealer = drill.dealer(crib)
+        if dealer.deals == 0:
             raise _fail(drill, "deal", f"no {what[:-1]} satisfies all of these constraints")
+        missing = dealer.missing_mix
+        if missing:
+            raise _fail(
+                drill,
+                "deal.mix",
+                f"no {what[:-1]} that satisfies the constraints has {', '.join(missing)}",
+            )
 
 
 def describe_possible(size: int, crib: bool) -> str:

@@ -33,8 +33,9 @@ four-card flush also scores (``flush``), a crib's does not."""
 
 @dataclass(frozen=True)
 class Pattern:
-    """One rank pattern: its ranks, the points they score, its fifteens, the features the
-    ranks decide (a bit mask), and how many deals fall in each suit class."""
+    """One rank pattern: its ranks, the points they score (``pairs`` of them from pairs), its
+    fifteens, the features the ranks decide (a bit mask), and how many deals fall in each
+    suit class."""
 
     hand: tuple[int, ...]
     starter: int
@@ -42,6 +43,12 @@ class Pattern:
     fifteens: int
     bits: int
     weights: tuple[int, int, int, int, int]
+    pairs: int = 0
+
+    @property
+    def runs(self) -> int:
+        """Points from runs: what the ranks score that is neither fifteens nor pairs."""
+        return self.base - 2 * self.fifteens - self.pairs
 
 
 def feature_bits(hand: tuple[int, ...], starter: int, fifteens: int) -> int:
@@ -92,6 +99,7 @@ def pattern_table(hand_size: int) -> tuple[Pattern, ...]:
     for hand, starter, _ in rank_patterns(hand_size):
         ranks = (*hand, starter)
         fifteens = fifteen_count(min(r, 10) for r in ranks)
+        pairs = sum(n * (n - 1) for n in rank_counts(ranks))
         table.append(
             Pattern(
                 hand,
@@ -100,6 +108,7 @@ def pattern_table(hand_size: int) -> tuple[Pattern, ...]:
                 fifteens,
                 feature_bits(hand, starter, fifteens),
                 suit_classes(hand, starter),
+                pairs,
             )
         )
     return tuple(table)

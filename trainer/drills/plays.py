@@ -8,15 +8,36 @@ opponent can follow.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from trainer.drills.dealing import sorted_hand
-from trainer.rules.cards import Card, deck
-from trainer.rules.play import PlayItem, PlayScore, PlayState
+from trainer.rules.cards import SUITS, Card, deck
+from trainer.rules.play import PAIR_POINTS, PlayItem, PlayScore, PlayState
 
-SCORING_SHARE: Final = 2 / 3
-"""How often a pegging drill asks about a card that scores something."""
+PlayCategory = Literal[
+    "fifteen", "pair", "pair-royal", "run", "thirty-one", "go", "last", "nothing"
+]
+
+TARGETS: Final[dict[PlayCategory, int]] = {
+    "fifteen": 16,
+    "pair": 14,
+    "pair-royal": 8,
+    "run": 15,
+    "thirty-one": 13,
+    "go": 12,
+    "last": 10,
+    "nothing": 12,
+}
+"""How often a pegging drill aims at each kind of moment (in hundredths): what scores
+points most of the time, a go, the last card or nothing about a third of it."""
+
+TRIES: Final = 6
+"""Plays dealt looking for the moment aimed at; then the most telling moment of the last."""
+
+GREED: Final = 0.8
+"""How often a player lays the card that pegs most: players take the points they see."""
 
 
 @dataclass(frozen=True)
@@ -57,16 +78,65 @@ class PlayDeal:
 
 
 def deal_play(seed: int) -> PlayDeal:
-    """A random two-player play (4 cards each, random legal cards) and one card of it to score.
+    """A two-player play (4 cards each) and one card of it to score, spread over what it pegs.
 
-    Two times in three the moment is one of the cards that score (when any
-    does), else any of the eight: most cards laid score nothing, and a drill
-    of zeros teaches little.
+    First a kind of moment is chosen (`TARGETS`), then plays are dealt until one
+    holds such a moment; most cards laid at random score nothing, and a drill of
+    zeros and goes teaches little. Players lay the card that pegs most four times
+    in five (`GREED`), else any legal card.
     """
     rng = random.Random(seed)
-    cards = rng.sample(deck(), 8)
-    state = PlayState([cards[:4], cards[4:]])
-    moments: list[PlayDeal] = []
+    target = rng.choices(list(TARGETS), list(TARGETS.values()))[0]
+    order = list(TARGETS)
+    for _ in range(TRIES):
+        moments = _play(rng, royal=target == "pair-royal")
+        kinds = [order.index(category(m[-1])) for m in moments]
+        aimed = [i for i, k in enumerate(kinds) if k == order.index(target)]
+        if aimed:
+            break
+    else:
+        aimed = [i for i, k in enumerate(kinds) if k == min(kinds)]
+    pick = rng.choice(aimed)
+    return _moment(moments[pick], seed, last=pick == len(moments) - 1)
+
+
+def category(items: tuple[PlayItem, ...]) -> PlayCategory:
+    """The kind of moment a card's items make, the most telling first (a pair royal that
+    makes fifteen is a pair royal)."""
+    kinds = {i.kind: i.points for i in items}
+    if kinds.get("pair", 0) >= 6:
+        return "pair-royal"
+    if "run" in kinds:
+        return "run"
+    if "thirty_one" in kinds:
+        return "thirty-one"
+    if "fifteen" in kinds:
+        return "fifteen"
+    if "pair" in kinds:
+        return "pair"
+    if "last" in kinds:
+        return "last"
+    return "go" if "go" in kinds else "nothing"
+
+
+_Moment = tuple[tuple[Card, ...], Card, tuple[Card, ...], tuple[Card, ...], tuple[PlayItem, ...]]
+"""A card laid: the cards before it, the card, the hands left (its player's, the other's),
+and what it pegged."""
+
+
+def _play(rng: random.Random, *, royal: bool) -> list[_Moment]:
+    """Every moment of one play; ``royal`` deals three cards of a rank, two to one player."""
+    if royal:
+        rank = rng.randrange(1, 14)
+        three = [Card(rank, s) for s in rng.sample(SUITS, 3)]
+        rest = rng.sample([c for c in deck() if c.rank != rank], 5)
+        hands = [[three[0], three[1], *rest[:2]], [three[2], *rest[2:]]]
+        rng.shuffle(hands)
+    else:
+        cards = rng.sample(deck(), 8)
+        hands = [cards[:4], cards[4:]]
+    state = PlayState(hands)
+    moments: list[_Moment] = []
     while not state.done:
         player = state.turn
         able = state.playable(player)
@@ -74,26 +144,46 @@ def deal_play(seed: int) -> PlayDeal:
             state.go()
             continue
         before = tuple(state.pile)
-        card = rng.choice(able)
+        if rng.random() < GREED:
+            card = max(able, key=lambda c: _pegs(before, c))
+        else:
+            card = rng.choice(able)
         items = state.lay(card)
-        moments.append(
-            PlayDeal(
-                before=before,
-                card=card,
-                remaining=sorted_hand(tuple(state.hands[player])),
-                opponent_go=_cannot_follow(before, card, state.hands[1 - player]),
-                last_card=state.done,
-                items=items,
-                seed=seed,
-            )
-        )
-    scoring = [m for m in moments if m.items]
-    if scoring and rng.random() < SCORING_SHARE:
-        return rng.choice(scoring)
-    return rng.choice(moments)
+        hands = state.hands
+        moments.append((before, card, tuple(hands[player]), tuple(hands[1 - player]), items))
+    return moments
 
 
-def _cannot_follow(before: tuple[Card, ...], card: Card, opponent: list[Card]) -> bool:
+def _pegs(before: tuple[Card, ...], card: Card) -> int:
+    """What laying ``card`` on ``before`` pegs (fifteen, 31, pairs, runs): `score_play`'s
+    total, quickly, for a player choosing a card."""
+    count = sum(c.value for c in before) + card.value
+    points = 2 if count in (15, 31) else 0
+    same = 1
+    while same <= len(before) and before[-same].rank == card.rank:
+        same += 1
+    points += PAIR_POINTS.get(same, 0)
+    for k in range(len(before) + 1, 2, -1):
+        ranks = {c.rank for c in before[1 - k :]} | {card.rank}
+        if len(ranks) == k and max(ranks) - min(ranks) == k - 1:
+            return points + k
+    return points
+
+
+def _moment(m: _Moment, seed: int, last: bool) -> PlayDeal:
+    before, card, mine, theirs, items = m
+    return PlayDeal(
+        before=before,
+        card=card,
+        remaining=sorted_hand(mine),
+        opponent_go=_cannot_follow(before, card, theirs),
+        last_card=last,
+        items=items,
+        seed=seed,
+    )
+
+
+def _cannot_follow(before: tuple[Card, ...], card: Card, opponent: Sequence[Card]) -> bool:
     """The opponent can lay nothing on this count (at 31 the count resets: no go is said)."""
     count = sum(c.value for c in before) + card.value
     return count < 31 and all(c.value > 31 - count for c in opponent)

@@ -44,7 +44,7 @@ FIELDS: Final = (
     "focus",
     "deal",
 )
-DEAL_FIELDS: Final = ("score", "fifteens", "require", "exclude", "ranks", "avoid_ranks")
+DEAL_FIELDS: Final = ("score", "fifteens", "require", "exclude", "ranks", "avoid_ranks", "mix")
 TIME_FIELDS: Final = ("per_hand", "total")
 
 _RANK_TOKENS: Final = {
@@ -274,7 +274,35 @@ class _Parser:
             exclude=exclude,
             ranks=ranks,
             avoid_ranks=avoid,
+            mix=self.mix(deal.get("mix"), require | exclude),
         )
+
+    def mix(
+        self, value: object, fixed: frozenset[FeatureId]
+    ) -> tuple[tuple[FeatureId, float], ...]:
+        """``deal.mix``: feature -> share of deals that hold it (the shares at most 1 in all)."""
+        where = "deal.mix"
+        if value is None:
+            return ()
+        if not isinstance(value, dict) or not value:
+            raise self.fail(
+                where, f"must map features to shares, like {{nobs: 0.5}}, got {value!r}"
+            )
+        features = self.features({"mix": list(value)}, "mix")
+        if features & fixed:
+            named = ", ".join(sorted(features & fixed))
+            raise self.fail(where, f"{named} is required or excluded: every deal is the same")
+        mix = []
+        for feature, share in value.items():
+            if isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share <= 1:
+                raise self.fail(
+                    f"{where}.{feature}", f"must be a share above 0, at most 1, got {share!r}"
+                )
+            mix.append((cast("FeatureId", feature), float(share)))
+        total = sum(share for _, share in mix)
+        if total > 1 + 1e-9:
+            raise self.fail(where, f"the shares add up to {total:g}, more than 1")
+        return tuple(mix)
 
     def features(self, deal: Mapping[str, Any], key: str) -> frozenset[FeatureId]:
         value = deal.get(key)

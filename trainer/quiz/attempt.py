@@ -10,7 +10,7 @@ from trainer.drills.model import DrillSet
 from trainer.judge.claims import Answer, answer_text
 from trainer.judge.outcome import Judgement, Outcome, error
 from trainer.judge.verdict import Verdict
-from trainer.quiz.questions import PlayQuestion, Question, QuestionKind
+from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, QuestionKind
 from trainer.rules.cards import Card
 from trainer.rules.show import Item
 
@@ -79,6 +79,17 @@ class Attempt:
         j = self.judgement
         return answer_text(self.answer, nineteen=isinstance(j, Verdict) and j.nineteen)
 
+    @property
+    def truth_text(self) -> str:
+        """The truth the answer is judged against, for lists: ``the hand is 14``."""
+        q = self.question
+        if isinstance(q, PlayQuestion):
+            return f"the card pegs {q.play.points}"
+        what, total = q.breakdown.what, q.breakdown.total
+        if isinstance(q, CatchQuestion):
+            return f"they said {q.opponent.claimed}; the {what} is {total}"
+        return f"the {what} is {total}"
+
     def categories(self) -> dict[str, int]:
         """Points by category: the show's (fifteens, pairs, ...) or what the card pegs."""
         q = self.question
@@ -89,16 +100,25 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Summary:
-    """The end of a drill: how many, how exact, how fast, what muggins took."""
+    """The end of a drill: how many, how exact, how fast, what muggins took, and the hands
+    answered wrong (to list and re-drill)."""
 
     hands: int
     exact: int
     points_kept: int
+    """Points you pegged; in a catch drill, the points your calls took (you mugged)."""
     points_mugged: int
+    """Points your opponent took because of your answers."""
     timed_out: int
     best_streak: int
     mean_seconds: float
     mean_error: float
+    points_missed: int = 0
+    """Points missed: not claimed, or in a catch drill let slip."""
+    missed: tuple[Attempt, ...] = ()
+    """Every attempt not exact, in the order asked."""
+    time_up: bool = False
+    """The whole-drill clock ran out (a blitz ends so)."""
 
     @property
     def accuracy(self) -> float:
@@ -106,8 +126,8 @@ class Summary:
         return self.exact / self.hands if self.hands else 0.0
 
 
-def summarise(attempts: Sequence[Attempt]) -> Summary:
-    """The summary numbers of a list of attempts."""
+def summarise(attempts: Sequence[Attempt], *, time_up: bool = False) -> Summary:
+    """The summary of a list of attempts (``time_up``: the drill's clock ran out)."""
     streak = best = 0
     for a in attempts:
         streak = streak + 1 if a.exact else 0
@@ -122,4 +142,7 @@ def summarise(attempts: Sequence[Attempt]) -> Summary:
         best_streak=best,
         mean_seconds=sum(a.seconds for a in attempts) / n if n else 0.0,
         mean_error=sum(a.error for a in attempts) / n if n else 0.0,
+        points_missed=sum(a.judgement.missed_points for a in attempts),
+        missed=tuple(a for a in attempts if not a.exact),
+        time_up=time_up,
     )

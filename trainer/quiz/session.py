@@ -195,5 +195,11 @@ class QuizSession:
         self.current = None
         return attempt
 
+    @property
+    def time_up(self) -> bool:
+        """The whole-drill clock has run out."""
+        limit = self.drill.total_seconds
+        return limit is not None and self._started is not None and self.elapsed() >= limit
+
     def summary(self) -> Summary:
-        return summarise(self.attempts)
+        return summarise(self.attempts, time_up=self.time_up)

@@ -130,8 +130,8 @@ class MugginsApp(BaseApp):
         self._show(self.runner.next_question())
 
     @on(m.RepeatDrill)
-    def _repeat(self) -> None:
-        self._show(self.runner.repeat())
+    def _repeat(self, event: m.RepeatDrill) -> None:
+        self._show(self.runner.redrill_missed() if event.missed_only else self.runner.repeat())
 
     @on(m.EndDrill)
     def _end(self) -> None:

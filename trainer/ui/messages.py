@@ -67,7 +67,11 @@ class NextDeal(Message):
 
 
 class RepeatDrill(Message):
-    """Run the drill just finished again."""
+    """Run the drill just finished again (``missed_only``: just the hands answered wrong)."""
+
+    def __init__(self, *, missed_only: bool = False) -> None:
+        super().__init__()
+        self.missed_only = missed_only
 
 
 class GoHome(Message):

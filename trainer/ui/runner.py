@@ -174,6 +174,15 @@ class DrillRunner:
         session = self._session()
         return self.begin(session.drill, session.questions)
 
+    def redrill_missed(self) -> Step:
+        """Run exactly the questions answered wrong in the drill just finished, in order
+        (with none wrong, its summary again)."""
+        session = self._session()
+        missed = [a.question for a in session.attempts if not a.exact]
+        if not missed:
+            return Done(session.drill, session.summary(), self.previous_best)
+        return self.begin(session.drill, missed)
+
     def stop(self) -> None:
         """Leave the drill (its answers are kept)."""
         if self.session is not None:

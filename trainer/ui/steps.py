@@ -29,7 +29,7 @@ def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> S
             announce_key=spoken_key,
             second_note=second_note(step),
         )
-    return SummaryScreen(step.drill, step.summary, previous_best=step.previous_best)
+    return SummaryScreen(step.drill, step.summary, previous_best=step.previous_best, plain=plain)
 
 
 def second_note(step: Reveal) -> str:

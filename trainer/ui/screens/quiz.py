@@ -24,6 +24,7 @@ from trainer.judge.claims import (
     with_starter,
 )
 from trainer.judge.verdict import nineteen_is_zero
+from trainer.quiz.heels import heels_prompt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, format_cards
@@ -100,6 +101,8 @@ class QuizScreen(Screen[None]):
                 plain=self.plain,
                 id="table",
             )
+            if prompt := heels_prompt(drill, q):
+                yield Static(prompt, id="heels", classes="hint")
             if isinstance(q, CatchQuestion):
                 yield from self._compose_catch(q)
             elif drill.claim == "announce":

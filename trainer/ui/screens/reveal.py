@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt
+from trainer.quiz.heels import heels_note
 from trainer.quiz.questions import PlayQuestion
 from trainer.rules.cards import Card
 from trainer.ui.count_rows import count_rows
@@ -105,7 +106,9 @@ class RevealScreen(Screen[None]):
         return " ".join(p for p in (verdict.difference(), self.second_note) if p)
 
     def _footer_text(self) -> str:
-        parts = [self.rarity + "."] if self.rarity else []
+        a = self.attempt
+        parts = [note] if (note := heels_note(a.question, a.judgement)) else []
+        parts += [self.rarity + "."] if self.rarity else []
         parts.append(
             f"↑↓ show each combination's cards · {self.announce_key}: the count aloud · "
             "any other key: next deal"

@@ -31,6 +31,9 @@ from trainer.judge.verdict import judge
             "or a run of three and nobs?",
         ),
         ("3H 4S 4D 5C KH", 2, "You said 2, it is 10: did you miss a double run of three?"),
+        # The pair of a double run is missed on its own as often as a fifteen.
+        ("3C 6H 8H 8C 7H", 10, "You said 10, it is 12: did you miss a fifteen or a pair?"),
+        ("3C 6H 8H 8C 7H", 9, "You said 9, it is 12: did you miss a run of three?"),
         ("5H 5C 5S KD 2H", 8, "You said 8, it is 14: did you miss a pair royal?"),
         ("2H 4H 6H 8H 10S", 0, "You said 0, it is 4: did you miss the flush of four?"),
         ("6H 6C 9S JD 10D", 12, "You said 12, it is 10: did you count a fifteen or a pair twice?"),

@@ -32,6 +32,11 @@ def group_words(group: Group) -> str:
     return f"a {group.name}"
 
 
+def _item_words(kind: str, size: int) -> str:
+    """One combination inside a group: "a pair", "a run of three"."""
+    return f"a run of {number_word(size)}" if kind == "run" else f"a {kind}"
+
+
 def _names(groups: list[Group]) -> list[str]:
     names: list[str] = []
     for g in groups:
@@ -58,6 +63,13 @@ def missed_candidates(breakdown: Breakdown, points: int) -> list[str]:
     """What the player may have missed: the groups worth ``points``, else pairs of groups."""
     groups = list(breakdown.groups)
     single = _names([g for g in groups if g.points == points])
+    # A pair or a run inside a group is missed on its own as often as the whole group.
+    for g in groups:
+        for n in g.members if len(g.members) > 1 else ():
+            item = breakdown.items[n]
+            words = _item_words(item.kind, len(item.cards))
+            if item.points == points and words not in single:
+                single.append(words)
     if single:
         return single[:_MOST_NAMED]
     pairs: list[str] = []

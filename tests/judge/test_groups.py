@@ -245,3 +245,8 @@ def test_with_starter_leaves_other_claims_alone() -> None:
 )
 def test_what_a_claim_is_worth(kind: str, cards: str, points: int) -> None:
     assert natural_points(kind, parse_cards(cards)) == points  # type: ignore[arg-type]
+
+
+def test_the_summary_counts_claims_not_the_combinations_inside_them() -> None:
+    v = claim(item("run", "3H 4S 4D 5C"), item("fifteen", "5C KH"), text="3H 4S 4D 5C KH")
+    assert v.summary() == "Exact! You claimed 10 in 2 claims; the hand is 10."

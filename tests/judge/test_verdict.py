@@ -250,7 +250,7 @@ def test_announce_all_right() -> None:
     assert verdict.missed == ()
     assert verdict.wrong == ()
     assert verdict.credit == 1.0
-    assert verdict.summary() == "Exact! You claimed 9 in 4 combinations; the hand is 9."
+    assert verdict.summary() == "Exact! You claimed 9 in 4 claims; the hand is 9."
 
 
 def test_announce_order_of_items_and_cards_does_not_matter() -> None:
@@ -311,7 +311,7 @@ def test_announce_mixed() -> None:
     assert (verdict.claimed, verdict.kept, verdict.opponent) == (10, 8, 3)
     assert verdict.credit == pytest.approx(8 / 11)
     assert verdict.summary() == (
-        "Missed 1, claimed 2 wrongly. You claimed 10 in 4 combinations; the hand is 9. "
+        "Missed 1, claimed 2 wrongly. You claimed 10 in 4 claims; the hand is 9. "
         "Muggins! Your opponent takes 3; you peg 8."
     )
 
@@ -331,7 +331,7 @@ def test_announce_mixed() -> None:
 def test_announce_mixed_summary_by_policy(policy: Policy, ending: str) -> None:
     verdict = announce(PAIR, RUN_H, RUN_D, item("fifteen", "4D JD"), policy=policy)
     assert verdict.summary() == (
-        f"Missed 1, claimed 2 wrongly. You claimed 10 in 4 combinations; the hand is 9. {ending}"
+        f"Missed 1, claimed 2 wrongly. You claimed 10 in 4 claims; the hand is 9. {ending}"
     )
 
 

@@ -150,7 +150,7 @@ async def test_a_time_out_judges_what_was_already_claimed(
         assert isinstance(verdict, Verdict)
         assert pair in verdict.right
         assert verdict.claimed == 2
-        assert verdict.summary().startswith("Time's up. You claimed 2 in 1 combination;")
+        assert verdict.summary().startswith("Time's up. You claimed 2 in 1 claim;")
 
 
 async def test_an_empty_announcement_asks_once(clock: FakeClock, recorder: ListRecorder) -> None:

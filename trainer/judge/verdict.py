@@ -63,6 +63,8 @@ class Verdict:
     wrong_reasons: tuple[WrongReason, ...] = ()
     nineteen: bool = False
     """True when the claim was "nineteen", taken as zero."""
+    claims: int = 0
+    """How many claims an announcement made (a group claim is one)."""
 
     @property
     def actual(self) -> int:
@@ -106,8 +108,8 @@ class Verdict:
         if self.nineteen:
             return "nineteen (nothing)"
         if self.itemised:
-            n = len(self.right) + len(self.wrong)
-            return f"{self.claimed} in {n} combination{'s' if n != 1 else ''}"
+            n = self.claims
+            return f"{self.claimed} in {n} claim{'s' if n != 1 else ''}"
         return str(self.claimed)
 
 
@@ -252,4 +254,5 @@ def judge(
         credit=_credit(right_points, actual, excess_points),
         wrong_reasons=tuple(reasons),
         nineteen=said_nineteen,
+        claims=len(claim.items) if isinstance(claim, AnnounceClaim) else 0,
     )

@@ -203,3 +203,32 @@ async def test_an_untimed_drill_ends_at_once(clock: FakeClock, recorder: ListRec
         await pilot.pause()
         await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)  # nothing answered: home, nothing asked
+
+
+async def test_the_drill_clock_stands_still_behind_help_over_the_reveal(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    app = app_for([entry(drill(TIMED))], clock, recorder)
+    async with running(app, SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        question = app.runner.question
+        assert question is not None
+        clock.advance(3)
+        await answer_total(app, pilot, question.actual)
+        assert isinstance(app.screen, RevealScreen)
+        assert session_of(app).drill_seconds_left() == 97.0
+        await pilot.press("f1")
+        await pilot.pause()
+        clock.advance(50)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        assert session_of(app).drill_seconds_left() == 97.0
+        # On to the next deal: the clocks run again.
+        await pilot.press("enter")
+        await pilot.pause()
+        clock.advance(4)
+        assert not session_of(app).paused
+        assert session_of(app).drill_seconds_left() == 93.0
+        assert session_of(app).hand_seconds_left() == 6.0

@@ -49,6 +49,8 @@ class Reveal:
     second: TotalClaim | None = None
     """The second count, in a drill that allows one (``second_tried``)."""
     second_tried: bool = False
+    session: QuizSession | None = None
+    """The drill's session, whose clocks stop while a screen is over the reveal."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,8 @@ class DrillRunner:
         attempt = self._session().answer(answer, timed_out=timed_out)
         if attempt is None:
             return self.finish()
-        reveal = Reveal(attempt, rarity(attempt.question), self._record(attempt))
+        error = self._record(attempt)
+        reveal = Reveal(attempt, rarity(attempt.question), error, session=self.session)
         j = attempt.judgement
         if (
             attempt.drill.second_try

@@ -28,6 +28,7 @@ def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> S
             plain=plain,
             announce_key=spoken_key,
             second_note=second_note(step),
+            session=step.session,
         )
     return SummaryScreen(step.drill, step.summary, previous_best=step.previous_best, plain=plain)
 

@@ -18,6 +18,7 @@ from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.heels import heels_note
 from trainer.quiz.questions import PlayQuestion
+from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card
 from trainer.ui.count_rows import count_rows
 from trainer.ui.messages import EndDrill, NextDeal
@@ -54,11 +55,13 @@ class RevealScreen(Screen[None]):
         plain: bool = False,
         announce_key: str = "s",
         second_note: str = "",
+        session: QuizSession | None = None,
     ) -> None:
         super().__init__()
         self.attempt = attempt
         self.second_note = second_note
         """How a second try went ("" when there was none)."""
+        self.session = session
         self.rarity = rarity
         self.plain = plain
         self.announce_key = announce_key
@@ -150,6 +153,16 @@ class RevealScreen(Screen[None]):
         return q.breakdown.announce()
 
     # ------------------------------------------------------------ interaction
+
+    def on_screen_suspend(self) -> None:
+        """Help, stats or the palette over the reveal: a blitz's clock stops too (not when
+        the reveal is replaced by the next deal)."""
+        if self.session is not None and self in self.app.screen_stack:
+            self.session.pause()
+
+    def on_screen_resume(self) -> None:
+        if self.session is not None:
+            self.session.resume()
 
     @on(OptionList.OptionHighlighted, "#items")
     def _show_cards(self, event: OptionList.OptionHighlighted) -> None:

@@ -10,12 +10,14 @@ from datetime import datetime
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input, Static
 
 from tests.factories import FIXED_NOW, FakeClock, make_drill
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
 from trainer.history.store import StatsStore
 from trainer.quiz.attempt import Attempt
+from trainer.quiz.session import QuizSession
 from trainer.ui.app import MugginsApp, make_app
 from trainer.ui.history import History
 from trainer.ui.options import Options
@@ -90,3 +92,20 @@ def notifications(app: MugginsApp) -> list[str]:
 
     app.notify = notify  # type: ignore[method-assign]
     return caught
+
+
+def text_of(app: MugginsApp, selector: str) -> str:
+    """What a `Static` on the current screen shows."""
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def session_of(app: MugginsApp) -> QuizSession:
+    assert app.runner.session is not None
+    return app.runner.session
+
+
+async def answer_total(app: MugginsApp, pilot: Pilot[Any], points: int) -> None:
+    """Type a count into the claim box (set directly: typing is not under test) and Enter."""
+    app.screen.query_one("#claim", Input).value = str(points)
+    await pilot.press("enter")
+    await pilot.pause()

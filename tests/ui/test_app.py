@@ -7,12 +7,20 @@ from pathlib import Path
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from tests.factories import FakeClock, catch_of
-from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, running
+from tests.ui.support import (
+    ListRecorder,
+    answer_total,
+    app_for,
+    drill,
+    entry,
+    notifications,
+    running,
+    session_of,
+    text_of,
+)
 from trainer.drills.loader import DrillEntry
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion
-from trainer.quiz.session import QuizSession
-from trainer.ui.app import MugginsApp
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
@@ -22,25 +30,6 @@ from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.playing_card import PlayingCard
 
 SIZE = (100, 30)
-
-
-def text_of(app: MugginsApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
-def session_of(app: MugginsApp) -> QuizSession:
-    assert app.runner.session is not None
-    return app.runner.session
-
-
-async def answer_total(app: MugginsApp, pilot: object, points: int) -> None:
-    """Type a count into the claim box (set directly: typing is not under test) and Enter."""
-    from textual.pilot import Pilot
-
-    assert isinstance(pilot, Pilot)
-    app.screen.query_one("#claim", Input).value = str(points)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def test_home_lists_drills_and_enter_starts_the_warm_up(

@@ -5,21 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, running
+from tests.ui.support import ListRecorder, app_for, drill, entry, running, text_of
 from trainer.quiz.questions import CatchQuestion, PlayQuestion
-from trainer.ui.app import MugginsApp
 from trainer.ui.screens.quiz import QuizScreen
 
 SIZE = (100, 30)
 NEAR_MISSES = {"Fifteen two.", "A pair is two.", "A run of three is three."}
 """What an opponent who miscounts a zero hand can say: a near miss, each worth 2 or 3."""
-
-
-def text_of(app: MugginsApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 def catch_drill(errors: float) -> dict[str, Any]:

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, press, running
+from tests.ui.support import ListRecorder, app_for, press, running, text_of
 from trainer.drills.loader import DrillEntry
-from trainer.ui.app import MugginsApp
 from trainer.ui.screens.quiz import QuizScreen
 
 SIZE = (100, 30)
-
-
-def text_of(app: MugginsApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 async def test_home_in_80x24_scrolls_to_every_drill_set(

@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, press, running
-from trainer.quiz.session import QuizSession
-from trainer.ui.app import MugginsApp
+from tests.ui.support import (
+    ListRecorder,
+    answer_total,
+    app_for,
+    drill,
+    entry,
+    press,
+    running,
+    session_of,
+    text_of,
+)
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import HomeScreen
@@ -18,22 +25,6 @@ from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.summary import SummaryScreen
 
 SIZE = (100, 30)
-
-
-def text_of(app: MugginsApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
-def session_of(app: MugginsApp) -> QuizSession:
-    assert app.runner.session is not None
-    return app.runner.session
-
-
-async def answer_total(app: MugginsApp, pilot: Pilot[None], points: int) -> None:
-    """Type a count into the claim box (set directly: typing is not under test) and Enter."""
-    app.screen.query_one("#claim", Input).value = str(points)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 TIMED = {"name": "Timed", "description": "d", "hands": 3, "deal": {"score": {"min": 2}},

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, running
+from tests.ui.support import ListRecorder, app_for, drill, entry, running, text_of
 from trainer.judge.claims import CatchAnswer
 from trainer.quiz.questions import CatchQuestion, Question, ShowQuestion
 from trainer.ui.app import MugginsApp
@@ -19,10 +19,6 @@ from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.summary import SummaryScreen
 
 SIZE = (100, 30)
-
-
-def text_of(app: MugginsApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 def question(app: MugginsApp) -> Question:

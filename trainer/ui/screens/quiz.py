@@ -248,7 +248,7 @@ class QuizScreen(Screen[None]):
         self._retrying = True
         box = self.query_one("#claim", Input)
         box.value = ""
-        box.placeholder = "Count again (Enter alone: the breakdown)"
+        box.placeholder = "Count again, then Enter"
         self.query_one("#retry", Static).update(event.prompt)
         self.query_one("#retry", Static).display = True
         box.focus()

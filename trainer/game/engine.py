@@ -1,0 +1,301 @@
+"""The game as a pure state machine: ``step(state, action) -> (state, events)``.
+
+A `GameState` is frozen; `step` returns the next one and the events of the step.
+A hand runs: deal (and the five-card game's three for last), every seat throws
+to the crib, the cut (his heels), the play, the show in counting order (from
+the seat left of the dealer round to the dealer, then the crib), and the next
+hand with the next dealer. The game ends the instant a side reaches the target:
+points past it are not pegged and nothing after it happens. `prompt` says who
+must act next and how. The show is judged with `judge.verdict.judge` under the
+game's muggins policy; what the owner missed goes to the first opponent after
+them in counting order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, TypeAlias
+
+from trainer.game.deal import Dealt, deal_hand
+from trainer.game.events import Bonus, Box, Event, GameOver, Go, Heels, Played, Shown
+from trainer.game.table import Table
+from trainer.game.variants import GameVariant
+from trainer.judge.claims import Claim
+from trainer.judge.policy import Policy
+from trainer.judge.verdict import judge
+from trainer.rules.cards import JACK, Card
+from trainer.rules.play import PlayError
+from trainer.rules.show import score_show
+
+Phase = Literal["discard", "play", "show", "over"]
+
+
+class GameError(ValueError):
+    """An action the game cannot take now: not this seat's turn, cards not held..."""
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """Table rules a game is played under."""
+
+    muggins: Policy = "acc"
+    heels_to: Literal["dealer", "cutter"] = "dealer"
+
+
+@dataclass(frozen=True)
+class Discard:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Lay:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class SayGo:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Count:
+    """The owner of the box being shown claims its count (a total or announced)."""
+
+    seat: int
+    claim: Claim
+
+
+Action: TypeAlias = Discard | Lay | SayGo | Count
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the game waits for: which seat, and to do what."""
+
+    seat: int
+    kind: Literal["discard", "play", "count"]
+    box: Box | None = None
+
+
+@dataclass(frozen=True)
+class HandState:
+    """One hand: its deal, what each seat kept and threw, the play, the boxes still to show."""
+
+    number: int
+    dealer: int
+    dealt: Dealt
+    kept: tuple[tuple[Card, ...] | None, ...]
+    thrown: tuple[tuple[Card, ...], ...]
+    table: Table | None = None
+    to_show: tuple[tuple[int, Box], ...] = ()
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        return (*(c for t in self.thrown for c in t), *self.dealt.deck_to_crib)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game between the seats of a variant, from its seed."""
+
+    rules: GameVariant
+    seed: int
+    options: GameOptions
+    scores: tuple[int, ...]
+    """Points per side (`GameVariant.sides`)."""
+    hand: HandState
+    phase: Phase
+    winner: int | None = None
+
+    def cards_of(self, seat: int, box: Box) -> tuple[Card, ...]:
+        """What is shown for a box: a seat's kept hand, or the dealer's crib."""
+        if box == "crib":
+            return self.hand.crib
+        kept = self.hand.kept[seat]
+        assert kept is not None
+        return kept
+
+
+def new_game(
+    rules: GameVariant, seed: int, first_dealer: int, options: GameOptions | None = None
+) -> tuple[GameState, list[Event]]:
+    """A game's first hand dealt (``first_dealer`` won the cut for deal)."""
+    hand = _deal(rules, seed, 1, first_dealer)
+    state = GameState(
+        rules, seed, options or GameOptions(), (0,) * len(rules.sides), hand, "discard"
+    )
+    return _begin_hand(state)
+
+
+def _deal(rules: GameVariant, seed: int, number: int, dealer: int) -> HandState:
+    dealt = deal_hand(rules, seed, number, dealer)
+    return HandState(number, dealer, dealt, (None,) * rules.players, ((),) * rules.players)
+
+
+def _begin_hand(state: GameState) -> tuple[GameState, list[Event]]:
+    bonus = state.rules.start_bonus
+    if not bonus:
+        return state, []
+    seat = (state.hand.dealer + 1) % state.rules.players
+    state, pegged = _add(state, seat, bonus)
+    return state, _ended(state, [Bonus(seat, pegged)])
+
+
+def prompt(state: GameState) -> Prompt | None:
+    """Who must act next, and how; None when the game is over."""
+    if state.phase == "over":
+        return None
+    hand = state.hand
+    if state.phase == "discard":
+        seat = next(s for s, k in enumerate(hand.kept) if k is None)
+        return Prompt(seat, "discard")
+    if state.phase == "play":
+        assert hand.table is not None
+        return Prompt(hand.table.turn, "play")
+    seat, box = hand.to_show[0]
+    return Prompt(seat, "count", box)
+
+
+def step(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Take one action; `GameError` if it is not the one the game waits for."""
+    asked = prompt(state)
+    if asked is None:
+        raise GameError("the game is over")
+    if action.seat != asked.seat:
+        raise GameError(f"it is seat {asked.seat}'s turn to {asked.kind}, not seat {action.seat}'s")
+    if isinstance(action, Discard) and asked.kind == "discard":
+        return _discard(state, action)
+    if isinstance(action, Lay | SayGo) and asked.kind == "play":
+        return _play(state, action)
+    if isinstance(action, Count) and asked.kind == "count":
+        return _count(state, action)
+    raise GameError(f"seat {asked.seat} must {asked.kind} now")
+
+
+def _discard(state: GameState, action: Discard) -> tuple[GameState, list[Event]]:
+    rules, hand, seat = state.rules, state.hand, action.seat
+    dealt = hand.dealt.hands[seat]
+    thrown = tuple(action.cards)
+    if len(thrown) != rules.thrown or len(set(thrown)) != len(thrown):
+        raise GameError(f"throw {rules.thrown} different card(s) to the crib, not {len(thrown)}")
+    if any(c not in dealt for c in thrown):
+        stray = " ".join(str(c) for c in thrown if c not in dealt)
+        raise GameError(f"seat {seat} was not dealt {stray}")
+    kept = tuple(c for c in dealt if c not in thrown)
+    hand = replace(
+        hand,
+        kept=tuple(kept if s == seat else k for s, k in enumerate(hand.kept)),
+        thrown=tuple(thrown if s == seat else t for s, t in enumerate(hand.thrown)),
+    )
+    state = replace(state, hand=hand)
+    if any(k is None for k in hand.kept):
+        return state, []
+    return _cut(state)
+
+
+def _cut(state: GameState) -> tuple[GameState, list[Event]]:
+    """Every seat has thrown: turn the starter (his heels), then the play begins."""
+    hand, rules = state.hand, state.rules
+    leader = (hand.dealer + 1) % rules.players
+    kept = tuple(k or () for k in hand.kept)
+    state = replace(state, phase="play", hand=replace(hand, table=Table.start(kept, leader)))
+    if hand.dealt.starter.rank != JACK:
+        return state, []
+    cutter = (hand.dealer - 1) % rules.players
+    seat = hand.dealer if state.options.heels_to == "dealer" else cutter
+    state, pegged = _add(state, seat, 2)
+    return state, _ended(state, [Heels(seat, pegged)])
+
+
+def _play(state: GameState, action: Lay | SayGo) -> tuple[GameState, list[Event]]:
+    table = state.hand.table
+    assert table is not None
+    try:
+        after, items = table.lay(action.card) if isinstance(action, Lay) else table.go()
+    except PlayError as err:
+        raise GameError(str(err)) from None
+    state = replace(state, hand=replace(state.hand, table=after))
+    events: list[Event] = []
+    if isinstance(action, Lay):
+        points = sum(i.points for i in items if i.kind not in ("go", "last"))
+        state, pegged = _add(state, action.seat, points)
+        events.append(Played(action.seat, action.card, table.count + action.card.value, pegged))
+    one = sum(i.points for i in items if i.kind in ("go", "last"))
+    if one and state.phase != "over":
+        scorer = after.last_player
+        assert scorer is not None
+        state, pegged = _add(state, scorer, one)
+        events.append(Go(scorer, pegged))
+    if state.phase == "play" and after.done:
+        state = _start_show(state)
+    return state, _ended(state, events)
+
+
+def _start_show(state: GameState) -> GameState:
+    players, dealer = state.rules.players, state.hand.dealer
+    order: list[tuple[int, Box]] = [((dealer + 1 + n) % players, "hand") for n in range(players)]
+    order.append((dealer, "crib"))
+    return replace(state, phase="show", hand=replace(state.hand, to_show=tuple(order)))
+
+
+def first_opponent(rules: GameVariant, seat: int) -> int:
+    """The first seat after ``seat`` in counting order that plays for another side."""
+    side = rules.side_of(seat)
+    for n in range(1, rules.players):
+        other = (seat + n) % rules.players
+        if rules.side_of(other) != side:
+            return other
+    raise GameError("a game needs an opponent")
+
+
+def _count(state: GameState, action: Count) -> tuple[GameState, list[Event]]:
+    seat, box = state.hand.to_show[0]
+    cards = state.cards_of(seat, box)
+    breakdown = score_show(cards, state.hand.dealt.starter, crib=box == "crib")
+    verdict = judge(action.claim, breakdown, state.options.muggins, nineteen=True)
+    rival = first_opponent(state.rules, seat)
+    state, pegged = _add(state, seat, verdict.kept)
+    state, mugged = _add(state, rival, verdict.opponent)  # nothing once the owner has won
+    shown = Shown(
+        seat,
+        box,
+        cards,
+        breakdown.starter,
+        breakdown.total,
+        verdict.claimed,
+        pegged,
+        mugged,
+        rival if mugged else None,
+    )
+    if state.phase == "over":
+        return state, _ended(state, [shown])
+    rest = state.hand.to_show[1:]
+    if rest:
+        return replace(state, hand=replace(state.hand, to_show=rest)), [shown]
+    hand = state.hand
+    nxt = _deal(state.rules, state.seed, hand.number + 1, (hand.dealer + 1) % state.rules.players)
+    state, bonus = _begin_hand(replace(state, hand=nxt, phase="discard"))
+    return state, [shown, *bonus]
+
+
+def _add(state: GameState, seat: int, points: int) -> tuple[GameState, int]:
+    """Peg up to ``points`` for ``seat``'s side, no further than the target: the new state
+    (over, if the target is reached) and what was pegged."""
+    if points <= 0 or state.phase == "over":
+        return state, 0
+    side = state.rules.side_of(seat)
+    pegged = min(points, state.rules.target - state.scores[side])
+    scores = tuple(s + pegged if n == side else s for n, s in enumerate(state.scores))
+    state = replace(state, scores=scores)
+    if scores[side] >= state.rules.target:
+        state = replace(state, phase="over", winner=side)
+    return state, pegged
+
+
+def _ended(state: GameState, events: list[Event]) -> list[Event]:
+    """The events, and the end of the game if this step reached the target."""
+    if state.phase == "over" and state.winner is not None:
+        return [*events, GameOver(state.winner)]
+    return events

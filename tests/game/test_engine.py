@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.game.support import act
 from trainer.game.engine import (
     Count,
     Discard,
     GameError,
     GameOptions,
     GameState,
-    Lay,
     SayGo,
     first_opponent,
     new_game,
@@ -27,26 +27,6 @@ from trainer.game.variants import VARIANTS, variant
 from trainer.judge.claims import TotalClaim
 from trainer.rules.cards import JACK
 from trainer.rules.show import score_show
-
-
-def act(state: GameState, rng: random.Random, honest: float = 0.7) -> Discard | Lay | SayGo | Count:
-    """A random legal action for whoever the game waits for."""
-    asked = prompt(state)
-    assert asked is not None
-    if asked.kind == "discard":
-        dealt = state.hand.dealt.hands[asked.seat]
-        return Discard(asked.seat, tuple(rng.sample(dealt, state.rules.thrown)))
-    if asked.kind == "play":
-        table = state.hand.table
-        assert table is not None
-        able = table.playable(asked.seat)
-        return Lay(asked.seat, rng.choice(able)) if able else SayGo(asked.seat)
-    assert asked.box is not None
-    truth = score_show(
-        state.cards_of(asked.seat, asked.box), state.hand.dealt.starter, crib=asked.box == "crib"
-    ).total
-    said = truth if rng.random() < honest else max(0, truth + rng.choice((-2, -1, 1, 2)))
-    return Count(asked.seat, TotalClaim(said))
 
 
 def play_game(

@@ -1,0 +1,68 @@
+"""A whole game played through seats into its record: the shape `simulate --json` prints."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.game.support import RandomSeat
+from trainer.game.events import event_points
+from trainer.game.record import cut_for_deal, play_game
+from trainer.game.variants import VARIANTS, variant
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_a_record_holds_every_hand_and_adds_up(variant_id: str) -> None:
+    rules = variant(variant_id)
+    seats = [RandomSeat(100 + n) for n in range(rules.players)]
+    record = play_game(rules, 7, seats, [f"random-{n}" for n in range(rules.players)])
+    data = record.to_dict()
+    assert data["target"] == rules.target
+    assert data["final"][data["winner"]] == rules.target
+    assert data["first_dealer"] == cut_for_deal(7, rules.players)
+    totals = [0] * len(rules.sides)
+    for n, hand in enumerate(record.hands, 1):
+        assert hand.number == n
+        assert hand.dealer == (record.first_dealer + n - 1) % rules.players
+        assert len(hand.dealt) == rules.players
+        for event in hand.events:
+            for seat, points in event_points(event):
+                totals[rules.side_of(seat)] += points
+    assert tuple(totals) == record.final
+    last = record.hands[-1].to_dict()
+    assert last["events"][-1] == {"type": "game-over", "winner": record.winner}
+    full = [h for h in record.hands if h.starter is not None]
+    for hand in full:
+        assert len(hand.crib) == 4
+        assert [len(k) for k in hand.kept] == [rules.kept] * rules.players
+    json.dumps(data)  # plain data all through
+
+
+def test_the_same_seed_and_seats_give_the_same_bytes() -> None:
+    rules = variant("standard")
+
+    def once() -> str:
+        seats = [RandomSeat(1), RandomSeat(2)]
+        return json.dumps(play_game(rules, 99, seats, ["a", "b"]).to_dict())
+
+    assert once() == once()
+
+
+def test_skunks_are_judged_for_each_losing_side() -> None:
+    rules = variant("standard")
+    record = play_game(rules, 5, [RandomSeat(1), RandomSeat(2)], ["a", "b"])
+    loser = 1 - record.winner
+    assert (loser in record.skunked) == (record.final[loser] < 91)
+    assert (loser in record.double_skunked) == (record.final[loser] < 61)
+
+
+def test_the_cut_for_deal_is_low_card_from_the_seed() -> None:
+    dealers = {cut_for_deal(seed, 3) for seed in range(60)}
+    assert dealers == {0, 1, 2}
+    assert cut_for_deal(12, 4) == cut_for_deal(12, 4)
+
+
+def test_a_seat_for_each_player() -> None:
+    with pytest.raises(ValueError, match="is played by 3, not 2"):
+        play_game(variant("three-hand"), 1, [RandomSeat(1), RandomSeat(2)], ["a", "b"])

@@ -1,0 +1,166 @@
+"""Playing a game through to its record: seats answer what the game asks, hand by hand.
+
+A `Seat` answers a `Prompt` with an action (a bot at once; a human through the
+screens). `play_game` runs the engine with one seat per player and keeps the
+record: each hand's deal, what was kept and thrown, the starter and its
+events, in the shape `muggins simulate --json` prints. The first dealer is cut
+for (low card deals), from the game's own seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from trainer.game.engine import (
+    Action,
+    GameOptions,
+    GameState,
+    HandState,
+    Prompt,
+    new_game,
+    prompt,
+    step,
+)
+from trainer.game.events import Event, event_dict
+from trainer.game.variants import GameVariant
+from trainer.rules.cards import Card, deck
+
+_CUT_SALT = 0xC07
+"""Mixed into the game seed for the cut for deal, apart from every hand's deck."""
+
+
+class Seat(Protocol):
+    """A player at the table: answers whatever the game asks of it."""
+
+    def decide(self, state: GameState, asked: Prompt) -> Action: ...
+
+
+def cut_for_deal(seed: int, players: int) -> int:
+    """Who deals first: each player cuts a card, the lowest deals (ties cut again)."""
+    rng = random.Random(seed * 31 + _CUT_SALT)
+    while True:
+        cards = rng.sample(deck(), players)
+        low = min(c.rank for c in cards)
+        lowest = [n for n, c in enumerate(cards) if c.rank == low]
+        if len(lowest) == 1:
+            return lowest[0]
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+@dataclass
+class HandRecord:
+    """One hand as it was played."""
+
+    number: int
+    dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    deck_to_crib: tuple[Card, ...]
+    kept: tuple[tuple[Card, ...], ...] = ()
+    crib: tuple[Card, ...] = ()
+    starter: Card | None = None
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, hand: HandState) -> HandRecord:
+        return cls(hand.number, hand.dealer, hand.dealt.hands, hand.dealt.deck_to_crib)
+
+    def close(self, hand: HandState) -> None:
+        """Fill in what the hand showed once its cards are thrown."""
+        if all(k is not None for k in hand.kept):
+            self.kept = tuple(k or () for k in hand.kept)
+            self.crib = hand.crib
+            self.starter = hand.dealt.starter
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "dealt": [_cards(h) for h in self.dealt],
+            "deck_to_crib": _cards(self.deck_to_crib) or None,
+            "kept": [_cards(h) for h in self.kept],
+            "crib": _cards(self.crib),
+            "starter": str(self.starter) if self.starter is not None else None,
+            "events": [event_dict(e) for e in self.events],
+        }
+
+
+@dataclass
+class GameRecord:
+    """A whole game: who sat where, the hands, the final score and the result."""
+
+    rules: GameVariant
+    seed: int
+    seats: tuple[str, ...]
+    first_dealer: int
+    hands: list[HandRecord]
+    final: tuple[int, ...]
+    winner: int
+
+    @property
+    def skunked(self) -> list[int]:
+        """Losing sides under the skunk line (double skunks among them)."""
+        return [
+            n for n, s in enumerate(self.final) if n != self.winner and s < self.rules.skunk_line
+        ]
+
+    @property
+    def double_skunked(self) -> list[int]:
+        lines = self.rules.double_skunk_line
+        return [n for n, s in enumerate(self.final) if n != self.winner and s < lines]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as `muggins simulate --json` prints it (no times in it)."""
+        return {
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "teams": [list(side) for side in self.rules.sides],
+            "target": self.rules.target,
+            "first_dealer": self.first_dealer,
+            "final": list(self.final),
+            "winner": self.winner,
+            "skunked": self.skunked,
+            "double_skunked": self.double_skunked,
+            "hands": [h.to_dict() for h in self.hands],
+        }
+
+
+def play_game(
+    rules: GameVariant,
+    seed: int,
+    seats: Sequence[Seat],
+    names: Sequence[str],
+    options: GameOptions | None = None,
+    *,
+    first_dealer: int | None = None,
+    max_steps: int = 100_000,
+) -> GameRecord:
+    """Play a whole game with these seats and return its record."""
+    if len(seats) != rules.players:
+        raise ValueError(f"{rules.name} is played by {rules.players}, not {len(seats)}")
+    dealer = cut_for_deal(seed, rules.players) if first_dealer is None else first_dealer
+    state, events = new_game(rules, seed, dealer, options)
+    hands = [HandRecord.of(state.hand)]
+    hands[-1].events += events
+    for _ in range(max_steps):
+        asked = prompt(state)
+        if asked is None:
+            break
+        hands[-1].close(state.hand)
+        number = state.hand.number
+        state, events = step(state, seats[asked.seat].decide(state, asked))
+        if state.hand.number == number:
+            hands[-1].events += events
+        else:  # the crib's show ended the hand; the rest (three for last) opens the next
+            hands[-1].events += events[:1]
+            hands.append(HandRecord.of(state.hand))
+            hands[-1].events += events[1:]
+    else:
+        raise RuntimeError(f"the game did not end in {max_steps} steps")
+    assert state.winner is not None
+    return GameRecord(rules, seed, tuple(names), dealer, hands, state.scores, state.winner)

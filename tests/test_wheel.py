@@ -45,7 +45,11 @@ def test_wheel_ships_and_loads_the_builtin_drills(tmp_path: Path) -> None:
         assert packaged == {f"trainer/builtin_drills/{p.name}" for p in DRILLS}
         for path in DRILLS:
             assert wheel.read(f"trainer/builtin_drills/{path.name}") == path.read_bytes()
-        assert {"trainer/drills/loader.py", "trainer/ui/muggins.tcss"} <= names
+        assert {
+            "trainer/drills/loader.py",
+            "trainer/ui/muggins.tcss",
+            "trainer/game/data/crib_values.json",  # the bots' crib-value table
+        } <= names
         wheel.extractall(site)
 
     env = {**os.environ, "PYTHONPATH": str(site)}

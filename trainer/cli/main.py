@@ -39,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
             return drill_commands.list_drills(args, out, sys.stderr)
         if args.command == "deal":
             return drill_commands.deal(args, out)
+        if args.command == "simulate":
+            from trainer.cli import game as game_commands
+
+            return game_commands.simulate(args, out)
         return history_commands.run(args, out)
     except ValueError as err:
         return fail(err)

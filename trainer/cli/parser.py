@@ -96,10 +96,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     _history_parsers(sub)
+    _game_parsers(sub)
 
     for subparser in sub.choices.values():
         _add_common(subparser, top=False)
     return parser
+
+
+def _game_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="play games between computer players and sum them up",
+        description="Play bot-only games to the end by the rules and print, per seat, wins, "
+        "skunks, points a hand from the play, the hand and the crib, miscounts and muggins "
+        "taken (or, with --json, every game's whole record).",
+    )
+    p.add_argument(
+        "--variant",
+        default="standard",
+        choices=("standard", "short", "five-card", "three-hand", "four-hand", "four-hand-solo"),
+        help="default: standard",
+    )
+    p.add_argument("--games", type=int, default=100, metavar="N", help="default: 100")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="default: 1")
+    p.add_argument(
+        "--bots",
+        default="standard,easy",
+        metavar="LEVEL,LEVEL[,...]",
+        help="one level a seat: easy or standard (default: standard,easy)",
+    )
+    p.add_argument("--muggins", default="acc", metavar="POLICY", help="off, acc, hoyle or bsd")
+    p.add_argument("--json", action="store_true", help="print every game's record as JSON")
 
 
 def _add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:

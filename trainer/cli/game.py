@@ -1,0 +1,96 @@
+"""``muggins simulate``: bot-only games, played to the end, summed per seat or printed whole."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import TextIO, cast
+
+from trainer.game.bots import Bot, Level
+from trainer.game.engine import GameOptions
+from trainer.game.events import Go, Played, Shown
+from trainer.game.record import GameRecord, play_game
+from trainer.game.variants import variant
+from trainer.judge.policy import check_policy
+
+LEVELS: tuple[Level, ...] = ("easy", "standard")
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (1, 2, ...) of a run: 7 gives 7001, 7002, ..."""
+    return seed * 1000 + number
+
+
+def simulate(args: argparse.Namespace, out: TextIO) -> int:
+    rules = variant(args.variant)
+    levels = [b.strip() for b in args.bots.split(",")]
+    if len(levels) != rules.players:
+        raise ValueError(
+            f"--bots: {rules.name} needs {rules.players} bots, got {len(levels)} ({args.bots})"
+        )
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"--bots: {level!r} is not a level (known: {', '.join(LEVELS)})")
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, got {args.games}")
+    options = GameOptions(muggins=check_policy(args.muggins))
+    started = time.perf_counter()
+    records = []
+    for n in range(1, args.games + 1):
+        seed = game_seed(args.seed, n)
+        seats = [Bot(cast(Level, level), s, seed) for s, level in enumerate(levels)]
+        records.append(play_game(rules, seed, seats, levels, options))
+    seconds = time.perf_counter() - started
+    if args.json:
+        data = {
+            "variant": rules.id,
+            "seed": args.seed,
+            "bots": levels,
+            "games": [r.to_dict() for r in records],
+        }
+        json.dump(data, out)
+        out.write("\n")
+        return 0
+    out.write(summary(records, levels, seconds))
+    return 0
+
+
+def summary(records: list[GameRecord], levels: list[str], seconds: float) -> str:
+    """Per seat: wins, skunks given, points a hand from the play, the hand and the crib,
+    miscounts, muggins taken; and hands a second."""
+    rules = records[0].rules
+    seats = range(rules.players)
+    wins = [0] * len(rules.sides)
+    skunks = [0] * len(rules.sides)
+    play, hand, crib, wrong, mugged = ([0] * rules.players for _ in range(5))
+    hands = 0
+    for record in records:
+        wins[record.winner] += 1
+        skunks[record.winner] += len(record.skunked)
+        for h in record.hands:
+            hands += 1
+            for e in h.events:
+                if isinstance(e, Played | Go):
+                    play[e.seat] += e.points
+                elif isinstance(e, Shown):
+                    (crib if e.box == "crib" else hand)[e.seat] += e.pegged
+                    wrong[e.seat] += e.claimed != e.points
+                    if e.mugged_by is not None:
+                        mugged[e.mugged_by] += e.mugged
+    games = len(records)
+    lines = [
+        f"{games} game{'s' if games != 1 else ''} of {rules.name}, "
+        f"{hands} hands, {hands / seconds:,.0f} hands a second",
+        f"  {'seat':<14} {'wins':>6} {'skunks':>6} {'play':>6} {'hand':>6} {'crib':>6}"
+        f" {'miscounts':>9} {'mugged':>6}",
+    ]
+    for s in seats:
+        side = rules.side_of(s)
+        lines.append(
+            f"  {s} {levels[s]:<12} {wins[side] / games:>6.0%} {skunks[side]:>6} "
+            f"{play[s] / hands:>6.2f} {hand[s] / hands:>6.2f} {crib[s] / hands:>6.2f} "
+            f"{wrong[s]:>9} {mugged[s]:>6}"
+        )
+    lines.append("  (play, hand, crib: points a hand; crib is counted by the dealer only)")
+    return "\n".join(lines) + "\n"

@@ -11,36 +11,32 @@ from typing import Final
 
 from trainer.rules.groups import Group
 from trainer.rules.show import Breakdown
-from trainer.rules.speech import number_word
+from trainer.rules.speech import group_words, number_word
 
 _MOST_NAMED: Final = 3
 """Candidates named at most; beyond that the hint would be a list, not a hint."""
 
 
-def group_words(group: Group) -> str:
+def _group_words(group: Group) -> str:
     """A group as a player names it: "a fifteen", "a pair royal", "a run of four", "nobs"."""
     if group.kind == "nobs":
         return "nobs"
     if group.kind == "flush":
         return f"the flush of {number_word(len(group.cards))}"
-    if group.kind == "run":
-        if group.name == "run" or group.name == "double run" or group.length > 3:
-            return f"a {group.name} of {number_word(group.length)}"
-        return f"a {group.name}"
-    if group.name == "pairs":
-        return f"{number_word(len(group.members))} pairs"
-    return f"a {group.name}"
+    if group.kind == "fifteen":
+        return "a fifteen"
+    return group_words(group.name, group.kind, group.length, len(group.members))
 
 
 def _item_words(kind: str, size: int) -> str:
     """One combination inside a group: "a pair", "a run of three"."""
-    return f"a run of {number_word(size)}" if kind == "run" else f"a {kind}"
+    return group_words(kind, kind, size, 1)
 
 
 def _names(groups: list[Group]) -> list[str]:
     names: list[str] = []
     for g in groups:
-        words = group_words(g)
+        words = _group_words(g)
         if words not in names:
             names.append(words)
     return names
@@ -75,7 +71,7 @@ def missed_candidates(breakdown: Breakdown, points: int) -> list[str]:
     pairs: list[str] = []
     for a, b in combinations(groups, 2):
         if a.points + b.points == points:
-            first, second = group_words(a), group_words(b)
+            first, second = _group_words(a), _group_words(b)
             both = _two(first) if first == second else f"{first} and {second}"
             if both not in pairs:
                 pairs.append(both)

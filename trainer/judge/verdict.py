@@ -32,6 +32,15 @@ WHY_WRONG: Final[dict[WrongReason, str]] = {
 }
 """What the player is told about each wrong claim."""
 
+
+def why_wrong(reason: str) -> str:
+    """What the player is told about a wrong claim, from its stored reason."""
+    for known, words in WHY_WRONG.items():
+        if known == reason:
+            return words
+    return reason.replace("-", " ")
+
+
 NINETEEN_IMPOSSIBLE_SIZES: Final = frozenset({3, 4})
 """Hand sizes that can never score 19 (checked against the exact tables in the tests)."""
 

@@ -70,19 +70,24 @@ class _Said(NamedTuple):
     points: int
 
 
+def group_words(name: str, kind: str, length: int, members: int) -> str:
+    """A pair or run group as it is named: "a pair royal", "two pairs", "a run of three",
+    "a double run of four", "a triple run" (a run group's ``length`` is its ranks)."""
+    if kind == "run":
+        of = f" of {number_word(length)}" if name in ("run", "double run") or length > 3 else ""
+        return f"a {name}{of}"
+    return f"{number_word(members)} pairs" if name == "pairs" else f"a {name}"
+
+
 def _phrase(name: str, kind: str, length: int, members: int, running: int, again: bool) -> str:
     total = number_word(running)
     if kind == "fifteen":
         return f"fifteen {total}"
-    if kind == "pair":
-        said = f"{number_word(members)} pairs" if name == "pairs" else f"a {name}"
-        return f"{said} is {total}"
-    if kind == "run":
-        size = number_word(length)
-        if name == "run":
-            return f"{'another' if again else 'a'} run of {size} is {total}"
-        of = f" of {size}" if name == "double run" or length > 3 else ""
-        return f"a {name}{of} is {total}"
+    if kind in ("pair", "run"):
+        words = group_words(name, kind, length, members)
+        if again:
+            words = "another" + words.removeprefix("a")
+        return f"{words} is {total}"
     if kind == "flush":
         return f"a flush of {number_word(length)} is {total}"
     return f"nobs is {total}"

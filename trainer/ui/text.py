@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import datetime, tzinfo
 from typing import Final
 
-from trainer.judge.verdict import WHY_WRONG
+from trainer.judge.verdict import why_wrong
 from trainer.rules.cards import Card
 
 
@@ -61,8 +61,7 @@ def wrong_line(
     kind: str, cards: Iterable[Card], points: int, reason: str | None, *, plain: bool
 ) -> str:
     """A wrongly claimed combination as a list line, with why it is wrong."""
-    known = WHY_WRONG.get(reason, reason.replace("-", " ")) if reason else None  # type: ignore[call-overload]
-    why = f"wrong: {known}" if known else "claimed wrongly"
+    why = f"wrong: {why_wrong(reason)}" if reason else "claimed wrongly"
     return (
         f"[$text-warning]✗[/] {kind:<8} {cards_markup(cards, plain=plain, width=18)} {points:>2}  "
         f"[$text-warning]{why}[/]"

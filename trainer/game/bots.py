@@ -9,8 +9,10 @@
 - **Counting.** Each announces its count through the miscount model
   (`judge.miscount`) at its level's rate: `easy` often wrong, `standard` rarely.
 
-A bot draws only from its own stream (the game seed and its seat), so its
-choices never move the deck, and a game replays exactly.
+A bot draws only from its own stream, made afresh for each decision from the game
+seed, its seat and the number of actions taken so far: its choices never move
+the deck, a game replays exactly, and a game resumed from its actions goes on
+as it would have.
 """
 
 from __future__ import annotations
@@ -86,9 +88,11 @@ class Bot:
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
-        self.rng = random.Random((self.game_seed * 131 + self.seat) * 8191 + _BOT_SALT)
+        self.rng = random.Random()
 
     def decide(self, state: GameState, asked: Prompt) -> Action:
+        base = (self.game_seed * 131 + self.seat) * 1_000_003 + state.steps
+        self.rng.seed(base * 8191 + _BOT_SALT)
         if asked.kind == "discard":
             return Discard(self.seat, self._discard(state))
         if asked.kind == "play":

@@ -108,6 +108,8 @@ class GameState:
     hand: HandState
     phase: Phase
     winner: int | None = None
+    steps: int = 0
+    """Actions taken so far: with the seed, what a bot's choice at this point draws from."""
 
     def cards_of(self, seat: int, box: Box) -> tuple[Card, ...]:
         """What is shown for a box: a seat's kept hand, or the dealer's crib."""
@@ -165,6 +167,7 @@ def step(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         raise GameError("the game is over")
     if action.seat != asked.seat:
         raise GameError(f"it is seat {asked.seat}'s turn to {asked.kind}, not seat {action.seat}'s")
+    state = replace(state, steps=state.steps + 1)
     if isinstance(action, Discard) and asked.kind == "discard":
         return _discard(state, action)
     if isinstance(action, Lay | SayGo) and asked.kind == "play":

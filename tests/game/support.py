@@ -5,8 +5,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from trainer.game.engine import Action, Count, Discard, GameState, Lay, Prompt, SayGo, prompt
-from trainer.judge.claims import TotalClaim
+from trainer.game.engine import (
+    Action,
+    Count,
+    Discard,
+    GameState,
+    Lay,
+    Prompt,
+    Respond,
+    SayGo,
+    prompt,
+)
+from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.rules.show import score_show
 
 
@@ -22,6 +32,9 @@ def act(state: GameState, rng: random.Random, honest: float = 0.7) -> Action:
         assert table is not None
         able = table.playable(asked.seat)
         return Lay(asked.seat, rng.choice(able)) if able else SayGo(asked.seat)
+    if asked.kind == "respond":
+        answers = [CatchAnswer(), CatchAnswer(too_many=True), CatchAnswer(call=rng.randint(1, 4))]
+        return Respond(asked.seat, rng.choice(answers))
     assert asked.box is not None
     truth = score_show(
         state.cards_of(asked.seat, asked.box), state.hand.dealt.starter, crib=asked.box == "crib"

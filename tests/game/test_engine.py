@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from tests.game.support import act
 from trainer.game.engine import (
-    Count,
     Discard,
     GameError,
     GameOptions,
@@ -24,9 +23,7 @@ from trainer.game.engine import (
 )
 from trainer.game.events import Bonus, Event, GameOver, Go, Heels, Played, Shown, event_points
 from trainer.game.variants import VARIANTS, variant
-from trainer.judge.claims import TotalClaim
 from trainer.rules.cards import JACK
-from trainer.rules.show import score_show
 
 
 def play_game(
@@ -157,43 +154,6 @@ def test_actions_out_of_turn_or_not_held_are_refused() -> None:
         step(state, Discard(asked.seat, (state.hand.dealt.hands[asked.seat][0], stranger)))
     with pytest.raises(GameError, match="must discard now"):
         step(state, SayGo(asked.seat))
-
-
-@pytest.mark.parametrize(
-    ("policy", "claim_off", "owner", "rival"),
-    [
-        ("acc", -2, -2, 2),  # missed 2: the opponent takes them
-        ("off", -2, 0, 0),  # corrected up, nobody gains
-        ("hoyle", 2, 0, 2),  # over by 2: the opponent takes the excess
-        ("bsd", 3, 0, 2),  # over: the opponent pegs 2
-    ],
-)
-def test_muggins_in_the_show_goes_to_the_first_opponent(
-    policy: str, claim_off: int, owner: int, rival: int
-) -> None:
-    rules = variant("standard")
-    # The first game whose first hand to show scores enough to be undercounted by 2.
-    for seed in range(50):
-        state, _ = new_game(rules, seed, 0, GameOptions(muggins=policy))  # type: ignore[arg-type]
-        rng = random.Random(2)
-        while prompt(state).kind != "count":  # type: ignore[union-attr]
-            state, _ = step(state, act(state, rng))
-        asked = prompt(state)
-        assert asked is not None
-        truth = score_show(state.cards_of(asked.seat, "hand"), state.hand.dealt.starter).total
-        if truth >= 2:
-            break
-    else:
-        raise AssertionError("no game in 50 seeds shows a hand of 2 or more first")
-    before = state.scores
-    state, events = step(state, Count(asked.seat, TotalClaim(truth + claim_off)))
-    shown = events[0]
-    assert isinstance(shown, Shown)
-    assert shown.pegged == truth + owner
-    assert shown.mugged == rival
-    assert shown.mugged_by == (first_opponent(rules, asked.seat) if rival else None)
-    side = rules.side_of(asked.seat)
-    assert state.scores[side] - before[side] == truth + owner
 
 
 def test_the_first_opponent_in_counting_order() -> None:

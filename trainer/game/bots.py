@@ -8,6 +8,9 @@
   whose points now, less the expected reply of one unseen card, are the most.
 - **Counting.** Each announces its count through the miscount model
   (`judge.miscount`) at its level's rate: `easy` often wrong, `standard` rarely.
+- **Muggins.** Answering another side's count, a bot notices a mistake with its
+  level's vigilance: it calls "muggins" for exactly what was missed, or says
+  "too many"; it never makes a wrong call.
 
 A bot draws only from its own stream, made afresh for each decision from the game
 seed, its seat and the number of actions taken so far: its choices never move
@@ -24,9 +27,19 @@ from itertools import combinations
 from typing import Final, Literal
 
 from trainer.game.crib_values import crib_value
-from trainer.game.engine import Action, Count, Discard, GameState, Lay, Prompt, SayGo
-from trainer.judge.claims import TotalClaim
+from trainer.game.engine import (
+    Action,
+    Count,
+    Discard,
+    GameState,
+    Lay,
+    Prompt,
+    Respond,
+    SayGo,
+)
+from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.miscount import opponent_claim
+from trainer.judge.policy import policy_points
 from trainer.rules.cards import Card, deck
 from trainer.rules.play import score_play
 from trainer.rules.show import score_show
@@ -36,6 +49,9 @@ Level = Literal["easy", "standard"]
 
 MISCOUNT_RATE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.05}
 """How often each level announces a wrong count."""
+
+VIGILANCE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.8}
+"""How often each level notices a mistake in another side's count."""
 
 DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0}
 """Points of noise (either way, at most) on each discard's value."""
@@ -97,11 +113,27 @@ class Bot:
             return Discard(self.seat, self._discard(state))
         if asked.kind == "play":
             return self._play(state)
+        if asked.kind == "respond":
+            return Respond(self.seat, self._answer(state))
         assert asked.box is not None
         cards = state.cards_of(self.seat, asked.box)
         breakdown = score_show(cards, state.hand.dealt.starter, crib=asked.box == "crib")
         said = opponent_claim(breakdown, self.rng, error_rate=MISCOUNT_RATE[self.level])
-        return Count(self.seat, TotalClaim(said.claimed))
+        return Count(self.seat, TotalClaim(said.claimed), said.said)
+
+    def _answer(self, state: GameState) -> CatchAnswer:
+        """Accept, unless the bot notices a mistake: then muggins for what was missed (when
+        the policy gives the caller any of it), or "too many"."""
+        pending = state.hand.pending
+        assert pending is not None
+        verdict = pending.verdict
+        if verdict.exact or self.rng.random() >= VIGILANCE[self.level]:
+            return CatchAnswer()
+        missed = verdict.missed_points
+        share = policy_points(state.options.muggins, verdict.actual, missed, 0)[1] if missed else 0
+        if share:
+            return CatchAnswer(call=missed)
+        return CatchAnswer(too_many=verdict.excess_points > 0)
 
     def _discard(self, state: GameState) -> tuple[Card, ...]:
         dealt = state.hand.dealt.hands[self.seat]

@@ -6,26 +6,31 @@ to the crib, the cut (his heels), the play, the show in counting order (from
 the seat left of the dealer round to the dealer, then the crib), and the next
 hand with the next dealer. The game ends the instant a side reaches the target:
 points past it are not pegged and nothing after it happens. `prompt` says who
-must act next and how. The show is judged with `judge.verdict.judge` under the
-game's muggins policy; what the owner missed goes to the first opponent after
-them in counting order.
+must act next and how.
+
+In the show the owner announces a count (`Count`), judged with
+`judge.verdict.judge` under the game's muggins policy, and pegs at once what the
+policy lets them keep. Unless muggins is off, the opponents then answer in
+counting order (`Respond`: accept, "too many", "muggins for X") until one
+challenges or all accept; `calls.settle` says what the answer moves.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
+from trainer.game.calls import settle
 from trainer.game.deal import Dealt, deal_hand
 from trainer.game.events import Bonus, Box, Event, GameOver, Go, Heels, Played, Shown
 from trainer.game.table import Table
 from trainer.game.variants import GameVariant
-from trainer.judge.claims import Claim
+from trainer.judge.claims import CatchAnswer, Claim
 from trainer.judge.policy import Policy
-from trainer.judge.verdict import judge
+from trainer.judge.verdict import Verdict, judge
 from trainer.rules.cards import JACK, Card
 from trainer.rules.play import PlayError
-from trainer.rules.show import score_show
+from trainer.rules.show import Item, score_show
 
 Phase = Literal["discard", "play", "show", "over"]
 
@@ -61,13 +66,27 @@ class SayGo:
 
 @dataclass(frozen=True)
 class Count:
-    """The owner of the box being shown claims its count (a total or announced)."""
+    """The owner of the box being shown claims its count (a total or announced).
+
+    ``said`` are the combinations a bot names as it counts aloud, for showing only:
+    a bot's claim is its total.
+    """
 
     seat: int
     claim: Claim
+    said: tuple[Item, ...] = ()
 
 
-Action: TypeAlias = Discard | Lay | SayGo | Count
+@dataclass(frozen=True)
+class Respond:
+    """An opponent answers the count just announced: accept (the default), "too many",
+    or "muggins for X"."""
+
+    seat: int
+    answer: CatchAnswer = field(default_factory=CatchAnswer)
+
+
+Action: TypeAlias = Discard | Lay | SayGo | Count | Respond
 
 
 @dataclass(frozen=True)
@@ -75,8 +94,21 @@ class Prompt:
     """What the game waits for: which seat, and to do what."""
 
     seat: int
-    kind: Literal["discard", "play", "count"]
+    kind: Literal["discard", "play", "count", "respond"]
     box: Box | None = None
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A count announced and not yet settled: the owner has pegged what is not in dispute,
+    and the opponents still to answer wait in counting order."""
+
+    seat: int
+    box: Box
+    count: Count
+    verdict: Verdict
+    pegged: int
+    responders: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -90,6 +122,7 @@ class HandState:
     thrown: tuple[tuple[Card, ...], ...]
     table: Table | None = None
     to_show: tuple[tuple[int, Box], ...] = ()
+    pending: Pending | None = None
 
     @property
     def crib(self) -> tuple[Card, ...]:
@@ -156,6 +189,8 @@ def prompt(state: GameState) -> Prompt | None:
     if state.phase == "play":
         assert hand.table is not None
         return Prompt(hand.table.turn, "play")
+    if hand.pending is not None:
+        return Prompt(hand.pending.responders[0], "respond", hand.pending.box)
     seat, box = hand.to_show[0]
     return Prompt(seat, "count", box)
 
@@ -174,6 +209,8 @@ def step(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         return _play(state, action)
     if isinstance(action, Count) and asked.kind == "count":
         return _count(state, action)
+    if isinstance(action, Respond) and asked.kind == "respond":
+        return _respond(state, action)
     raise GameError(f"seat {asked.seat} must {asked.kind} now")
 
 
@@ -243,14 +280,19 @@ def _start_show(state: GameState) -> GameState:
     return replace(state, phase="show", hand=replace(state.hand, to_show=tuple(order)))
 
 
+def opponents(rules: GameVariant, seat: int) -> tuple[int, ...]:
+    """The seats after ``seat`` in counting order that play for another side."""
+    side = rules.side_of(seat)
+    later = ((seat + n) % rules.players for n in range(1, rules.players))
+    return tuple(s for s in later if rules.side_of(s) != side)
+
+
 def first_opponent(rules: GameVariant, seat: int) -> int:
     """The first seat after ``seat`` in counting order that plays for another side."""
-    side = rules.side_of(seat)
-    for n in range(1, rules.players):
-        other = (seat + n) % rules.players
-        if rules.side_of(other) != side:
-            return other
-    raise GameError("a game needs an opponent")
+    found = opponents(rules, seat)
+    if not found:
+        raise GameError("a game needs an opponent")
+    return found[0]
 
 
 def _count(state: GameState, action: Count) -> tuple[GameState, list[Event]]:
@@ -258,26 +300,52 @@ def _count(state: GameState, action: Count) -> tuple[GameState, list[Event]]:
     cards = state.cards_of(seat, box)
     breakdown = score_show(cards, state.hand.dealt.starter, crib=box == "crib")
     verdict = judge(action.claim, breakdown, state.options.muggins, nineteen=True)
-    rival = first_opponent(state.rules, seat)
     state, pegged = _add(state, seat, verdict.kept)
-    state, mugged = _add(state, rival, verdict.opponent)  # nothing once the owner has won
+    pending = Pending(seat, box, action, verdict, pegged, opponents(state.rules, seat))
+    if state.phase == "over" or state.options.muggins == "off":
+        return _shown(state, pending, 0, None)
+    return replace(state, hand=replace(state.hand, pending=pending)), []
+
+
+def _respond(state: GameState, action: Respond) -> tuple[GameState, list[Event]]:
+    pending = state.hand.pending
+    assert pending is not None
+    answer = action.answer
+    if answer == CatchAnswer() and len(pending.responders) > 1:
+        rest = replace(pending, responders=pending.responders[1:])
+        return replace(state, hand=replace(state.hand, pending=rest)), []
+    moved = settle(pending.verdict, answer, state.options.muggins)
+    state, more = _add(state, pending.seat, moved.owner)
+    pending = replace(pending, pegged=pending.pegged + more)
+    return _shown(state, pending, moved.caller, action.seat)
+
+
+def _shown(
+    state: GameState, pending: Pending, caller_points: int, caller: int | None
+) -> tuple[GameState, list[Event]]:
+    """The count settled: its event, then the next box, or the next hand after the crib."""
+    mugged = 0
+    if caller is not None:
+        state, mugged = _add(state, caller, caller_points)
+    verdict = pending.verdict
     shown = Shown(
-        seat,
-        box,
-        cards,
-        breakdown.starter,
-        breakdown.total,
+        pending.seat,
+        pending.box,
+        state.cards_of(pending.seat, pending.box),
+        verdict.breakdown.starter,
+        verdict.actual,
         verdict.claimed,
-        pegged,
+        pending.pegged,
         mugged,
-        rival if mugged else None,
+        caller if mugged else None,
     )
+    hand = replace(state.hand, pending=None)
+    state = replace(state, hand=hand)
     if state.phase == "over":
         return state, _ended(state, [shown])
-    rest = state.hand.to_show[1:]
+    rest = hand.to_show[1:]
     if rest:
-        return replace(state, hand=replace(state.hand, to_show=rest)), [shown]
-    hand = state.hand
+        return replace(state, hand=replace(hand, to_show=rest)), [shown]
     nxt = _deal(state.rules, state.seed, hand.number + 1, (hand.dealer + 1) % state.rules.players)
     state, bonus = _begin_hand(replace(state, hand=nxt, phase="discard"))
     return state, [shown, *bonus]

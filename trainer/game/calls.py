@@ -1,0 +1,54 @@
+"""Muggins at the table: what an opponent's answer to an announced count moves.
+
+The owner of a hand pegs at once what the policy lets them keep (`Verdict.kept`:
+the claimed points that are really there). What is in dispute waits for the
+opponents, in counting order (RULES.md, "Muggins in the game"):
+
+- **accept** (every opponent): the count stands as announced, an overcount too.
+- **"too many"** on an overcount corrects it down; the caller takes what the
+  policy gives for the excess (`hoyle`: the excess, `bsd`: 2, `acc`: nothing).
+  On a count that was not too many it is a wrong call that moves nothing.
+- **"muggins for X"** on a count that missed points takes the lesser of X and
+  the policy's share of the missed points, and corrects any excess as "too many"
+  does; where nothing was missed it is a wrong call, and the owner takes X
+  (the ACC rule), their count corrected down.
+
+A bot's count is a total, so its missed and excess are the difference from the
+truth, as a player hears it; a human's announcement is judged combination by
+combination, as in the drills.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.judge.claims import CatchAnswer
+from trainer.judge.policy import Policy, policy_points
+from trainer.judge.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What an answer moves, beyond what the owner pegged at the count."""
+
+    owner: int
+    """More points for the owner: an overcount that stood, or a wrong muggins call."""
+    caller: int
+    """Points for the opponent who answered."""
+    wrong_call: bool = False
+
+
+def settle(verdict: Verdict, answer: CatchAnswer, policy: Policy) -> Settled:
+    """The points an answer to ``verdict``'s count moves under ``policy``."""
+    actual, missed, excess = verdict.actual, verdict.missed_points, verdict.excess_points
+    penalty = policy_points(policy, actual, 0, excess)[1] if excess else 0
+    if answer.call is not None:
+        if not missed:
+            return Settled(answer.call, 0, wrong_call=True)
+        share = policy_points(policy, actual, missed, 0)[1]
+        return Settled(0, min(answer.call, share) + penalty)
+    if answer.too_many:
+        if not excess:
+            return Settled(0, 0, wrong_call=True)
+        return Settled(0, penalty)
+    return Settled(excess, 0)

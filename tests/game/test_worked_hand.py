@@ -1,0 +1,131 @@
+"""Seed 001's worked hand played through the engine: its pegging and its show, event by
+event, with the scores the document gives (his heels to the cutter, its variation)."""
+
+from __future__ import annotations
+
+from trainer.game.deal import Dealt
+from trainer.game.engine import (
+    Count,
+    Discard,
+    GameOptions,
+    GameState,
+    HandState,
+    Lay,
+    Respond,
+    prompt,
+    step,
+)
+from trainer.game.events import Event, Go, Heels, Played, Shown
+from trainer.game.variants import variant
+from trainer.judge.claims import CatchAnswer, TotalClaim
+from trainer.judge.policy import Policy
+from trainer.rules.cards import Card, parse_cards
+
+# Player one (seat 0): 9 10 Q K of diamonds; player two (seat 1, the dealer): 5 6 10 J;
+# the kitty A 2 3 7; the starter a jack, which player one turned.
+ONE = parse_cards("9D TD QD KD AS 7S")
+TWO = parse_cards("5H 6C TS JC 2H 3C")
+STARTER = parse_cards("JH")[0]
+
+
+def card(text: str) -> Card:
+    return parse_cards(text)[0]
+
+
+def worked_hand(policy: Policy) -> GameState:
+    rules = variant("standard")
+    dealt = Dealt((ONE, TWO), (), STARTER)
+    hand = HandState(1, 1, dealt, (None, None), ((), ()))
+    options = GameOptions(muggins=policy, heels_to="cutter")
+    return GameState(rules, 1, options, (0, 0), hand, "discard")
+
+
+def run(state: GameState, actions: list[object]) -> tuple[GameState, list[Event]]:
+    events: list[Event] = []
+    for action in actions:
+        state, more = step(state, action)  # type: ignore[arg-type]
+        events += more
+    return state, events
+
+
+PLAY = [
+    Discard(0, (card("AS"), card("7S"))),
+    Discard(1, (card("2H"), card("3C"))),
+    Lay(0, card("KD")),  # 10
+    Lay(1, card("5H")),  # 15 for 2
+    Lay(0, card("QD")),  # 25
+    Lay(1, card("6C")),  # 31 for 2
+    Lay(0, card("TD")),  # 10
+    Lay(1, card("TS")),  # 20, a pair for 2
+    Lay(0, card("9D")),  # 29: player two cannot lay and player one is out, 1 for the go
+    Lay(1, card("JC")),  # 10, the last card for 1
+]
+
+
+def test_the_pegging_of_seed_001() -> None:
+    state, events = run(worked_hand("acc"), PLAY)
+    assert events == [
+        Heels(0, 2),
+        Played(0, card("KD"), 10, 0),
+        Played(1, card("5H"), 15, 2),
+        Played(0, card("QD"), 25, 0),
+        Played(1, card("6C"), 31, 2),
+        Played(0, card("TD"), 10, 0),
+        Played(1, card("TS"), 20, 2),
+        Played(0, card("9D"), 29, 0),
+        Go(0, 1),
+        Played(1, card("JC"), 10, 0),
+        Go(1, 1),
+    ]
+    assert state.scores == (3, 7)
+    asked = prompt(state)
+    assert asked is not None
+    assert (asked.seat, asked.kind, asked.box) == (0, "count", "hand")
+
+
+def test_the_show_of_seed_001() -> None:
+    state, _ = run(worked_hand("acc"), PLAY)
+    accept = CatchAnswer()
+    state, events = run(
+        state,
+        [
+            Count(0, TotalClaim(9)),  # the 9-10-J-Q-K run 5, the diamond flush 4
+            Respond(1, accept),
+            Count(1, TotalClaim(8)),  # three fifteens 6, the pair of jacks 2
+            Respond(0, accept),
+            Count(1, TotalClaim(5)),  # the kitty: A-2-3 3, J-3-2 for 2
+            Respond(0, accept),
+        ],
+    )
+    shows = [e for e in events if isinstance(e, Shown)]
+    assert [(e.seat, e.box, e.points, e.pegged, e.mugged) for e in shows] == [
+        (0, "hand", 9, 9, 0),
+        (1, "hand", 8, 8, 0),
+        (1, "crib", 5, 5, 0),
+    ]
+    assert shows[2].cards == (card("AS"), card("7S"), card("2H"), card("3C"))
+    assert state.scores == (3 + 9, 7 + 8 + 5)
+    assert state.hand.number == 2
+    assert state.hand.dealer == 0
+
+
+def test_seed_001_muggins_an_undercount_and_an_overcount() -> None:
+    # "If a player catches you underscoring yourself, they may claim the extra ... over
+    # scoring yourself, you will be forced to correct your score, and they may claim the
+    # difference": the old Hoyle rule.
+    state, _ = run(worked_hand("hoyle"), PLAY)
+    state, events = run(
+        state,
+        [
+            Count(0, TotalClaim(5)),  # forgot the flush
+            Respond(1, CatchAnswer(call=4)),
+            Count(1, TotalClaim(10)),  # two too many
+            Respond(0, CatchAnswer(too_many=True)),
+        ],
+    )
+    shows = [e for e in events if isinstance(e, Shown)]
+    assert [(e.seat, e.claimed, e.pegged, e.mugged, e.mugged_by) for e in shows] == [
+        (0, 5, 5, 4, 1),
+        (1, 10, 8, 2, 0),
+    ]
+    assert state.scores == (3 + 5 + 2, 7 + 4 + 8)

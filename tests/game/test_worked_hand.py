@@ -34,7 +34,7 @@ def card(text: str) -> Card:
 
 def worked_hand(policy: Policy) -> GameState:
     rules = variant("standard")
-    dealt = Dealt((ONE, TWO), (), STARTER)
+    dealt = Dealt((tuple(ONE), tuple(TWO)), (), STARTER)
     hand = HandState(1, 1, dealt, (None, None), ((), ()))
     options = GameOptions(muggins=policy, heels_to="cutter")
     return GameState(rules, 1, options, (0, 0), hand, "discard")

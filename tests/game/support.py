@@ -17,6 +17,7 @@ from trainer.game.engine import (
     prompt,
 )
 from trainer.judge.claims import CatchAnswer, TotalClaim
+from trainer.rules.play import score_play
 from trainer.rules.show import score_show
 
 
@@ -31,7 +32,14 @@ def act(state: GameState, rng: random.Random, honest: float = 0.7) -> Action:
         table = state.hand.table
         assert table is not None
         able = table.playable(asked.seat)
-        return Lay(asked.seat, rng.choice(able)) if able else SayGo(asked.seat)
+        if not able:
+            return SayGo(asked.seat)
+        card = rng.choice(able)
+        if asked.seat not in state.options.peg_own:
+            return Lay(asked.seat, card)
+        truth = score_play([*table.pile, card]).total
+        said = truth if rng.random() < honest else max(0, truth + rng.choice((-2, -1, 1, 2)))
+        return Lay(asked.seat, card, said)
     if asked.kind == "respond":
         answers = [CatchAnswer(), CatchAnswer(too_many=True), CatchAnswer(call=rng.randint(1, 4))]
         return Respond(asked.seat, rng.choice(answers))

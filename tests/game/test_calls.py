@@ -202,11 +202,21 @@ def test_an_announced_count_is_judged_combination_by_combination() -> None:
         2,
         3,
     )
-    assert settle(verdict, ACCEPT, "acc") == Settled(3, 0)  # the 11 stands
-    assert settle(verdict, TOO_MANY, "acc") == Settled(0, 0)  # corrected to 8
-    assert settle(verdict, call(2), "acc") == Settled(0, 2)  # the pair, and corrected
-    assert settle(verdict, call(2), "hoyle") == Settled(0, 5)  # ...and the excess
-    assert settle(verdict, TOO_MANY, "bsd") == Settled(0, 2)
+    assert settle(
+        verdict.actual, verdict.missed_points, verdict.excess_points, ACCEPT, "acc"
+    ) == Settled(3, 0)  # the 11 stands
+    assert settle(
+        verdict.actual, verdict.missed_points, verdict.excess_points, TOO_MANY, "acc"
+    ) == Settled(0, 0)  # corrected to 8
+    assert settle(
+        verdict.actual, verdict.missed_points, verdict.excess_points, call(2), "acc"
+    ) == Settled(0, 2)  # the pair, and corrected
+    assert settle(
+        verdict.actual, verdict.missed_points, verdict.excess_points, call(2), "hoyle"
+    ) == Settled(0, 5)  # ...and the excess
+    assert settle(
+        verdict.actual, verdict.missed_points, verdict.excess_points, TOO_MANY, "bsd"
+    ) == Settled(0, 2)
 
 
 def test_a_bot_catches_what_it_notices_and_never_calls_wrong() -> None:

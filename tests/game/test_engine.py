@@ -27,10 +27,16 @@ from trainer.rules.cards import JACK
 
 
 def play_game(
-    variant_id: str, seed: int, *, policy: str = "acc", first_dealer: int = 0
+    variant_id: str,
+    seed: int,
+    *,
+    policy: str = "acc",
+    first_dealer: int = 0,
+    peg_own: frozenset[int] = frozenset(),
 ) -> tuple[GameState, list[Event], list[object]]:
     rules = variant(variant_id)
-    state, events = new_game(rules, seed, first_dealer, GameOptions(muggins=policy))  # type: ignore[arg-type]
+    options = GameOptions(muggins=policy, peg_own=peg_own)  # type: ignore[arg-type]
+    state, events = new_game(rules, seed, first_dealer, options)
     rng = random.Random(seed)
     actions: list[object] = []
     for _ in range(20_000):
@@ -48,12 +54,13 @@ def play_game(
     st.sampled_from(list(VARIANTS)),
     st.integers(0, 2**32),
     st.sampled_from(["off", "acc", "hoyle", "bsd"]),
+    st.frozensets(st.integers(0, 3), max_size=2),
 )
 def test_a_game_plays_to_the_target_and_its_events_add_up(
-    variant_id: str, seed: int, policy: str
+    variant_id: str, seed: int, policy: str, peg_own: frozenset[int]
 ) -> None:
     rules = variant(variant_id)
-    state, events, _ = play_game(variant_id, seed, policy=policy)
+    state, events, _ = play_game(variant_id, seed, policy=policy, peg_own=peg_own)
     assert state.phase == "over"
     assert state.winner is not None
     assert state.scores[state.winner] == rules.target

@@ -3,6 +3,8 @@ event, with the scores the document gives (his heels to the cutter, its variatio
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from trainer.game.deal import Dealt
 from trainer.game.engine import (
     Count,
@@ -15,7 +17,7 @@ from trainer.game.engine import (
     prompt,
     step,
 )
-from trainer.game.events import Event, Go, Heels, Played, Shown
+from trainer.game.events import Event, Go, Heels, Played, Shown, event_dict
 from trainer.game.variants import variant
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.policy import Policy
@@ -129,3 +131,62 @@ def test_seed_001_muggins_an_undercount_and_an_overcount() -> None:
         (1, 10, 8, 2, 0),
     ]
     assert state.scores == (3 + 5 + 2, 7 + 4 + 8)
+
+
+def own_play(policy: Policy) -> GameState:
+    """The worked hand with player two (the dealer) pegging their own play."""
+    state = worked_hand(policy)
+    return replace(state, options=replace(state.options, peg_own=frozenset({1})))
+
+
+def test_pegging_your_own_play_missed_points_are_mugged() -> None:
+    accept, too_many = CatchAnswer(), CatchAnswer(too_many=True)
+    state, events = run(
+        own_play("acc"),
+        [
+            *PLAY[:3],
+            Lay(1, card("5H"), 2),  # fifteen two, said right
+            Respond(0, accept),
+            Lay(0, card("QD")),
+            Lay(1, card("6C"), 0),  # 31 for 2, not said
+            Respond(0, CatchAnswer(call=2)),
+            Lay(0, card("TD")),
+            Lay(1, card("TS"), 4),  # the pair said as 4
+            Respond(0, too_many),
+            Lay(0, card("9D")),
+            Lay(1, card("JC")),  # nothing said, nothing there: then the last card
+            Respond(0, accept),
+        ],
+    )
+    plays = [e for e in events if isinstance(e, Played | Go)]
+    assert plays == [
+        Played(0, card("KD"), 10, 0),
+        Played(1, card("5H"), 15, 2, 2, 0, None),
+        Played(0, card("QD"), 25, 0),
+        Played(1, card("6C"), 31, 0, 0, 2, 0),
+        Played(0, card("TD"), 10, 0),
+        Played(1, card("TS"), 20, 2, 4, 0, None),
+        Played(0, card("9D"), 29, 0),
+        Go(0, 1),
+        Played(1, card("JC"), 10, 0, 0, 0, None),
+        Go(1, 1),
+    ]
+    assert state.scores == (3 + 2, 7 - 2)
+    assert event_dict(plays[3]) == {
+        "type": "play",
+        "seat": 1,
+        "card": "6C",
+        "count": 31,
+        "points": 0,
+        "claimed": 0,
+        "mugged": 2,
+        "mugged_by": 0,
+    }
+
+
+def test_pegging_your_own_play_with_muggins_off_is_just_corrected() -> None:
+    state, events = run(own_play("off"), [*PLAY[:3], Lay(1, card("5H"), 0)])
+    assert events[-1] == Played(1, card("5H"), 15, 2, 0, 0, None)
+    asked = prompt(state)
+    assert asked is not None
+    assert (asked.seat, asked.kind) == (0, "play")

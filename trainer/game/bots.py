@@ -126,14 +126,14 @@ class Bot:
         the policy gives the caller any of it), or "too many"."""
         pending = state.hand.pending
         assert pending is not None
-        verdict = pending.verdict
-        if verdict.exact or self.rng.random() >= VIGILANCE[self.level]:
+        if pending.exact or self.rng.random() >= VIGILANCE[self.level]:
             return CatchAnswer()
-        missed = verdict.missed_points
-        share = policy_points(state.options.muggins, verdict.actual, missed, 0)[1] if missed else 0
+        missed = pending.missed
+        policy = state.options.muggins
+        share = policy_points(policy, pending.actual, missed, 0)[1] if missed else 0
         if share:
             return CatchAnswer(call=missed)
-        return CatchAnswer(too_many=verdict.excess_points > 0)
+        return CatchAnswer(too_many=pending.excess > 0)
 
     def _discard(self, state: GameState) -> tuple[Card, ...]:
         dealt = state.hand.dealt.hands[self.seat]

@@ -15,7 +15,7 @@ opponents, in counting order (RULES.md, "Muggins in the game"):
 
 A bot's count is a total, so its missed and excess are the difference from the
 truth, as a player hears it; a human's announcement is judged combination by
-combination, as in the drills.
+combination, as in the drills. What a card pegs in the play is a total too.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from trainer.judge.claims import CatchAnswer
 from trainer.judge.policy import Policy, policy_points
-from trainer.judge.verdict import Verdict
 
 
 @dataclass(frozen=True)
@@ -38,9 +37,9 @@ class Settled:
     wrong_call: bool = False
 
 
-def settle(verdict: Verdict, answer: CatchAnswer, policy: Policy) -> Settled:
-    """The points an answer to ``verdict``'s count moves under ``policy``."""
-    actual, missed, excess = verdict.actual, verdict.missed_points, verdict.excess_points
+def settle(actual: int, missed: int, excess: int, answer: CatchAnswer, policy: Policy) -> Settled:
+    """The points an answer moves under ``policy``, for a claim of a count of ``actual``
+    that missed ``missed`` points and claimed ``excess`` that are not there."""
     penalty = policy_points(policy, actual, 0, excess)[1] if excess else 0
     if answer.call is not None:
         if not missed:

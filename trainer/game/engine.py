@@ -12,145 +12,62 @@ In the show the owner announces a count (`Count`), judged with
 `judge.verdict.judge` under the game's muggins policy, and pegs at once what the
 policy lets them keep. Unless muggins is off, the opponents then answer in
 counting order (`Respond`: accept, "too many", "muggins for X") until one
-challenges or all accept; `calls.settle` says what the answer moves.
+challenges or all accept; `calls.settle` says what the answer moves. A seat
+that pegs its own play (`GameOptions.peg_own`) says what each card pegs, and
+the same answers follow. The states and actions are in `state`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Literal, TypeAlias
+from dataclasses import replace
 
 from trainer.game.calls import settle
-from trainer.game.deal import Dealt, deal_hand
+from trainer.game.deal import deal_hand
 from trainer.game.events import Bonus, Box, Event, GameOver, Go, Heels, Played, Shown
+from trainer.game.state import (
+    Action,
+    Count,
+    Discard,
+    GameError,
+    GameOptions,
+    GameState,
+    HandState,
+    Lay,
+    Pending,
+    Phase,
+    Prompt,
+    Respond,
+    SayGo,
+)
 from trainer.game.table import Table
 from trainer.game.variants import GameVariant
-from trainer.judge.claims import CatchAnswer, Claim
-from trainer.judge.policy import Policy
-from trainer.judge.verdict import Verdict, judge
-from trainer.rules.cards import JACK, Card
+from trainer.judge.claims import CatchAnswer
+from trainer.judge.policy import policy_points
+from trainer.judge.verdict import judge
+from trainer.rules.cards import JACK
 from trainer.rules.play import PlayError
-from trainer.rules.show import Item, score_show
+from trainer.rules.show import score_show
 
-Phase = Literal["discard", "play", "show", "over"]
-
-
-class GameError(ValueError):
-    """An action the game cannot take now: not this seat's turn, cards not held..."""
-
-
-@dataclass(frozen=True)
-class GameOptions:
-    """Table rules a game is played under."""
-
-    muggins: Policy = "acc"
-    heels_to: Literal["dealer", "cutter"] = "dealer"
-
-
-@dataclass(frozen=True)
-class Discard:
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Lay:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True)
-class SayGo:
-    seat: int
-
-
-@dataclass(frozen=True)
-class Count:
-    """The owner of the box being shown claims its count (a total or announced).
-
-    ``said`` are the combinations a bot names as it counts aloud, for showing only:
-    a bot's claim is its total.
-    """
-
-    seat: int
-    claim: Claim
-    said: tuple[Item, ...] = ()
-
-
-@dataclass(frozen=True)
-class Respond:
-    """An opponent answers the count just announced: accept (the default), "too many",
-    or "muggins for X"."""
-
-    seat: int
-    answer: CatchAnswer = field(default_factory=CatchAnswer)
-
-
-Action: TypeAlias = Discard | Lay | SayGo | Count | Respond
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """What the game waits for: which seat, and to do what."""
-
-    seat: int
-    kind: Literal["discard", "play", "count", "respond"]
-    box: Box | None = None
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A count announced and not yet settled: the owner has pegged what is not in dispute,
-    and the opponents still to answer wait in counting order."""
-
-    seat: int
-    box: Box
-    count: Count
-    verdict: Verdict
-    pegged: int
-    responders: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class HandState:
-    """One hand: its deal, what each seat kept and threw, the play, the boxes still to show."""
-
-    number: int
-    dealer: int
-    dealt: Dealt
-    kept: tuple[tuple[Card, ...] | None, ...]
-    thrown: tuple[tuple[Card, ...], ...]
-    table: Table | None = None
-    to_show: tuple[tuple[int, Box], ...] = ()
-    pending: Pending | None = None
-
-    @property
-    def crib(self) -> tuple[Card, ...]:
-        return (*(c for t in self.thrown for c in t), *self.dealt.deck_to_crib)
-
-
-@dataclass(frozen=True)
-class GameState:
-    """A game between the seats of a variant, from its seed."""
-
-    rules: GameVariant
-    seed: int
-    options: GameOptions
-    scores: tuple[int, ...]
-    """Points per side (`GameVariant.sides`)."""
-    hand: HandState
-    phase: Phase
-    winner: int | None = None
-    steps: int = 0
-    """Actions taken so far: with the seed, what a bot's choice at this point draws from."""
-
-    def cards_of(self, seat: int, box: Box) -> tuple[Card, ...]:
-        """What is shown for a box: a seat's kept hand, or the dealer's crib."""
-        if box == "crib":
-            return self.hand.crib
-        kept = self.hand.kept[seat]
-        assert kept is not None
-        return kept
+__all__ = [
+    "Action",
+    "Count",
+    "Discard",
+    "GameError",
+    "GameOptions",
+    "GameState",
+    "HandState",
+    "Lay",
+    "Pending",
+    "Phase",
+    "Prompt",
+    "Respond",
+    "SayGo",
+    "first_opponent",
+    "new_game",
+    "opponents",
+    "prompt",
+    "step",
+]
 
 
 def new_game(
@@ -186,11 +103,11 @@ def prompt(state: GameState) -> Prompt | None:
     if state.phase == "discard":
         seat = next(s for s, k in enumerate(hand.kept) if k is None)
         return Prompt(seat, "discard")
+    if hand.pending is not None:
+        return Prompt(hand.pending.responders[0], "respond", hand.pending.box)
     if state.phase == "play":
         assert hand.table is not None
         return Prompt(hand.table.turn, "play")
-    if hand.pending is not None:
-        return Prompt(hand.pending.responders[0], "respond", hand.pending.box)
     seat, box = hand.to_show[0]
     return Prompt(seat, "count", box)
 
@@ -257,18 +174,43 @@ def _play(state: GameState, action: Lay | SayGo) -> tuple[GameState, list[Event]
     except PlayError as err:
         raise GameError(str(err)) from None
     state = replace(state, hand=replace(state.hand, table=after))
-    events: list[Event] = []
-    if isinstance(action, Lay):
-        points = sum(i.points for i in items if i.kind not in ("go", "last"))
-        state, pegged = _add(state, action.seat, points)
-        events.append(Played(action.seat, action.card, table.count + action.card.value, pegged))
     one = sum(i.points for i in items if i.kind in ("go", "last"))
-    if one and state.phase != "over":
-        scorer = after.last_player
-        assert scorer is not None
-        state, pegged = _add(state, scorer, one)
-        events.append(Go(scorer, pegged))
-    if state.phase == "play" and after.done:
+    go = None
+    if one:
+        assert after.last_player is not None
+        go = (after.last_player, one)
+    if not isinstance(action, Lay):
+        return _after_card(state, [], go)
+    seat, card = action.seat, action.card
+    points = sum(i.points for i in items if i.kind not in ("go", "last"))
+    count = table.count + card.value
+    policy = state.options.muggins
+    if seat not in state.options.peg_own:
+        state, pegged = _add(state, seat, points)
+        return _after_card(state, [Played(seat, card, count, pegged)], go)
+    claimed = action.claim or 0
+    missed, excess = max(0, points - claimed), max(0, claimed - points)
+    state, pegged = _add(state, seat, policy_points(policy, points, missed, excess)[0])
+    pending = Pending(
+        seat, None, claimed, points, missed, excess, pegged, opponents(state.rules, seat)
+    )
+    pending = replace(pending, card=card, play_count=count, go=go)
+    if state.phase == "over" or policy == "off":
+        return _settled(state, pending, 0, None)
+    return replace(state, hand=replace(state.hand, pending=pending)), []
+
+
+def _after_card(
+    state: GameState, events: list[Event], go: tuple[int, int] | None
+) -> tuple[GameState, list[Event]]:
+    """A card laid or a go said and settled: the go's point, then the show once every card
+    is laid."""
+    if go is not None and state.phase != "over":
+        state, pegged = _add(state, go[0], go[1])
+        events.append(Go(go[0], pegged))
+    table = state.hand.table
+    assert table is not None
+    if state.phase == "play" and table.done:
         state = _start_show(state)
     return state, _ended(state, events)
 
@@ -301,9 +243,12 @@ def _count(state: GameState, action: Count) -> tuple[GameState, list[Event]]:
     breakdown = score_show(cards, state.hand.dealt.starter, crib=box == "crib")
     verdict = judge(action.claim, breakdown, state.options.muggins, nineteen=True)
     state, pegged = _add(state, seat, verdict.kept)
-    pending = Pending(seat, box, action, verdict, pegged, opponents(state.rules, seat))
+    missed, excess = verdict.missed_points, verdict.excess_points
+    rivals = opponents(state.rules, seat)
+    pending = Pending(seat, box, verdict.claimed, verdict.actual, missed, excess, pegged, rivals)
+    pending = replace(pending, verdict=verdict, count=action)
     if state.phase == "over" or state.options.muggins == "off":
-        return _shown(state, pending, 0, None)
+        return _settled(state, pending, 0, None)
     return replace(state, hand=replace(state.hand, pending=pending)), []
 
 
@@ -314,33 +259,47 @@ def _respond(state: GameState, action: Respond) -> tuple[GameState, list[Event]]
     if answer == CatchAnswer() and len(pending.responders) > 1:
         rest = replace(pending, responders=pending.responders[1:])
         return replace(state, hand=replace(state.hand, pending=rest)), []
-    moved = settle(pending.verdict, answer, state.options.muggins)
+    p = pending
+    moved = settle(p.actual, p.missed, p.excess, answer, state.options.muggins)
     state, more = _add(state, pending.seat, moved.owner)
     pending = replace(pending, pegged=pending.pegged + more)
-    return _shown(state, pending, moved.caller, action.seat)
+    return _settled(state, pending, moved.caller, action.seat)
 
 
-def _shown(
+def _settled(
     state: GameState, pending: Pending, caller_points: int, caller: int | None
 ) -> tuple[GameState, list[Event]]:
-    """The count settled: its event, then the next box, or the next hand after the crib."""
+    """A claim settled: its event, then what follows it (the go, the next box, the next hand)."""
     mugged = 0
     if caller is not None:
         state, mugged = _add(state, caller, caller_points)
-    verdict = pending.verdict
+    by = caller if mugged else None
+    state = replace(state, hand=replace(state.hand, pending=None))
+    if pending.box is None:
+        assert pending.card is not None
+        played = Played(
+            pending.seat,
+            pending.card,
+            pending.play_count,
+            pending.pegged,
+            pending.claimed,
+            mugged,
+            by,
+        )
+        return _after_card(state, [played], pending.go)
+    assert pending.verdict is not None
     shown = Shown(
         pending.seat,
         pending.box,
         state.cards_of(pending.seat, pending.box),
-        verdict.breakdown.starter,
-        verdict.actual,
-        verdict.claimed,
+        pending.verdict.breakdown.starter,
+        pending.actual,
+        pending.claimed,
         pending.pegged,
         mugged,
-        caller if mugged else None,
+        by,
     )
-    hand = replace(state.hand, pending=None)
-    state = replace(state, hand=hand)
+    hand = state.hand
     if state.phase == "over":
         return state, _ended(state, [shown])
     rest = hand.to_show[1:]

@@ -32,12 +32,16 @@ class Heels:
 
 @dataclass(frozen=True)
 class Played:
-    """A card laid in the play, the count it makes and what it pegs (31 included)."""
+    """A card laid in the play, the count it makes and what it pegs (31 included); for a seat
+    that pegs its own play, what it claimed and what muggins took for whom."""
 
     seat: int
     card: Card
     count: int
     points: int
+    claimed: int | None = None
+    mugged: int = 0
+    mugged_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,8 @@ def event_points(event: Event) -> list[tuple[int, int]]:
         return out
     if isinstance(event, GameOver):
         return []
+    if isinstance(event, Played) and event.mugged_by is not None and event.mugged:
+        return [(event.seat, event.points), (event.mugged_by, event.mugged)]
     return [(event.seat, event.points)]
 
 
@@ -101,13 +107,16 @@ def event_dict(event: Event) -> dict[str, Any]:
             "mugged_by": event.mugged_by,
         }
     if isinstance(event, Played):
-        return {
+        out: dict[str, Any] = {
             "type": "play",
             "seat": event.seat,
             "card": str(event.card),
             "count": event.count,
             "points": event.points,
         }
+        if event.claimed is not None:
+            out.update(claimed=event.claimed, mugged=event.mugged, mugged_by=event.mugged_by)
+        return out
     if isinstance(event, GameOver):
         return {"type": "game-over", "winner": event.winner}
     kind = {Bonus: "bonus", Heels: "heels", Go: "go"}[type(event)]

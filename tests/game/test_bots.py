@@ -4,12 +4,20 @@ standard bot that beats an easy one."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tests.game.support import act
 from trainer.game.bots import Bot, discard_values, expected_reply, hand_average
+from trainer.game.engine import Count, GameOptions, Respond, new_game, prompt, step
+from trainer.game.events import Shown, event_points
 from trainer.game.record import play_game
 from trainer.game.variants import VARIANTS, variant
+from trainer.judge.claims import CatchAnswer, TotalClaim
+from trainer.judge.policy import POLICIES, Policy
 from trainer.rules.cards import deck, parse_cards
 
 
@@ -62,3 +70,69 @@ def test_standard_beats_easy_with_seats_swapped() -> None:
             wins += levels[record.winner] == "standard"
             games += 1
     assert wins / games > 0.55, wins / games
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sampled_from(list(VARIANTS)),
+    st.integers(0, 2**31),
+    st.lists(st.sampled_from(["easy", "standard"]), min_size=4, max_size=4),
+    st.sampled_from(list(POLICIES)),
+)
+def test_bot_games_are_legal_add_up_and_stop_at_the_target(
+    variant_id: str, seed: int, levels: list[str], policy: Policy
+) -> None:
+    rules = variant(variant_id)
+    levels = levels[: rules.players]
+    record = play_game(rules, seed, bots(levels, seed), levels, GameOptions(muggins=policy))
+    totals = [0] * len(rules.sides)
+    for hand in record.hands:
+        dealt = [c for h in hand.dealt for c in h] + list(hand.deck_to_crib)
+        assert len(set(dealt)) == len(dealt)
+        for event in hand.events:
+            for seat, points in event_points(event):
+                totals[rules.side_of(seat)] += points
+            if isinstance(event, Shown) and event.mugged_by is not None:
+                assert rules.side_of(event.mugged_by) != rules.side_of(event.seat)
+    assert tuple(totals) == record.final
+    assert record.final[record.winner] == rules.target
+    assert max(s for n, s in enumerate(record.final) if n != record.winner) < rules.target
+    losers = [n for n in range(len(rules.sides)) if n != record.winner]
+    assert record.skunked == [n for n in losers if record.final[n] < rules.skunk_line]
+
+
+def test_a_bots_miscount_caught_and_not_caught() -> None:
+    rules = variant("standard")
+    caught = slipped = 0
+    for seed in range(400):
+        state, _ = new_game(rules, seed, 0, GameOptions())
+        easy = Bot("easy", 1, seed)
+        rng = random.Random(seed)
+        while (asked := prompt(state)) is not None and asked.kind != "count":
+            state, _ = step(state, act(state, rng))
+        if asked is None or asked.seat != 1:
+            continue
+        said = easy.decide(state, asked)
+        assert isinstance(said, Count)
+        assert isinstance(said.claim, TotalClaim)
+        assert sum(i.points for i in said.said) == said.claim.points  # said aloud, in cadence
+        state, _ = step(state, said)
+        pending = state.hand.pending
+        assert pending is not None
+        if pending.missed == 0:
+            continue
+        answer = CatchAnswer(call=pending.missed) if seed % 2 else CatchAnswer()
+        before = state.scores
+        after, events = step(state, Respond(0, answer))
+        (shown,) = [e for e in events if isinstance(e, Shown)]
+        assert shown.claimed == shown.points - pending.missed
+        if answer.call:
+            caught += 1
+            assert (shown.mugged, shown.mugged_by) == (pending.missed, 0)
+            assert after.scores[0] - before[0] == pending.missed
+        else:
+            slipped += 1
+            assert (shown.mugged, shown.mugged_by) == (0, None)
+            assert after.scores == before
+    assert caught >= 5
+    assert slipped >= 5

@@ -73,6 +73,8 @@ def summary(records: list[GameRecord], levels: list[str], seconds: float) -> str
             for e in h.events:
                 if isinstance(e, Played | Go):
                     play[e.seat] += e.points
+                    if isinstance(e, Played) and e.mugged_by is not None:
+                        mugged[e.mugged_by] += e.mugged
                 elif isinstance(e, Shown):
                     (crib if e.box == "crib" else hand)[e.seat] += e.pegged
                     wrong[e.seat] += e.claimed != e.points

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from tests.game.record_check import check_record
 from trainer.__main__ import main
-from trainer.game.variants import variant
+from trainer.game.variants import VARIANTS, variant
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -75,3 +78,54 @@ def test_mistakes_are_one_line(
     assert err.startswith("muggins: error: ")
     assert message in err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+@pytest.mark.parametrize("policy", ["acc", "hoyle"])
+def test_every_variant_plays_to_the_end_and_checks_out_event_by_event(
+    capsys: pytest.CaptureFixture[str], variant_id: str, policy: str
+) -> None:
+    rules = variant(variant_id)
+    levels = ",".join(["easy", "standard", "standard", "easy"][: rules.players])
+    _, out, _ = run(
+        capsys, "--variant", variant_id, "--games", "3", "--bots", levels, "--muggins", policy
+    )
+    _, out, _ = run(
+        capsys,
+        *("--variant", variant_id, "--games", "3", "--bots", levels),
+        *("--muggins", policy, "--json"),
+    )
+    for game in json.loads(out)["games"]:
+        check_record(rules, game)
+
+
+def _first_show(game: dict[str, Any]) -> dict[str, Any]:
+    return next(e for e in game["hands"][0]["events"] if e["type"] == "show")
+
+
+def _swap_first_plays(game: dict[str, Any]) -> None:
+    events = game["hands"][0]["events"]
+    first, second = [n for n, e in enumerate(events) if e["type"] == "play"][:2]
+    events[first], events[second] = events[second], events[first]
+
+
+BREAKS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "a show's points": lambda g: _first_show(g).update(points=_first_show(g)["points"] + 1),
+    "a show's pegging": lambda g: _first_show(g).update(pegged=_first_show(g)["pegged"] + 1),
+    "the play's order": _swap_first_plays,
+    "the dealer": lambda g: g["hands"][0].update(dealer=1 - g["hands"][0]["dealer"]),
+    "the final score": lambda g: g.update(final=[g["final"][0], g["final"][1] + 1]),
+}
+
+
+@pytest.mark.parametrize("broken", list(BREAKS))
+def test_the_record_check_fails_a_record_that_breaks_the_rules(
+    capsys: pytest.CaptureFixture[str], broken: str
+) -> None:
+    _, out, _ = run(capsys, "--games", "1", "--seed", "4", "--json")
+    game = json.loads(out)["games"][0]
+    rules = variant("standard")
+    check_record(rules, game)
+    BREAKS[broken](game)
+    with pytest.raises(AssertionError):
+        check_record(rules, game)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from tests.game.support import RandomSeat
-from trainer.game.events import event_points
+from trainer.game.deal import deal_hand
+from trainer.game.events import GameOver, Heels, event_points
 from trainer.game.record import cut_for_deal, play_game
 from trainer.game.variants import VARIANTS, variant
+from trainer.rules.cards import JACK
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
@@ -66,3 +69,14 @@ def test_the_cut_for_deal_is_low_card_from_the_seed() -> None:
 def test_a_seat_for_each_player() -> None:
     with pytest.raises(ValueError, match="is played by 3, not 2"):
         play_game(variant("three-hand"), 1, [RandomSeat(1), RandomSeat(2)], ["a", "b"])
+
+
+def test_a_game_won_by_his_heels_records_the_last_hands_cards() -> None:
+    rules = replace(variant("short"), target=2)  # his heels wins at the first cut
+    seed = next(s for s in range(1000) if deal_hand(rules, s, 1, 0).starter.rank == JACK)
+    record = play_game(rules, seed, [RandomSeat(1), RandomSeat(2)], ["a", "b"], first_dealer=0)
+    (hand,) = record.hands
+    assert [type(e) for e in hand.events] == [Heels, GameOver]
+    assert hand.starter == deal_hand(rules, seed, 1, 0).starter
+    assert [len(k) for k in hand.kept] == [4, 4]
+    assert len(hand.crib) == 4

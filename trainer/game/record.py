@@ -162,5 +162,6 @@ def play_game(
             hands[-1].events += events[1:]
     else:
         raise RuntimeError(f"the game did not end in {max_steps} steps")
+    hands[-1].close(state.hand)  # a game won at the cut ends with no action after it
     assert state.winner is not None
     return GameRecord(rules, seed, tuple(names), dealer, hands, state.scores, state.winner)

@@ -155,7 +155,7 @@ def test_record_check_passes_a_true_record_and_catches_a_wrong_one() -> None:
     check = bench.Check()
     bench.check_game(record, bench.brute_game(record), check)
     assert check.problems == []
-    assert check.events > 100
+    assert check.events > 50  # a whole game of events, all checked
 
     for kind in (Shown, Played):
         wrong = a_game(5)

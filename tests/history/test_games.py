@@ -48,7 +48,9 @@ def an_attempt(session_id: str = "game-uid") -> Attempt:
     )
     session.next_question()
     clock.advance(5)
-    return session.answer(TotalClaim(5))
+    attempt = session.answer(TotalClaim(5))
+    assert attempt is not None
+    return attempt
 
 
 def new_game(store: StatsStore, uid: str = "g1", at: datetime = T0) -> int:
@@ -202,10 +204,12 @@ def test_abandoned_games_are_kept_and_never_resumed(tmp_path: Path) -> None:
         first = new_game(store, "old", T0)
         second = new_game(store, "new", T0 + timedelta(hours=1))
         saved = latest_playing(store)
-        assert saved is not None and saved.uid == "new"
+        assert saved is not None
+        assert saved.uid == "new"
         abandon_game(store, second, T0 + timedelta(hours=2))
         saved = latest_playing(store)
-        assert saved is not None and saved.uid == "old"
+        assert saved is not None
+        assert saved.uid == "old"
         save_step(store, first, 0, "{}", T0 + timedelta(hours=3))
         abandon_game(store, first, T0 + timedelta(hours=4))
         assert latest_playing(store) is None
@@ -215,4 +219,5 @@ def test_abandoned_games_are_kept_and_never_resumed(tmp_path: Path) -> None:
         with pytest.raises(GameConflictError, match="not in the stats store"):
             abandon_game(store, 99, T0)
         kept = load_game(store, "old")
-        assert kept is not None and kept.actions == ("{}",)
+        assert kept is not None
+        assert kept.actions == ("{}",)

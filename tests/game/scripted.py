@@ -5,15 +5,17 @@ It counts as people do, sometimes wrong: a total (right, or off by a couple), an
 announcement (now and then one combination left out), or nothing at all (a time
 out); it answers a bot's count by accepting it, or now and then calling.
 
-Run as a script (``python -m tests.game.scripted STORE SEED``) it starts a game
-of ``standard`` against a standard bot in that store, or resumes the one playing
-there, printing ``steps N`` after every step, flushed, until the game is over.
+Run as a script (``python -m tests.game.scripted STORE SEED [PAUSE]``) it starts a
+game of ``standard`` against a standard bot in that store, or resumes the one
+playing there, printing ``steps N`` after every step, flushed, until the game is
+over; it waits PAUSE seconds (default 0) after each step, as a player thinks.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import time
 from pathlib import Path
 
 from trainer.game.engine import (
@@ -68,27 +70,33 @@ def scripted(state: GameState, asked: Prompt) -> Action:
     return Count(seat, claim)
 
 
-def play_out(session: GameSession, *, report: bool = False) -> None:
-    """Play the session to its end: the bots, then the scripted human, in turn."""
+def play_out(session: GameSession, *, report: bool = False, pause: float = 0.0) -> None:
+    """Play the session to its end: the bots, then the scripted human, in turn (``report``:
+    print the steps after each, then wait ``pause`` seconds)."""
+
+    def stepped() -> None:
+        if report:
+            print("steps", session.state.steps, flush=True)
+            time.sleep(pause)
+
     while not session.over:
-        for _ in session.run_bots():
-            if report:
-                print("steps", session.state.steps, flush=True)
+        while session.bot_step() is not None:
+            stepped()
         asked = session.prompt
         if asked is None:
             break
         session.act(scripted(session.state, asked), seconds=4.0)
-        if report:
-            print("steps", session.state.steps, flush=True)
+        stepped()
 
 
 def main(argv: list[str]) -> int:
     path, seed = Path(argv[0]), int(argv[1])
+    pause = float(argv[2]) if len(argv) > 2 else 0.0
     with StatsStore(path) as store:
         session = GameSession.resume(store)
         if session is None:
             session = GameSession.start(store, variant("standard"), seed, [None, "standard"])
-        play_out(session, report=True)
+        play_out(session, report=True, pause=pause)
     print("over", flush=True)
     return 0
 

@@ -372,7 +372,9 @@ CHILD = [sys.executable, "-m", "tests.game.scripted"]
 
 def test_killed_mid_game_and_resumed_it_is_the_same_game(tmp_path: Path) -> None:
     path = tmp_path / DB_NAME
-    child = subprocess.Popen([*CHILD, str(path), "41"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    child = subprocess.Popen(
+        [*CHILD, str(path), "41", "0.003"], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
     assert child.stdout is not None
     reported = 0
     while reported < 40:

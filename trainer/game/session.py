@@ -176,7 +176,7 @@ class GameSession:
             try:
                 action = action_from_data(loads(text, where), where)
                 after, events = step(session.state, action)
-            except (CodecError, GameError) as err:
+            except ValueError as err:  # CodecError, GameError, or anything the rules refuse
                 detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
                 raise SavedGameError(saved.uid, detail) from None
             session._moved(action, after, events)

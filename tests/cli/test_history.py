@@ -13,8 +13,12 @@ from typing import Any
 
 import pytest
 
+from tests.game.scripted import play_out, scripted
 from tests.history.known import build_history
 from trainer.__main__ import main
+from trainer.game.session import GameSession
+from trainer.game.variants import variant
+from trainer.history import exchange
 from trainer.history.store import DB_NAME, StatsStore
 
 
@@ -306,7 +310,8 @@ def test_csv_shape(capsys: pytest.CaptureFixture[str], home: Path) -> None:
 
 def test_export_of_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     data = json.loads(exported(capsys, tmp_path / "none", "json"))
-    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 3, [])
+    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 4, [])
+    assert data["games"] == []
     assert exported(capsys, tmp_path / "none", "csv").startswith("uid,at,drill_id,")
     assert not (tmp_path / "none").exists()
 
@@ -366,6 +371,100 @@ def test_import_is_all_or_nothing(
     assert "nothing was imported" in err
     with StatsStore.open(target) as store:
         assert store.attempt_count() == 0
+
+
+# ---------------------------------------------------------------- games in the export
+
+
+@pytest.fixture
+def with_games(home: Path) -> Path:
+    """The fixture history and two games: one played out, one a few steps in."""
+    with StatsStore.open(home) as store:
+        over = GameSession.start(store, variant("standard"), 5, [None, "standard"])
+        play_out(over)
+        playing = GameSession.start(store, variant("three-hand"), 6, ["easy", None, "easy"])
+        while playing.state.steps < 25:
+            if playing.bot_step() is None:
+                asked = playing.prompt
+                assert asked is not None
+                playing.act(scripted(playing.state, asked))
+    return home
+
+
+def test_games_round_trip(
+    capsys: pytest.CaptureFixture[str], with_games: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "export.json"
+    code, _, err = run(capsys, "export", "-o", str(target), "--data-dir", str(with_games))
+    assert code == 0
+    with StatsStore.open(with_games) as store:
+        answers = store.attempt_count()
+        games = exchange.export_game_records(store)
+        playing = GameSession.resume(store)
+        assert playing is not None
+    assert err == f"Exported {answers} answers and 2 games to {target}\n"
+    assert [(g["variant"], g["status"]) for g in games] == [
+        ("standard", "over"),
+        ("three-hand", "playing"),
+    ]
+    assert games[0]["record"]["winner"] == games[0]["winner"]
+    assert len(games[1]["actions"]) == 25
+    assert games[1]["record"] is None
+
+    elsewhere = tmp_path / "new-machine"
+    code, out, err = run(capsys, "import", str(target), "--data-dir", str(elsewhere))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1] == "Imported 2 games; 0 already kept, skipped"
+    code, out, _ = run(capsys, "import", str(target), "--data-dir", str(elsewhere))
+    assert out.splitlines()[1] == "Imported 0 games; 2 already kept, skipped"
+    with StatsStore.open(elsewhere) as store:
+        assert exchange.export_game_records(store) == games
+        assert store.attempt_count() == answers
+        here = GameSession.resume(store)
+        assert here is not None
+        assert (here.uid, here.state) == (playing.uid, playing.state)
+
+
+def test_csv_keeps_the_answers_and_says_where_the_games_are(
+    capsys: pytest.CaptureFixture[str], with_games: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "export.csv"
+    code, _, err = run(
+        capsys, "export", "--format", "csv", "-o", str(target), "--data-dir", str(with_games)
+    )
+    assert code == 0
+    assert err.endswith(
+        f"to {target} (CSV keeps the answers only: export JSON to keep the 2 games)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda g: g.pop("uid"), "game 2: missing field 'uid'"),
+        (lambda g: g.update(status="paused"), "game 2: status must be one of playing, over"),
+        (lambda g: g.update(record=None), "game 1: record must be an object for a game over"),
+        (lambda g: g["actions"][5].update(seat="two"), "game 2: action 5: seat: expected a whole"),
+        (lambda g: g["setup"].update(variant="whist"), "game 2: setup: variant: 'whist' is not"),
+    ],
+)
+def test_a_bad_game_stops_the_whole_import(
+    capsys: pytest.CaptureFixture[str],
+    with_games: Path,
+    tmp_path: Path,
+    spoil: Any,
+    message: str,
+) -> None:
+    data = json.loads(exported(capsys, with_games, "json"))
+    spoil(data["games"][0 if message.startswith("game 1") else 1])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    target = tmp_path / "target"
+    code, _, err = run(capsys, "import", str(bad), "--data-dir", str(target))
+    assert code == 2
+    assert message in err
+    assert "nothing was imported" in err
+    assert not target.exists()
 
 
 # ---------------------------------------------------------------- a store that cannot be opened

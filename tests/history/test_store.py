@@ -110,7 +110,7 @@ def test_pragmas(db: Path) -> None:
     with StatsStore(db):
         pass
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA application_id").fetchone()[0] == 0x4D554747
 
@@ -392,8 +392,8 @@ def test_refuses_a_newer_schema(db: Path) -> None:
         store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
     with contextlib.closing(sqlite3.connect(db)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute("PRAGMA user_version = 5")
-    refuses(db, "newer Muggins", "version 5", "knows up to 4", "upgrade Muggins")
+        conn.execute("PRAGMA user_version = 6")
+    refuses(db, "newer Muggins", "version 6", "knows up to 5", "upgrade Muggins")
 
 
 def test_refuses_a_damaged_schema(db: Path) -> None:
@@ -759,10 +759,22 @@ CREATE INDEX combos_drill ON combos(drill_id, at, attempt_id);
 COMBO_COLUMNS = "attempt_id, role, stat_kind, kind, cards, points, at, drill_id, reason"
 
 
-def as_version_3(path: Path) -> None:
-    """Turn a store into the file version 3 would have kept for the same answers."""
+def as_version_4(path: Path) -> None:
+    """Turn a store into the file version 4 would have kept for the same answers: no games."""
     with contextlib.closing(sqlite3.connect(path)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("DROP TABLE game_actions")
+        conn.execute("DROP INDEX games_status")
+        conn.execute("DROP TABLE games")
+        conn.execute("PRAGMA user_version = 4")
+        conn.commit()
+        conn.execute("VACUUM")
+
+
+def as_version_3(path: Path) -> None:
+    """Turn a store into the file version 3 would have kept for the same answers."""
+    as_version_4(path)
+    with contextlib.closing(sqlite3.connect(path)) as conn:
         for index in ("combos_at", "combos_attempt", "combos_kind", "combos_drill"):
             conn.execute(f"DROP INDEX {index}")
         conn.execute("ALTER TABLE combos RENAME TO combos_v4")
@@ -832,7 +844,7 @@ def test_migrates_version_2_finding_why_each_wrong_claim_is_wrong(db: Path) -> N
         ("wrong", "JD JC", "wrong-points"),
     ]
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         indexes = {r[1] for r in conn.execute("PRAGMA index_list(combos)")}
         assert "combos_attempt" in indexes
 
@@ -894,7 +906,7 @@ def test_migrates_version_3_recording_each_wrong_total(tmp_path: Path) -> None:
     StatsStore(fresh).close()
     assert schema_of(db) == schema_of(fresh)
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_a_failed_migration_leaves_version_3(tmp_path: Path) -> None:
@@ -931,7 +943,7 @@ def test_migrates_version_1_keeping_every_row(tmp_path: Path) -> None:
         assert report.overall.attempts == 5
         assert report.itemised == 2  # the announcement and the time-out
     with contextlib.closing(sqlite3.connect(old)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
     fresh = tmp_path / "fresh" / DB_NAME
     StatsStore(fresh).close()

@@ -24,6 +24,8 @@ from typing import Final, TextIO
 from trainer.cli.drills import folders
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
+from trainer.game.codec import CodecError
+from trainer.game.setup import check_saved
 from trainer.history import exchange
 from trainer.history.exchange import ImportFormatError
 from trainer.history.reports import Report, ReviewItem
@@ -287,18 +289,30 @@ def _show(item: ReviewItem) -> str:
 
 def _export(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     records = exchange.export_records(store)
-    write = exchange.write_csv if args.format == "csv" else exchange.write_json
-    if args.output is None:
-        write(records, out)
-        return 0
+    games = exchange.export_game_records(store)
     buffer = io.StringIO()
-    write(records, buffer)
+    what, note = f"{len(records)} answers", ""
+    if args.format == "csv":
+        exchange.write_csv(records, buffer)
+        if games:
+            note = f" (CSV keeps the answers only: export JSON to keep the {_games(len(games))})"
+    else:
+        exchange.write_json(records, buffer, games)
+        if games:
+            what += f" and {_games(len(games))}"
+    if args.output is None:
+        out.write(buffer.getvalue())
+        return 0
     try:
         Path(args.output).write_text(buffer.getvalue(), encoding="utf-8", newline="")
     except OSError as err:
         raise ValueError(f"{args.output}: cannot be written ({err.strerror})") from None
-    sys.stderr.write(f"Exported {len(records)} answers to {args.output}\n")
+    sys.stderr.write(f"Exported {what} to {args.output}{note}\n")
     return 0
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
 
 
 # ---------------------------------------------------------------- import
@@ -306,15 +320,25 @@ def _export(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
 
 def _import(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.file)
-    records = exchange.read_records(path)
+    export = exchange.read_export(path)
     try:  # every record is checked before the store is opened (or created)
-        rows = exchange.rows_from_records(records)
+        rows = exchange.rows_from_records(export.attempts)
+        games = exchange.games_from_records(export.games)
+        for number, game in enumerate(export.games, start=1):
+            try:
+                check_saved(game["setup"], game["actions"])
+            except CodecError as err:
+                raise ImportFormatError(f"game {number}: {err}") from None
     except ImportFormatError as err:
         raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
     with StatsStore.open(args.data_dir) as store:
-        added, skipped = exchange.insert_all(store, rows)
+        done = exchange.insert_export(store, rows, games)
         out.write(
-            f"Imported {added} answers from {path}; {skipped} already recorded, skipped "
-            f"(history: {store.path})\n"
+            f"Imported {done.added} answers from {path}; {done.skipped} already recorded, "
+            f"skipped (history: {store.path})\n"
         )
+        if games:
+            out.write(
+                f"Imported {_games(done.games_added)}; {done.games_skipped} already kept, skipped\n"
+            )
     return 0

@@ -190,18 +190,19 @@ def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
     p = sub.add_parser(
         "export",
-        help="write every recorded answer to a file (JSON or CSV)",
+        help="write every recorded answer and game to a file (JSON or CSV)",
         description="Export the whole history, complete enough to rebuild it with "
-        "`muggins import` (on another machine, say).",
+        "`muggins import` (on another machine, say). CSV holds the answers only; JSON "
+        "holds the games too.",
     )
     p.add_argument("--format", choices=("json", "csv"), default="json", help="default: json")
     p.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
 
     p = sub.add_parser(
         "import",
-        help="bring back an export (answers already recorded are skipped)",
-        description="Add the answers of an export (JSON or CSV) to your history; answers "
-        "already recorded are skipped.",
+        help="bring back an export (answers and games already kept are skipped)",
+        description="Add the answers and games of an export (JSON or CSV) to your history; "
+        "those already kept are skipped.",
     )
     p.add_argument("file", metavar="FILE", help="a file written by muggins export")
 

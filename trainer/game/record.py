@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from trainer.game.engine import (
@@ -90,6 +90,25 @@ class HandRecord:
         }
 
 
+def hands_after(
+    hands: Sequence[HandRecord], before: GameState, after: GameState, events: Sequence[Event]
+) -> list[HandRecord]:
+    """The record's hands after one step, as new objects where they change (the others are
+    shared): the hand's cards filled in once thrown, its events added, and the crib's show
+    ending it (what follows, the five-card game's three for last, opens the next hand)."""
+    last = replace(hands[-1], events=list(hands[-1].events))
+    kept = [*hands[:-1], last]
+    if after.hand.number == before.hand.number:
+        last.close(after.hand)
+        last.events += events
+        return kept
+    last.close(before.hand)
+    last.events += events[:1]
+    following = HandRecord.of(after.hand)
+    following.events += events[1:]
+    return [*kept, following]
+
+
 @dataclass
 class GameRecord:
     """A whole game: who sat where, the hands, the final score and the result."""
@@ -151,17 +170,10 @@ def play_game(
         asked = prompt(state)
         if asked is None:
             break
-        hands[-1].close(state.hand)
-        number = state.hand.number
-        state, events = step(state, seats[asked.seat].decide(state, asked))
-        if state.hand.number == number:
-            hands[-1].events += events
-        else:  # the crib's show ended the hand; the rest (three for last) opens the next
-            hands[-1].events += events[:1]
-            hands.append(HandRecord.of(state.hand))
-            hands[-1].events += events[1:]
+        after, events = step(state, seats[asked.seat].decide(state, asked))
+        hands = hands_after(hands, state, after, events)
+        state = after
     else:
         raise RuntimeError(f"the game did not end in {max_steps} steps")
-    hands[-1].close(state.hand)  # a game won at the cut ends with no action after it
     assert state.winner is not None
     return GameRecord(rules, seed, tuple(names), dealer, hands, state.scores, state.winner)

@@ -1,11 +1,13 @@
 """Your history: every judged answer in one SQLite file, and what it answers.
 
 Recording an answer, the statistics and the review list, the re-drill schedule,
-and the export that carries it all to another machine.
+the games played at the table, and the export that carries it all to another
+machine.
 """
 
 from trainer.history.deferred import DeferredStore
 from trainer.history.exchange import ImportFormatError, export_records, import_records
+from trainer.history.games import GameConflictError, SavedGame
 from trainer.history.progress import DrillProgress, Progress
 from trainer.history.reports import DrillStats, KindStats, Report, ReviewItem
 from trainer.history.schedule import DueHand
@@ -16,11 +18,13 @@ __all__ = [
     "DrillProgress",
     "DrillStats",
     "DueHand",
+    "GameConflictError",
     "ImportFormatError",
     "KindStats",
     "Progress",
     "Report",
     "ReviewItem",
+    "SavedGame",
     "StatsStore",
     "StoreError",
     "export_records",

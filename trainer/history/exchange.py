@@ -5,8 +5,10 @@ missed and wrongly claimed combinations (or its wrong total), and the stat kinds
 present, so an import rebuilds the same history; attempts already in the store
 (by their ``uid``) are skipped. A wrong total's row is made again from the
 attempt's own fields, so an export of version 2 (which had none) imports with
-them too. The ``muggins export`` and ``import`` commands
-(`trainer.cli.history`) read and write files through here.
+them too. The JSON export also holds the games played at the table (their setup,
+actions, status and record, `trainer.history.games`), imported by ``uid`` in the
+same way; CSV holds the answers only. The ``muggins export`` and ``import``
+commands (`trainer.cli.history`) read and write files through here.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, NamedTuple, TextIO
 
+from trainer.history.games import GameRows, export_games, game_rows, insert_games
 from trainer.history.rows import (
     ATTEMPT_COLUMNS,
     ROLES,
@@ -35,8 +38,8 @@ from trainer.history.times import iso, parse_iso
 from trainer.rules.cards import format_cards, parse_cards
 
 EXPORT_FORMAT: Final = "muggins-history"
-EXPORT_VERSION: Final = 3
-"""Version 3 adds the wrong totals' combination rows (role ``total``)."""
+EXPORT_VERSION: Final = 4
+"""Version 3 adds the wrong totals' combination rows (role ``total``), version 4 the games."""
 
 
 class ImportFormatError(ValueError):
@@ -93,13 +96,24 @@ def export_records(store: StatsStore) -> list[dict[str, Any]]:
     return records
 
 
-def write_json(records: Sequence[Mapping[str, Any]], out: TextIO) -> None:
-    """The records as one JSON document, with the format's name and version."""
+def export_game_records(store: StatsStore) -> list[dict[str, Any]]:
+    """Every game as a plain dict (setup, actions, status, record), oldest first."""
+    with store.guard("exporting games") as conn:
+        return export_games(conn)
+
+
+def write_json(
+    records: Sequence[Mapping[str, Any]],
+    out: TextIO,
+    games: Sequence[Mapping[str, Any]] = (),
+) -> None:
+    """The records (and games) as one JSON document, with the format's name and version."""
     data = {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "exported": iso(datetime.now(UTC)),
         "attempts": list(records),
+        "games": list(games),
     }
     json.dump(data, out, ensure_ascii=False, indent=1)
     out.write("\n")
@@ -126,8 +140,17 @@ def _csv_cell(value: Any) -> str:
 # ---------------------------------------------------------------- import
 
 
-def read_records(path: Path) -> list[dict[str, Any]]:
-    """The attempts of an export file, JSON or CSV (told apart by the first character)."""
+class ExportFile(NamedTuple):
+    """What an export file holds: its attempts and its games (none in CSV or before
+    version 4), both still to be checked."""
+
+    attempts: list[Any]
+    games: list[Any]
+
+
+def read_export(path: Path) -> ExportFile:
+    """The attempts and games of an export file, JSON or CSV (told apart by the first
+    character)."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
@@ -145,10 +168,12 @@ def read_records(path: Path) -> list[dict[str, Any]]:
                 f"{path}: export version {data.get('version')!r} is newer than this Muggins "
                 f"reads ({EXPORT_VERSION}); upgrade Muggins to import it"
             )
-        attempts = data.get("attempts")
+        attempts, games = data.get("attempts"), data.get("games", [])
         if not isinstance(attempts, list):
             raise ImportFormatError(f"{path}: 'attempts' must be a list")
-        return attempts
+        if not isinstance(games, list):
+            raise ImportFormatError(f"{path}: 'games' must be a list")
+        return ExportFile(attempts, games)
     reader = csv.DictReader(io.StringIO(text, newline=""))
     missing = [c for c in ATTEMPT_COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
@@ -156,7 +181,7 @@ def read_records(path: Path) -> list[dict[str, Any]]:
             f"{path}: not a Muggins export (neither JSON nor CSV with the columns "
             f"{', '.join(missing[:4])}{', …' if len(missing) > 4 else ''})"
         )
-    return [dict(row) for row in reader]
+    return ExportFile([dict(row) for row in reader], [])
 
 
 def import_records(store: StatsStore, records: Sequence[Any]) -> tuple[int, int]:
@@ -174,8 +199,35 @@ def rows_from_records(records: Sequence[Any]) -> list[Rows]:
     return [_rows_from_record(n, r) for n, r in enumerate(records, start=1)]
 
 
+def games_from_records(games: Sequence[Any]) -> list[GameRows]:
+    """Every exported game checked and turned into rows; `ImportFormatError` names the first
+    bad one by its number and field."""
+    out = []
+    for number, game in enumerate(games, start=1):
+        try:
+            out.append(game_rows(game))
+        except (ValueError, TypeError) as err:
+            raise ImportFormatError(f"game {number}: {err}") from None
+    return out
+
+
+class Imported(NamedTuple):
+    """What an import added, and skipped as already stored (by uid)."""
+
+    added: int
+    skipped: int
+    games_added: int = 0
+    games_skipped: int = 0
+
+
 def insert_all(store: StatsStore, rows: Sequence[Rows]) -> tuple[int, int]:
     """Add checked rows in one transaction; returns (added, skipped as already stored)."""
+    done = insert_export(store, rows, ())
+    return done.added, done.skipped
+
+
+def insert_export(store: StatsStore, rows: Sequence[Rows], games: Sequence[GameRows]) -> Imported:
+    """Add checked attempts and games in one transaction, skipping those already stored."""
     added = 0
     with store.transaction("importing") as conn:
         for row in rows:
@@ -184,7 +236,8 @@ def insert_all(store: StatsStore, rows: Sequence[Rows]) -> tuple[int, int]:
             added += conn.total_changes > before
         if added:
             rebuild_derived(conn)
-    return added, len(rows) - added
+        games_added = insert_games(conn, games)
+    return Imported(added, len(rows) - added, games_added, len(games) - games_added)
 
 
 def _field(record: Mapping[str, Any], column: str, where: str) -> Any:

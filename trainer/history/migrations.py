@@ -1,8 +1,8 @@
 """Upgrading an older stats file in place, in the caller's transaction, keeping every row.
 
 `upgrade` runs the steps from the file's version to this one: version 1 is
-rebuilt in the version-4 shape at once; versions 2 and 3 take their steps in
-turn (`migrate_v2`, `migrate_v3`).
+rebuilt in the current shape at once; versions 2 to 4 take their steps in
+turn (`migrate_v2`, `migrate_v3`, `migrate_v4`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,14 @@ from trainer.history.rows import (
     attempt_uid,
     total_row,
 )
-from trainer.history.schema import COMBOS, SCHEMA, SUMMARIES, rebuild_derived, run_script
+from trainer.history.schema import (
+    COMBOS,
+    GAMES,
+    SCHEMA,
+    SUMMARIES,
+    rebuild_derived,
+    run_script,
+)
 from trainer.history.summaries import rebuild_summaries
 from trainer.history.times import iso, parse_iso
 from trainer.judge.claims import AnnounceClaim, answer_from_data
@@ -51,14 +58,27 @@ _TOTAL_SOURCE: Final = (
 
 
 def upgrade(conn: sqlite3.Connection, version: int) -> None:
-    """Bring a file of schema ``version`` (1 to 3) up to this one, inside the caller's
+    """Bring a file of schema ``version`` (1 to 4) up to this one, inside the caller's
     transaction; a ValueError, KeyError or TypeError means a row it could not read."""
     if version == 1:
         migrate_v1(conn)
         return
     if version == 2:
         migrate_v2(conn)
-    migrate_v3(conn)
+    if version <= 3:
+        migrate_v3(conn)
+    migrate_v4(conn)
+
+
+def migrate_v4(conn: sqlite3.Connection) -> None:
+    """Upgrade a version-4 file: version 5 keeps the games played at the table (the
+    ``games`` and ``game_actions`` tables, empty at first). Every answer stays as it is."""
+    found = conn.execute(
+        "SELECT name FROM sqlite_master WHERE name IN ('games', 'game_actions', 'games_status')"
+    ).fetchall()
+    if found:
+        raise ValueError(f"it already holds {', '.join(sorted(r[0] for r in found))}")
+    run_script(conn, GAMES)
 
 
 def migrate_v3(conn: sqlite3.Connection) -> None:
@@ -131,16 +151,16 @@ def migrate_v2(conn: sqlite3.Connection) -> None:
 
 
 def migrate_v1(conn: sqlite3.Connection) -> None:
-    """Upgrade a version-1 file to version 4 in place (in the caller's transaction), keeping
-    every row.
+    """Upgrade a version-1 file to the current version in place (in the caller's
+    transaction), keeping every row.
 
     Version 1 kept attempts and their missed combinations by scoring category
     only. Version 2 adds the import identity, whether the answer was itemised,
     the stat kind of each missed combination, the wrongly claimed combinations
     (found again by re-judging each stored announcement), the stat kinds
     present in each itemised answer, and the review schedule (replayed from
-    the history); version 4 a row for each wrong total. Version 1 kept no
-    whole-drill time limit, so its sessions have no blitz score.
+    the history); version 4 a row for each wrong total; version 5 the (empty) games
+    tables. Version 1 kept no whole-drill time limit, so its sessions have no blitz score.
     """
     conn.execute("DROP INDEX IF EXISTS attempts_drill")
     conn.execute("ALTER TABLE misses RENAME TO misses_v1")
@@ -172,7 +192,7 @@ def migrate_v1(conn: sqlite3.Connection) -> None:
 
 
 def _upgrade_v1_row(old: Mapping[str, Any], missed: Sequence[tuple[str, str, int]]) -> Rows:
-    """The rows of one version-1 attempt as version 4 keeps them: its combinations classed and
+    """The rows of one version-1 attempt as version 5 keeps them: its combinations classed and
     re-judged, and its wrong total."""
     at = iso(parse_iso(old["at"]))
     hand_text, starter_text = old["hand"], old["starter"]

@@ -6,9 +6,10 @@ the whole show with the points it was off), ``present`` (the stat kinds an
 itemised answer held), the summaries the statistics read (``sessions`` with
 each drill set's running figures, ``medians`` and ``all_median``, ``quarters``
 and ``all_quarters``, ``kind_totals``; see `trainer.history.summaries`) and the
-review ``schedule`` (see `trainer.history.schedule`). The version is kept in
-``PRAGMA user_version`` (now 4); `trainer.history.migrations` upgrades older
-files in place, keeping every row.
+review ``schedule`` (see `trainer.history.schedule`), and the games at the table
+(``games``, each game's ``game_actions``; see `trainer.history.games`). The
+version is kept in ``PRAGMA user_version`` (now 5); `trainer.history.migrations`
+upgrades older files in place, keeping every row.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Final
 from trainer.history.schedule import rebuild as rebuild_schedule
 from trainer.history.summaries import rebuild_summaries
 
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 """The schema version this Muggins writes and reads (``PRAGMA user_version``)."""
 
 _ATTEMPTS: Final = """
@@ -192,8 +193,39 @@ CREATE TABLE schedule (
 CREATE INDEX schedule_due ON schedule(due);
 """
 
-SCHEMA: Final = _ATTEMPTS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE
-"""The whole version-4 schema, as a new file gets it."""
+GAMES: Final = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    uid TEXT NOT NULL UNIQUE,
+    variant TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('playing', 'over', 'abandoned')),
+    setup TEXT NOT NULL,
+    steps INTEGER NOT NULL DEFAULT 0,
+    record TEXT,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    human_side INTEGER,
+    winner INTEGER,
+    final TEXT,
+    human_result TEXT CHECK (human_result IN ('won', 'lost', 'skunked', 'double-skunked'))
+);
+CREATE INDEX games_status ON games(status, updated);
+
+CREATE TABLE game_actions (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+) WITHOUT ROWID;
+"""
+"""Games at the table, kept as the game layer's JSON text (this layer never reads it): the
+setup, each action a row of its own (``n`` from 0, so a save after a step adds one row),
+the record once over, and summary columns (the winning side, the final score, how the
+human's side came out) for statistics."""
+
+SCHEMA: Final = _ATTEMPTS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE + GAMES
+"""The whole version-5 schema, as a new file gets it."""
 
 
 def run_script(conn: sqlite3.Connection, script: str) -> None:

@@ -12,7 +12,7 @@ What one answer writes (the attempt, its combinations, the summaries and the
 review schedule, all in the answer's transaction) is `trainer.history.rows`; the
 tables are `trainer.history.schema`.
 
-The schema is versioned with ``PRAGMA user_version`` (now 4; older files are
+The schema is versioned with ``PRAGMA user_version`` (now 5; older files are
 upgraded in place, in one transaction, keeping every row). A file the store
 cannot use (not a database, damaged, from a newer Muggins, read-only) is never
 written, moved or deleted: opening it raises `StoreError` naming the file, what

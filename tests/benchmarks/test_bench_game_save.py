@@ -1,0 +1,30 @@
+"""Smoke test for benchmarks/bench_game_save.py: it plays, saves both ways and prints figures."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
+
+BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_game_save.py"
+
+
+def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("bench_game_save", BENCH_PATH)
+    assert spec is not None
+    assert spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--games", "1", "--variant", "short", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "1 games of short" in out
+    for label in ("one row a step (the store)", "rewrite one blob", "no sync", "target"):
+        assert label in out, label
+    figures = json.loads(out.splitlines()[-1])
+    assert figures["steps"][0] > 50
+    for key in ("rows", "blob", "rows_nosync", "blob_nosync"):
+        assert figures[key]["last_median_ms"] > 0

@@ -1,0 +1,238 @@
+"""A game's actions and options as plain JSON data, for the saved game and the export.
+
+Writing checks that the data reads back to the very same value, so an action
+with a field this codec does not know (one added to the engine later) is
+refused rather than saved without it. Reading is strict: every key must be
+known and present, every value of its type, and a `CodecError` names the field
+and what is wrong with it (``action 12: cards: 'XH' is not a card ...``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+from trainer.game.engine import (
+    Action,
+    Count,
+    Discard,
+    GameOptions,
+    Lay,
+    Respond,
+    SayGo,
+)
+from trainer.judge.claims import (
+    AnnounceClaim,
+    CatchAnswer,
+    Claim,
+    TotalClaim,
+    answer_from_data,
+    answer_to_data,
+)
+from trainer.judge.policy import check_policy
+from trainer.rules.cards import Card, parse_card
+from trainer.rules.combos import KINDS
+from trainer.rules.show import Item
+
+ACTION_TYPES: Final[dict[type, str]] = {
+    Discard: "discard",
+    Lay: "lay",
+    SayGo: "go",
+    Count: "count",
+    Respond: "respond",
+}
+_KEYS: Final[dict[str, frozenset[str]]] = {
+    "discard": frozenset({"type", "seat", "cards"}),
+    "lay": frozenset({"type", "seat", "card", "claim"}),
+    "go": frozenset({"type", "seat"}),
+    "count": frozenset({"type", "seat", "claim", "said"}),
+    "respond": frozenset({"type", "seat", "answer"}),
+}
+HEELS_TO: Final = ("dealer", "cutter")
+
+
+class CodecError(ValueError):
+    """Game data that cannot be written whole or read back; the message names the field."""
+
+
+def dumps(data: Any) -> str:
+    """Data as the compact JSON text the store keeps."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str, where: str) -> Any:
+    """JSON text back as data; `CodecError` naming ``where`` if it is not JSON."""
+    try:
+        return json.loads(text)
+    except ValueError as err:
+        raise CodecError(f"{where}: not JSON ({err})") from None
+
+
+def fields(data: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:
+    """``data`` as a mapping with exactly ``keys``; `CodecError` naming what is missing or
+    unknown."""
+    if not isinstance(data, Mapping):
+        raise CodecError(f"{where}: expected an object, got {data!r}")
+    missing = sorted(keys - data.keys())
+    if missing:
+        raise CodecError(f"{where}: missing {', '.join(missing)}")
+    unknown = sorted(str(k) for k in data.keys() - keys)
+    if unknown:
+        raise CodecError(f"{where}: unknown field {', '.join(unknown)}")
+    return data
+
+
+def whole_number(value: object, where: str, *, least: int = 0) -> int:
+    """``value`` as an int of at least ``least`` (a bool is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise CodecError(f"{where}: expected a whole number {least} or more, got {value!r}")
+    return value
+
+
+def _card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise CodecError(f"{where}: expected a card as text, got {value!r}")
+    try:
+        return parse_card(value)
+    except ValueError as err:
+        raise CodecError(f"{where}: {err}") from None
+
+
+def _cards(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise CodecError(f"{where}: expected a list of cards, got {value!r}")
+    return tuple(_card(c, f"{where}[{n}]") for n, c in enumerate(value))
+
+
+# ---------------------------------------------------------------- actions
+
+
+def _item_data(item: Item) -> dict[str, Any]:
+    return {"kind": item.kind, "cards": [str(c) for c in item.cards], "points": item.points}
+
+
+def _encode(action: Action) -> dict[str, Any]:
+    kind = next((k for t, k in ACTION_TYPES.items() if isinstance(action, t)), None)
+    if kind is None:
+        raise CodecError(f"{action!r} is not an action of the game")
+    data: dict[str, Any] = {"type": kind, "seat": action.seat}
+    if isinstance(action, Discard):
+        data["cards"] = [str(c) for c in action.cards]
+    elif isinstance(action, Lay):
+        data["card"] = str(action.card)
+        data["claim"] = action.claim
+    elif isinstance(action, Count):
+        data["claim"] = answer_to_data(action.claim)
+        data["said"] = [_item_data(i) for i in action.said]
+    elif isinstance(action, Respond):
+        data["answer"] = {"call": action.answer.call, "too_many": action.answer.too_many}
+    return data
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    """The action as plain data; `CodecError` if the data would not read back as the same
+    action (a field this codec does not know)."""
+    data = _encode(action)
+    if action_from_data(data) != action:
+        raise CodecError(
+            f"{type(action).__name__} {action!r} cannot be saved whole: the saved-game codec "
+            "does not know all of its fields"
+        )
+    return data
+
+
+def action_from_data(data: object, where: str = "action") -> Action:
+    """An action back from its data; `CodecError` naming the first thing wrong."""
+    if not isinstance(data, Mapping):
+        raise CodecError(f"{where}: expected an object, got {data!r}")
+    kind = data.get("type")
+    if kind not in _KEYS:
+        known = ", ".join(_KEYS)
+        raise CodecError(f"{where}: type must be one of {known}, got {kind!r}")
+    data = fields(data, where, _KEYS[kind])
+    seat = whole_number(data["seat"], f"{where}: seat")
+    if kind == "discard":
+        return Discard(seat, _cards(data["cards"], f"{where}: cards"))
+    if kind == "lay":
+        claim = data["claim"]
+        if claim is not None:
+            claim = whole_number(claim, f"{where}: claim")
+        return Lay(seat, _card(data["card"], f"{where}: card"), claim)
+    if kind == "go":
+        return SayGo(seat)
+    if kind == "count":
+        return Count(seat, _claim(data["claim"], f"{where}: claim"), _said(data["said"], where))
+    answer = fields(data["answer"], f"{where}: answer", frozenset({"call", "too_many"}))
+    call, too_many = answer["call"], answer["too_many"]
+    if call is not None:
+        call = whole_number(call, f"{where}: answer: call", least=1)
+    if not isinstance(too_many, bool):
+        raise CodecError(f"{where}: answer: too_many must be true or false, got {too_many!r}")
+    try:
+        return Respond(seat, CatchAnswer(call, too_many))
+    except ValueError as err:
+        raise CodecError(f"{where}: answer: {err}") from None
+
+
+def _claim(data: object, where: str) -> Claim:
+    if data is None:
+        return None
+    if not isinstance(data, Mapping) or data.get("type") not in ("total", "announce"):
+        raise CodecError(f"{where}: expected a total or an announcement, got {data!r}")
+    try:
+        claim = answer_from_data(data)
+    except ValueError as err:
+        raise CodecError(f"{where}: {err}") from None
+    assert isinstance(claim, TotalClaim | AnnounceClaim)
+    return claim
+
+
+def _said(data: object, where: str) -> tuple[Item, ...]:
+    if not isinstance(data, list):
+        raise CodecError(f"{where}: said: expected a list, got {data!r}")
+    items = []
+    for n, raw in enumerate(data):
+        at = f"{where}: said[{n}]"
+        item = fields(raw, at, frozenset({"kind", "cards", "points"}))
+        kind = item["kind"]
+        if kind not in KINDS:
+            raise CodecError(f"{at}: kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        cards = _cards(item["cards"], f"{at}: cards")
+        items.append(Item(kind, cards, whole_number(item["points"], f"{at}: points", least=1)))
+    return tuple(items)
+
+
+# ---------------------------------------------------------------- options
+
+
+def options_to_data(options: GameOptions) -> dict[str, Any]:
+    """The table rules as plain data; `CodecError` if they would not read back the same."""
+    data = {
+        "muggins": options.muggins,
+        "heels_to": options.heels_to,
+        "peg_own": sorted(options.peg_own),
+    }
+    if options_from_data(data) != options:
+        raise CodecError(f"{options!r} cannot be saved whole: the codec does not know its fields")
+    return data
+
+
+def options_from_data(data: object, where: str = "options") -> GameOptions:
+    """The table rules back from their data; `CodecError` naming what is wrong."""
+    data = fields(data, where, frozenset({"muggins", "heels_to", "peg_own"}))
+    muggins, heels, own = data["muggins"], data["heels_to"], data["peg_own"]
+    if not isinstance(own, list):
+        raise CodecError(f"{where}: peg_own must be a list of seats, got {own!r}")
+    seats = frozenset(whole_number(s, f"{where}: peg_own[{n}]") for n, s in enumerate(own))
+    if not isinstance(muggins, str):
+        raise CodecError(f"{where}: muggins must be a policy name, got {muggins!r}")
+    try:
+        policy = check_policy(muggins)
+    except ValueError as err:
+        raise CodecError(f"{where}: muggins: {err}") from None
+    if heels == "dealer":
+        return GameOptions(policy, "dealer", seats)
+    if heels == "cutter":
+        return GameOptions(policy, "cutter", seats)
+    raise CodecError(f"{where}: heels_to must be one of {', '.join(HEELS_TO)}, got {heels!r}")

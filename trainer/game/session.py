@@ -1,0 +1,315 @@
+"""A game at the table as the UI drives it: saved after every step, resumed after a kill.
+
+`GameSession.start` sets a game up and stores it; `GameSession.resume` takes the
+latest game still playing back from the store: `new_game` from its setup, then
+every saved action replayed through `step` (each checked legal again), so the
+state, the bots' next choices and the record are what they were. The bots act
+one step at a time (`bot_step`), so a UI can pause between them; the human
+acts with `act`. Each step is saved before the session moves on (a step that
+cannot be taken or saved changes nothing), with the human's count recorded as
+an `Attempt` in the same transaction, and the last step marks the game over
+with its record (`trainer.history.games`).
+
+Only the human's own counts are attempts. Their answers to a bot's count
+(`Respond`) move points as the engine settles them but are not recorded as
+catch attempts: a drill's catch question is judged by the ACC rule alone
+against the opponent's stated mistake, which a bot's `Count` does not keep,
+while the game settles a call under its own policy, after other seats may
+have answered.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+from trainer.game.attempts import count_attempt, game_drill
+from trainer.game.bots import Bot, Level
+from trainer.game.codec import CodecError, action_from_data, action_to_data, dumps, loads
+from trainer.game.engine import (
+    Action,
+    Count,
+    GameError,
+    GameOptions,
+    GameState,
+    Prompt,
+    new_game,
+    prompt,
+    step,
+)
+from trainer.game.events import Event
+from trainer.game.record import GameRecord, HandRecord, hands_after
+from trainer.game.setup import GameSetup, setup_from_data, setup_to_data
+from trainer.game.variants import GameVariant
+from trainer.history.games import (
+    GameEnd,
+    HumanResult,
+    SavedGame,
+    abandon_game,
+    create_game,
+    finish_game,
+    latest_playing,
+    load_game,
+    save_step,
+)
+from trainer.history.store import StatsStore
+from trainer.quiz.attempt import Attempt
+
+Clock = Callable[[], datetime]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be read or replayed; it is left in the store as it was."""
+
+    def __init__(self, uid: str, problem: str) -> None:
+        super().__init__(
+            f"the saved game {uid} cannot be resumed: {problem}; it has been kept as it was "
+            "(abandon it to start another)"
+        )
+        self.uid = uid
+
+
+def human_result(rules: GameVariant, state: GameState, side: int | None) -> HumanResult | None:
+    """How the human's side came out of a finished game (None without a human)."""
+    if side is None or state.winner is None:
+        return None
+    if side == state.winner:
+        return "won"
+    lost = rules.result(state.scores[side])
+    return "lost" if lost == "win" else "skunked" if lost == "skunk" else "double-skunked"
+
+
+class GameSession:
+    """One game in play, kept in the stats store. Make it with `start` or `resume`."""
+
+    def __init__(
+        self, store: StatsStore, setup: GameSetup, uid: str, game_id: int, now: Clock
+    ) -> None:
+        self.store = store
+        self.setup = setup
+        self.uid = uid
+        """The game's identity across machines, and the session id of its attempts."""
+        self.game_id = game_id
+        self.now = now
+        self.drill = game_drill(setup.rules, setup.options.muggins)
+        self.bots = {
+            seat: Bot(level, seat, setup.seed)
+            for seat, level in enumerate(setup.levels)
+            if level is not None
+        }
+        self.state, opening = new_game(setup.rules, setup.seed, setup.first_dealer, setup.options)
+        first = HandRecord.of(self.state.hand)
+        first.events += opening
+        self.hands: list[HandRecord] = [first]
+        """The record so far, hand by hand (as `play_game` keeps it)."""
+        self.counts = 0
+        """The human's counts so far in the whole game (replayed ones too)."""
+        self.attempts: list[Attempt] = []
+        """The human's counts recorded by this session (not those before a resume)."""
+        self.abandoned = False
+
+    # ------------------------------------------------------------ making one
+
+    @classmethod
+    def start(
+        cls,
+        store: StatsStore,
+        rules: GameVariant,
+        seed: int,
+        levels: Sequence[Level | None],
+        *,
+        names: Sequence[str] | None = None,
+        options: GameOptions | None = None,
+        first_dealer: int | None = None,
+        now: Clock = _utc_now,
+    ) -> GameSession:
+        """A new game, stored before its first step. ``levels`` gives each seat's bot level,
+        None for the human's seat; the first dealer is cut for from the seed unless given."""
+        setup = GameSetup.make(
+            rules, seed, levels, names=names, options=options, first_dealer=first_dealer
+        )
+        uid = uuid.uuid4().hex
+        game_id = create_game(
+            store,
+            uid=uid,
+            variant=rules.id,
+            seed=seed,
+            setup=dumps(setup_to_data(setup)),
+            human_side=setup.human_side,
+            at=now(),
+        )
+        return cls(store, setup, uid, game_id, now)
+
+    @classmethod
+    def resume(cls, store: StatsStore, *, now: Clock = _utc_now) -> GameSession | None:
+        """The latest game still playing, replayed to where it was; None if there is none.
+        `SavedGameError` if it cannot be read or replayed (the game stays stored)."""
+        saved = latest_playing(store)
+        return None if saved is None else cls.replay(store, saved, now=now)
+
+    @classmethod
+    def replay(cls, store: StatsStore, saved: SavedGame, *, now: Clock = _utc_now) -> GameSession:
+        """A stored game replayed from its setup and actions, every action checked legal."""
+        try:
+            setup = setup_from_data(loads(saved.setup, "setup"))
+        except CodecError as err:
+            raise SavedGameError(saved.uid, str(err)) from None
+        if (setup.rules.id, setup.seed) != (saved.variant, saved.seed):
+            raise SavedGameError(
+                saved.uid,
+                f"its setup is a game of {setup.rules.id} from seed {setup.seed}, but it is "
+                f"stored as {saved.variant} from seed {saved.seed}",
+            )
+        if len(saved.actions) != saved.steps:
+            raise SavedGameError(
+                saved.uid, f"{saved.steps} steps are saved but {len(saved.actions)} actions"
+            )
+        session = cls(store, setup, saved.uid, saved.id, now)
+        for n, text in enumerate(saved.actions):
+            where = f"action {n}"
+            try:
+                action = action_from_data(loads(text, where), where)
+                after, events = step(session.state, action)
+            except ValueError as err:  # CodecError, GameError, or anything the rules refuse
+                detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
+                raise SavedGameError(saved.uid, detail) from None
+            session._moved(action, after, events)
+        session.abandoned = saved.status == "abandoned"
+        if saved.status == "playing" and session.over:  # its end was not saved with it
+            finish_game(store, saved.id, session._end(session.state, session.hands), now())
+        return session
+
+    # ------------------------------------------------------------ where it stands
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """What the game waits for; None when it is over (or abandoned)."""
+        return None if self.abandoned else prompt(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    @property
+    def human(self) -> int | None:
+        return self.setup.human
+
+    @property
+    def human_turn(self) -> bool:
+        """Whether the game waits for the human."""
+        asked = self.prompt
+        return asked is not None and asked.seat == self.setup.human
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The game's record once it is over."""
+        if self.state.winner is None:
+            return None
+        return self._record(self.state, self.hands)
+
+    # ------------------------------------------------------------ playing
+
+    def bot_step(self) -> tuple[Action, list[Event]] | None:
+        """Let the bot whose turn it is act, saved; None if the game waits for the human or
+        is over."""
+        asked = self.prompt
+        if asked is None or asked.seat not in self.bots:
+            return None
+        action = self.bots[asked.seat].decide(self.state, asked)
+        return action, self._take(action, 0.0)
+
+    def run_bots(self) -> list[tuple[Action, list[Event]]]:
+        """Every bot step until the human's turn or the end."""
+        done = []
+        while (taken := self.bot_step()) is not None:
+            done.append(taken)
+        return done
+
+    def act(self, action: Action, *, seconds: float = 0.0) -> list[Event]:
+        """The human's action, saved, and its events; ``seconds`` is how long a count took.
+        `GameError` if it is not the human's turn or the action is not legal: then nothing
+        changes and nothing is saved."""
+        asked = self.prompt
+        if asked is None:
+            raise GameError("the game is over" if not self.abandoned else "the game was abandoned")
+        if asked.seat != self.setup.human:
+            raise GameError(f"it is {self.setup.names[asked.seat]}'s turn to {asked.kind}")
+        if action.seat != asked.seat:
+            raise GameError(f"you play seat {asked.seat}, not seat {action.seat}")
+        return self._take(action, seconds)
+
+    def abandon(self) -> None:
+        """Give the game up: it stays stored as abandoned, and is never resumed."""
+        abandon_game(self.store, self.game_id, self.now())
+        self.abandoned = True
+
+    # ------------------------------------------------------------ inside
+
+    def _take(self, action: Action, seconds: float) -> list[Event]:
+        """Step, save, then move on: a step refused or not saved leaves the session as it was."""
+        before = self.state
+        after, events = step(before, action)
+        text = dumps(action_to_data(action))
+        attempt = None
+        if isinstance(action, Count) and action.seat == self.setup.human:
+            attempt = count_attempt(
+                self.drill,
+                before,
+                action,
+                session_id=self.uid,
+                number=self.counts + 1,
+                seconds=seconds,
+                at=self.now(),
+            )
+        hands = hands_after(self.hands, before, after, events)
+        end = self._end(after, hands) if after.phase == "over" else None
+        save_step(
+            self.store, self.game_id, before.steps, text, self.now(), attempt=attempt, end=end
+        )
+        self._moved(action, after, events, hands)
+        if attempt is not None:
+            self.attempts.append(attempt)
+        return events
+
+    def _moved(
+        self,
+        action: Action,
+        after: GameState,
+        events: list[Event],
+        hands: list[HandRecord] | None = None,
+    ) -> None:
+        if hands is None:
+            hands = hands_after(self.hands, self.state, after, events)
+        if isinstance(action, Count) and action.seat == self.setup.human:
+            self.counts += 1
+        self.state, self.hands = after, hands
+
+    def _record(self, state: GameState, hands: list[HandRecord]) -> GameRecord:
+        assert state.winner is not None
+        s = self.setup
+        return GameRecord(
+            s.rules, s.seed, s.names, s.first_dealer, hands, state.scores, state.winner
+        )
+
+    def _end(self, state: GameState, hands: list[HandRecord]) -> GameEnd:
+        assert state.winner is not None
+        record = self._record(state, hands)
+        return GameEnd(
+            dumps(record.to_dict()),
+            state.winner,
+            state.scores,
+            human_result(self.setup.rules, state, self.setup.human_side),
+        )
+
+
+def abandon_saved(store: StatsStore, uid: str, *, now: Clock = _utc_now) -> None:
+    """Abandon a stored game by its uid without replaying it (one that cannot be resumed)."""
+    saved = load_game(store, uid)
+    if saved is None:
+        raise ValueError(f"no game {uid} in the stats store")
+    abandon_game(store, saved.id, now())

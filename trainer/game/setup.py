@@ -1,0 +1,168 @@
+"""How a game is set up: the variant, its seed and table rules, who sits where, who deals first.
+
+A saved game is its setup and its actions: `new_game` from the setup, then the
+actions replayed, gives the game again. The setup's stored form
+(`setup_to_data`, `setup_from_data`) is read as strictly as the actions are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, get_args
+
+from trainer.drills.model import seed_problem
+from trainer.game.bots import Level
+from trainer.game.codec import (
+    CodecError,
+    action_from_data,
+    fields,
+    options_from_data,
+    options_to_data,
+    whole_number,
+)
+from trainer.game.engine import GameOptions
+from trainer.game.record import cut_for_deal
+from trainer.game.variants import GameVariant, variant
+
+LEVELS: Final[tuple[Level, ...]] = get_args(Level)
+HUMAN_NAME: Final = "you"
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up so: the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """A game before its first action: ``levels`` holds each seat's bot level, None for the
+    human's seat (at most one), ``names`` what each seat is called."""
+
+    rules: GameVariant
+    seed: int
+    options: GameOptions
+    levels: tuple[Level | None, ...]
+    names: tuple[str, ...]
+    first_dealer: int
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        problem = seed_problem(self.seed)
+        if problem is not None:
+            raise SetupError(f"a game's seed {problem}")
+        if len(self.levels) != players or len(self.names) != players:
+            raise SetupError(
+                f"{self.rules.name} is played by {players}: got {len(self.levels)} seats and "
+                f"{len(self.names)} names"
+            )
+        stray = [level for level in self.levels if level is not None and level not in LEVELS]
+        if stray:
+            raise SetupError(f"{stray[0]!r} is not a level (known: {', '.join(LEVELS)})")
+        if self.levels.count(None) > 1:
+            raise SetupError("a game has at most one human seat")
+        if not all(isinstance(n, str) and n.strip() for n in self.names):
+            raise SetupError(f"every seat needs a name, got {list(self.names)!r}")
+        if not 0 <= self.first_dealer < players:
+            raise SetupError(f"the first dealer {self.first_dealer} is not a seat of {players}")
+
+    @classmethod
+    def make(
+        cls,
+        rules: GameVariant,
+        seed: int,
+        levels: Sequence[Level | None],
+        *,
+        names: Sequence[str] | None = None,
+        options: GameOptions | None = None,
+        first_dealer: int | None = None,
+    ) -> GameSetup:
+        """A setup with the defaults filled in: the first dealer cut for from the seed
+        (`cut_for_deal`), the human called "you" and each bot by its level."""
+        if len(levels) != rules.players:
+            raise SetupError(f"{rules.name} is played by {rules.players}, not {len(levels)}")
+        dealer = cut_for_deal(seed, rules.players) if first_dealer is None else first_dealer
+        named = tuple(names) if names is not None else tuple(lv or HUMAN_NAME for lv in levels)
+        return cls(rules, seed, options or GameOptions(), tuple(levels), named, dealer)
+
+    @property
+    def human(self) -> int | None:
+        """The human's seat, if one plays."""
+        return self.levels.index(None) if None in self.levels else None
+
+    @property
+    def human_side(self) -> int | None:
+        human = self.human
+        return None if human is None else self.rules.side_of(human)
+
+
+def setup_to_data(setup: GameSetup) -> dict[str, Any]:
+    """The setup as plain data, as saved."""
+    return {
+        "variant": setup.rules.id,
+        "seed": setup.seed,
+        "options": options_to_data(setup.options),
+        "seats": [
+            {"name": n, "level": lv} for n, lv in zip(setup.names, setup.levels, strict=True)
+        ],
+        "human": setup.human,
+        "first_dealer": setup.first_dealer,
+    }
+
+
+_SETUP_KEYS: Final = frozenset({"variant", "seed", "options", "seats", "human", "first_dealer"})
+
+
+def setup_from_data(data: object, where: str = "setup") -> GameSetup:
+    """A setup back from its data; `CodecError` naming what is wrong."""
+    data = fields(data, where, _SETUP_KEYS)
+    name = data["variant"]
+    if not isinstance(name, str):
+        raise CodecError(f"{where}: variant must be a game's id, got {name!r}")
+    try:
+        rules = variant(name)
+    except ValueError as err:
+        raise CodecError(f"{where}: variant: {err}") from None
+    seed = whole_number(data["seed"], f"{where}: seed")
+    options = options_from_data(data["options"], f"{where}: options")
+    seats = data["seats"]
+    if not isinstance(seats, list):
+        raise CodecError(f"{where}: seats must be a list, got {seats!r}")
+    names: list[str] = []
+    levels: list[Level | None] = []
+    for n, raw in enumerate(seats):
+        seat = fields(raw, f"{where}: seats[{n}]", frozenset({"name", "level"}))
+        level = seat["level"]
+        if level is not None and level not in LEVELS:
+            raise CodecError(f"{where}: seats[{n}]: level {level!r} is not one of easy, standard")
+        if not isinstance(seat["name"], str):
+            raise CodecError(f"{where}: seats[{n}]: name must be text, got {seat['name']!r}")
+        names.append(seat["name"])
+        levels.append(_level(level))
+    first = whole_number(data["first_dealer"], f"{where}: first_dealer")
+    try:
+        setup = GameSetup(rules, seed, options, tuple(levels), tuple(names), first)
+    except SetupError as err:
+        raise CodecError(f"{where}: {err}") from None
+    human = data["human"]
+    if human is not None:
+        human = whole_number(human, f"{where}: human")
+    if human != setup.human:
+        raise CodecError(f"{where}: human is {human!r} but the seats say {setup.human!r}")
+    return setup
+
+
+def _level(value: object) -> Level | None:
+    for level in LEVELS:
+        if value == level:
+            return level
+    return None
+
+
+def check_saved(setup: object, actions: object) -> None:
+    """A saved game's setup and actions as data read back (not replayed): `CodecError`
+    naming the first that does not, as an import checks a game before keeping it."""
+    setup_from_data(setup)
+    if not isinstance(actions, list):
+        raise CodecError(f"actions: expected a list, got {actions!r}")
+    for n, data in enumerate(actions):
+        action_from_data(data, f"action {n}")

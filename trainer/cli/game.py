@@ -14,7 +14,7 @@ from trainer.game.record import GameRecord, play_game
 from trainer.game.variants import variant
 from trainer.judge.policy import check_policy
 
-LEVELS: tuple[Level, ...] = ("easy", "standard")
+LEVELS: tuple[Level, ...] = ("easy", "standard", "strong")
 
 
 def game_seed(seed: int, number: int) -> int:

@@ -25,6 +25,7 @@ from typing import Final, Literal
 
 from trainer.game.crib_values import crib_value
 from trainer.game.engine import Action, Count, Discard, GameState, Lay, Prompt, SayGo
+from trainer.game.strong import best_card
 from trainer.judge.claims import TotalClaim
 from trainer.judge.miscount import opponent_claim
 from trainer.rules.cards import Card, deck
@@ -32,12 +33,12 @@ from trainer.rules.play import score_play
 from trainer.rules.show import score_show
 from trainer.rules.totals import show_total
 
-Level = Literal["easy", "standard"]
+Level = Literal["easy", "standard", "strong"]
 
-MISCOUNT_RATE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.05}
+MISCOUNT_RATE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.05, "strong": 0.0}
 """How often each level announces a wrong count."""
 
-DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0}
+DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0, "strong": 0.0}
 """Points of noise (either way, at most) on each discard's value."""
 
 _BOT_SALT: Final = 0xB07
@@ -125,6 +126,8 @@ class Bot:
         if self.level == "easy":
             best = max(able, key=lambda c: (score_play([*table.pile, c]).total, c.value))
             return Lay(self.seat, best)
+        if self.level == "strong":
+            return Lay(self.seat, best_card(state, self.seat, self.rng))
         seen = {*table.hands[self.seat], *self._laid(state), state.hand.dealt.starter}
         unseen = [c for c in deck() if c not in seen]
 

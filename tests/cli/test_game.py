@@ -64,7 +64,10 @@ def test_every_size_of_table(
     ("argv", "message"),
     [
         (["--bots", "standard"], "--bots: Two players, to 121 needs 2 bots, got 1 (standard)"),
-        (["--bots", "standard,genius"], "--bots: 'genius' is not a level (known: easy, standard)"),
+        (
+            ["--bots", "standard,genius"],
+            "--bots: 'genius' is not a level (known: easy, standard, strong)",
+        ),
         (["--games", "0"], "--games must be at least 1, got 0"),
         (["--muggins", "sometimes"], "sometimes"),
     ],

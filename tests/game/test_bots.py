@@ -136,3 +136,17 @@ def test_a_bots_miscount_caught_and_not_caught() -> None:
             assert after.scores == before
     assert caught >= 5
     assert slipped >= 5
+
+
+def test_a_bot_miscounts_at_its_levels_rate_or_the_one_it_is_given() -> None:
+    rules = variant("standard")
+
+    def wrong(level: str, miscount: float | None) -> int:
+        seats = [Bot(level, s, 11, miscount) for s in range(2)]  # type: ignore[arg-type]
+        record = play_game(rules, 11, seats, ["a", "b"])
+        return sum(
+            e.claimed != e.points for h in record.hands for e in h.events if isinstance(e, Shown)
+        )
+
+    assert wrong("strong", None) == 0
+    assert wrong("strong", 1.0) > 20

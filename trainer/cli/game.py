@@ -7,14 +7,12 @@ import json
 import time
 from typing import TextIO, cast
 
-from trainer.game.bots import Bot, Level
+from trainer.game.bots import LEVELS, Bot, Level
 from trainer.game.engine import GameOptions
 from trainer.game.events import Go, Played, Shown
 from trainer.game.record import GameRecord, play_game
 from trainer.game.variants import variant
 from trainer.judge.policy import check_policy
-
-LEVELS: tuple[Level, ...] = ("easy", "standard")
 
 
 def game_seed(seed: int, number: int) -> int:

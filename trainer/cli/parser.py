@@ -123,7 +123,7 @@ def _game_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--bots",
         default="standard,easy",
         metavar="LEVEL,LEVEL[,...]",
-        help="one level a seat: easy or standard (default: standard,easy)",
+        help="one level a seat: easy, standard or strong (default: standard,easy)",
     )
     p.add_argument("--muggins", default="acc", metavar="POLICY", help="off, acc, hoyle or bsd")
     p.add_argument("--json", action="store_true", help="print every game's record as JSON")

@@ -1,13 +1,18 @@
-"""Computer players: `easy` and `standard`, each deterministic under its own seeded stream.
+"""Computer players: `easy`, `standard` and `strong`, each deterministic under its own
+seeded stream.
 
 - **Discards.** Every way to throw is tried; the kept cards are valued by their
-  exact average over every starter still unseen. `standard` adds the crib value
-  of the two thrown cards (`crib_values`) to its own crib and takes it off the
-  opponent's; `easy` ignores the crib and adds a couple of points of noise.
+  exact average over every starter still unseen. `standard` and `strong` add the
+  crib value of the two thrown cards (`crib_values`) to their own crib and take
+  it off the opponent's; `easy` ignores the crib and adds a couple of points of
+  noise.
 - **Pegging.** `easy` lays the card that pegs most now. `standard` lays the one
   whose points now, less the expected reply of one unseen card, are the most.
+  `strong` deals the unseen cards to the other hands and solves the rest of the
+  play for each deal (`strong`, `search`).
 - **Counting.** Each announces its count through the miscount model
-  (`judge.miscount`) at its level's rate: `easy` often wrong, `standard` rarely.
+  (`judge.miscount`) at its level's rate: `easy` often wrong, `standard` rarely,
+  `strong` never unless given a rate of its own (``miscount``).
 - **Muggins.** Answering another side's count, a bot notices a mistake with its
   level's vigilance: it calls "muggins" for exactly what was missed, or says
   "too many"; it never makes a wrong call.
@@ -24,7 +29,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from trainer.game.crib_values import crib_value
 from trainer.game.engine import (
@@ -37,6 +42,7 @@ from trainer.game.engine import (
     Respond,
     SayGo,
 )
+from trainer.game.strong import best_card
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.miscount import opponent_claim
 from trainer.judge.policy import policy_points
@@ -45,15 +51,16 @@ from trainer.rules.play import score_play
 from trainer.rules.show import score_show
 from trainer.rules.totals import show_total
 
-Level = Literal["easy", "standard"]
+Level = Literal["easy", "standard", "strong"]
+LEVELS: Final[tuple[Level, ...]] = get_args(Level)
 
-MISCOUNT_RATE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.05}
+MISCOUNT_RATE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.05, "strong": 0.0}
 """How often each level announces a wrong count."""
 
-VIGILANCE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.8}
+VIGILANCE: Final[dict[Level, float]] = {"easy": 0.3, "standard": 0.8, "strong": 1.0}
 """How often each level notices a mistake in another side's count."""
 
-DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0}
+DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0, "strong": 0.0}
 """Points of noise (either way, at most) on each discard's value."""
 
 _BOT_SALT: Final = 0xB07
@@ -101,6 +108,8 @@ class Bot:
     level: Level
     seat: int
     game_seed: int
+    miscount: float | None = None
+    """How often it announces a wrong count, if not its level's rate (`MISCOUNT_RATE`)."""
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -118,7 +127,8 @@ class Bot:
         assert asked.box is not None
         cards = state.cards_of(self.seat, asked.box)
         breakdown = score_show(cards, state.hand.dealt.starter, crib=asked.box == "crib")
-        said = opponent_claim(breakdown, self.rng, error_rate=MISCOUNT_RATE[self.level])
+        rate = MISCOUNT_RATE[self.level] if self.miscount is None else self.miscount
+        said = opponent_claim(breakdown, self.rng, error_rate=rate)
         return Count(self.seat, TotalClaim(said.claimed), said.said)
 
     def _answer(self, state: GameState) -> CatchAnswer:
@@ -157,6 +167,8 @@ class Bot:
         if self.level == "easy":
             best = max(able, key=lambda c: (score_play([*table.pile, c]).total, c.value))
             return Lay(self.seat, best)
+        if self.level == "strong":
+            return Lay(self.seat, best_card(state, self.seat, self.rng))
         seen = {*table.hands[self.seat], *self._laid(state), state.hand.dealt.starter}
         unseen = [c for c in deck() if c not in seen]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, get_args
+from typing import Any, Final
 
 from trainer.drills.model import seed_problem
-from trainer.game.bots import Level
+from trainer.game.bots import LEVELS, Level
 from trainer.game.codec import (
     CodecError,
     action_from_data,
@@ -25,7 +25,6 @@ from trainer.game.engine import GameOptions
 from trainer.game.record import cut_for_deal
 from trainer.game.variants import GameVariant, variant
 
-LEVELS: Final[tuple[Level, ...]] = get_args(Level)
 HUMAN_NAME: Final = "you"
 
 
@@ -133,7 +132,9 @@ def setup_from_data(data: object, where: str = "setup") -> GameSetup:
         seat = fields(raw, f"{where}: seats[{n}]", frozenset({"name", "level"}))
         level = seat["level"]
         if level is not None and level not in LEVELS:
-            raise CodecError(f"{where}: seats[{n}]: level {level!r} is not one of easy, standard")
+            raise CodecError(
+                f"{where}: seats[{n}]: level {level!r} is not one of {', '.join(LEVELS)}"
+            )
         if not isinstance(seat["name"], str):
             raise CodecError(f"{where}: seats[{n}]: name must be text, got {seat['name']!r}")
         names.append(seat["name"])

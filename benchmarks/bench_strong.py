@@ -1,0 +1,179 @@
+"""Benchmark the `strong` bot: the time of each pegging decision, and its strength.
+
+Run as a plain script::
+
+    .venv/bin/python benchmarks/bench_strong.py [--deals D] [--games N] [--seed S]
+        [--variants V,V,...] [--strength-variant V] [--jobs J] [--json]
+
+Part 1 deals D fresh hands of each variant (seeds S, S+1, ...) with a strong
+bot in every seat, plays each hand's discards and play, and times every
+pegging decision of the bots (`Bot.decide` on a play prompt, wall clock):
+the median, the 99th percentile and the slowest, over every decision and over
+those with a real choice (two ranks or more to lay). Target: the 99th
+percentile under 250 ms.
+
+Part 2 plays N games of one variant between strong and standard with the
+seats swapped: each game seed is played once with each side strong (with
+three or more sides, once with each seat strong and the rest standard), so
+the deal and the cut for deal fall alike on both. It reports the share of
+games the strong side won, with its standard error over the seeds (each
+seed's games scored together, since they share their deals), against the
+fair share. Target: strong at least holds standard (a share of at least one
+half in the two-sided games). ``--jobs`` plays games in that many processes.
+
+Exit status: 0 (a missed target is reported as MISS, not an error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, Final
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from trainer.game.bots import Bot, Level
+from trainer.game.engine import new_game, prompt, step
+from trainer.game.record import play_game
+from trainer.game.variants import VARIANTS, variant
+
+TARGET_P99_MS: Final = 250.0
+DEFAULT_VARIANTS: Final = "standard,five-card,three-hand,four-hand,four-hand-solo"
+
+
+def percentile(times: Sequence[float], share: float) -> float:
+    """The ``share`` quantile of ``times`` (nearest rank)."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def time_hands(variant_id: str, deals: int, seed: int) -> dict[str, list[float]]:
+    """Milliseconds per pegging decision over ``deals`` fresh hands with strong in every seat:
+    every decision, and those with two ranks or more to choose from."""
+    rules = variant(variant_id)
+    every: list[float] = []
+    chosen: list[float] = []
+    for n in range(deals):
+        game_seed = seed + n
+        state, _ = new_game(rules, game_seed, n % rules.players)
+        bots = [Bot("strong", s, game_seed) for s in range(rules.players)]
+        while state.phase in ("discard", "play"):
+            asked = prompt(state)
+            assert asked is not None
+            if asked.kind != "play":
+                state, _ = step(state, bots[asked.seat].decide(state, asked))
+                continue
+            table = state.hand.table
+            assert table is not None
+            ranks = {c.rank for c in table.playable(asked.seat)}
+            started = time.perf_counter()
+            action = bots[asked.seat].decide(state, asked)
+            ms = (time.perf_counter() - started) * 1000
+            every.append(ms)
+            if len(ranks) > 1:
+                chosen.append(ms)
+            state, _ = step(state, action)
+    return {"every": every, "chosen": chosen}
+
+
+def _games(variant_id: str, game_seed: int) -> float:
+    """The share of this seed's games the strong side won (one game for each strong side)."""
+    rules = variant(variant_id)
+    sides = rules.sides
+    wins = 0
+    for strong in range(len(sides)):
+        chosen = sides[strong] if len(sides) == 2 else (strong,)
+        levels: list[Level] = [
+            "strong" if s in chosen else "standard" for s in range(rules.players)
+        ]
+        seats = [Bot(level, s, game_seed) for s, level in enumerate(levels)]
+        record = play_game(rules, game_seed, seats, levels)
+        wins += record.winner == rules.side_of(chosen[0])
+    return wins / len(sides)
+
+
+def strength(variant_id: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """Strong against standard over ``games`` games, seats swapped."""
+    sides = len(variant(variant_id).sides)
+    seeds = [seed * 1000 + n for n in range(max(1, games // sides))]
+    started = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            shares = list(pool.map(_games, [variant_id] * len(seeds), seeds, chunksize=4))
+    else:
+        shares = [_games(variant_id, s) for s in seeds]
+    mean = statistics.fmean(shares)
+    error = statistics.stdev(shares) / len(shares) ** 0.5 if len(shares) > 1 else float("nan")
+    return {
+        "variant": variant_id,
+        "games": len(seeds) * sides,
+        "share": mean,
+        "error": error,
+        "fair": 1 / sides,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Time the strong bot's pegging and play it against standard."
+    )
+    parser.add_argument("--deals", type=int, default=100, help="fresh hands timed a variant")
+    parser.add_argument("--games", type=int, default=1000, help="games for the strength run")
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument(
+        "--variants", default=DEFAULT_VARIANTS, help=f"timed variants (default: {DEFAULT_VARIANTS})"
+    )
+    parser.add_argument(
+        "--strength-variant", default="standard", choices=list(VARIANTS), help="default: standard"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the strength run")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    report: dict[str, Any] = {"timing": {}, "strength": None}
+    if args.deals > 0:
+        print(f"pegging decisions, ms, over {args.deals} fresh hands a variant (strong everywhere)")
+        print(f"  {'variant':<15} {'which':<7} {'count':>6} {'median':>7} {'p99':>7} {'max':>7}")
+        for variant_id in args.variants.split(","):
+            times = time_hands(variant_id, args.deals, args.seed)
+            report["timing"][variant_id] = {}
+            for which, ms in times.items():
+                if not ms:
+                    continue
+                row = {
+                    "count": len(ms),
+                    "median": statistics.median(ms),
+                    "p99": percentile(ms, 0.99),
+                    "max": max(ms),
+                }
+                report["timing"][variant_id][which] = row
+                verdict = "ok" if row["p99"] < TARGET_P99_MS else "MISS"
+                print(
+                    f"  {variant_id:<15} {which:<7} {row['count']:>6} {row['median']:>7.1f}"
+                    f" {row['p99']:>7.1f} {row['max']:>7.1f}  {verdict}"
+                )
+    if args.games > 0:
+        result = strength(args.strength_variant, args.games, args.seed, args.jobs)
+        report["strength"] = result
+        verdict = "ok" if result["share"] >= result["fair"] else "MISS"
+        print(
+            f"strong against standard, {result['variant']}, {result['games']} games with seats"
+            f" swapped: strong side won {result['share']:.1%} ± {result['error']:.1%}"
+            f" (fair share {result['fair']:.0%}; {result['seconds']:.0f} s)  {verdict}"
+        )
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,37 @@
+"""Smoke test for benchmarks/bench_strong.py: it times a few hands and plays a few games."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
+
+BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_strong.py"
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_strong", BENCH_PATH)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_bench()
+    argv = ["--deals", "2", "--variants", "standard,three-hand", "--games", "4", "--json"]
+    code = bench.main([*argv, "--strength-variant", "short"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "strong against standard, short, 4 games with seats swapped" in out
+    figures = json.loads(out.splitlines()[-1])
+    assert set(figures["timing"]) == {"standard", "three-hand"}
+    assert figures["timing"]["standard"]["every"]["count"] > 0
+    assert 0 <= figures["strength"]["share"] <= 1
+    assert figures["strength"]["games"] == 4

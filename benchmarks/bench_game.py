@@ -75,9 +75,9 @@ from trainer.cli.game import game_seed
 from trainer.game.bots import Bot, Level
 from trainer.game.crib_values import crib_table
 from trainer.game.deal import deal_hand
-from trainer.game.engine import Action, GameOptions, GameState, Prompt, SayGo
 from trainer.game.events import Bonus, Go, Heels, Played, Shown
 from trainer.game.record import GameRecord, HandRecord, play_game
+from trainer.game.state import Action, GameOptions, GameState, Prompt, SayGo
 from trainer.game.variants import GameVariant, variant
 from trainer.rules import totals
 from trainer.rules.cards import JACK, Card

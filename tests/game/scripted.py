@@ -18,17 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from trainer.game.engine import (
-    Action,
-    Count,
-    Discard,
-    GameState,
-    Lay,
-    Prompt,
-    Respond,
-    SayGo,
-)
 from trainer.game.session import GameSession
+from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.game.variants import variant
 from trainer.history.store import StatsStore
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, Claim, ClaimedItem, TotalClaim

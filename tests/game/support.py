@@ -5,17 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from trainer.game.engine import (
-    Action,
-    Count,
-    Discard,
-    GameState,
-    Lay,
-    Prompt,
-    Respond,
-    SayGo,
-    prompt,
-)
+from trainer.game.engine import prompt
+from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.rules.play import score_play
 from trainer.rules.show import score_show

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from tests.game.support import act
 from trainer.game.bots import Bot, discard_values, expected_reply, hand_average
-from trainer.game.engine import Count, GameOptions, Respond, new_game, prompt, step
+from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Shown, event_points
 from trainer.game.record import play_game
+from trainer.game.state import Count, GameOptions, Respond
 from trainer.game.variants import VARIANTS, variant
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.policy import POLICIES, Policy

@@ -23,20 +23,10 @@ from trainer.game.codec import (
     options_from_data,
     options_to_data,
 )
-from trainer.game.engine import (
-    Action,
-    Count,
-    Discard,
-    GameOptions,
-    Lay,
-    Respond,
-    SayGo,
-    new_game,
-    prompt,
-    step,
-)
+from trainer.game.engine import new_game, prompt, step
 from trainer.game.record import Seat
 from trainer.game.setup import GameSetup, SetupError, setup_from_data, setup_to_data
+from trainer.game.state import Action, Count, Discard, GameOptions, Lay, Respond, SayGo
 from trainer.game.variants import VARIANTS, variant
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, ClaimedItem, TotalClaim
 from trainer.judge.policy import POLICIES

@@ -10,18 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.game.support import act
-from trainer.game.engine import (
-    Discard,
-    GameError,
-    GameOptions,
-    GameState,
-    SayGo,
-    first_opponent,
-    new_game,
-    prompt,
-    step,
-)
+from trainer.game.engine import first_opponent, new_game, prompt, step
 from trainer.game.events import Bonus, Event, GameOver, Go, Heels, Played, Shown, event_points
+from trainer.game.state import Discard, GameError, GameOptions, GameState, SayGo
 from trainer.game.variants import VARIANTS, variant
 from trainer.rules.cards import JACK
 

@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.game.bots import Bot, Level
-from trainer.game.engine import GameState, new_game, prompt, step
+from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Shown
 from trainer.game.record import play_game
 from trainer.game.search import Solver, position, scored
+from trainer.game.state import GameState
 from trainer.game.strong import (
     best_card,
     exact_deals,

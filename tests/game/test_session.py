@@ -22,10 +22,10 @@ from tests.game.scripted import play_out, scripted
 from trainer.coach.redrill import review_drill, review_questions
 from trainer.game.bots import Bot, Level
 from trainer.game.codec import action_from_data
-from trainer.game.engine import Count, Discard, GameError, GameOptions, Respond
 from trainer.game.events import Shown
 from trainer.game.record import play_game
 from trainer.game.session import GameSession, SavedGameError, abandon_saved
+from trainer.game.state import Count, Discard, GameError, GameOptions, Respond
 from trainer.game.variants import VARIANTS, variant
 from trainer.history.games import GameConflictError, game_count, load_game
 from trainer.history.store import DB_NAME, StatsStore

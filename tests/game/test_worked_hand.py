@@ -6,18 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from trainer.game.deal import Dealt
-from trainer.game.engine import (
-    Count,
-    Discard,
-    GameOptions,
-    GameState,
-    HandState,
-    Lay,
-    Respond,
-    prompt,
-    step,
-)
+from trainer.game.engine import prompt, step
 from trainer.game.events import Event, Go, Heels, Played, Shown, event_dict
+from trainer.game.state import Count, Discard, GameOptions, GameState, HandState, Lay, Respond
 from trainer.game.variants import variant
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.policy import Policy

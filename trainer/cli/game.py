@@ -8,9 +8,9 @@ import time
 from typing import TextIO, cast
 
 from trainer.game.bots import LEVELS, Bot, Level
-from trainer.game.engine import GameOptions
 from trainer.game.events import Go, Played, Shown
 from trainer.game.record import GameRecord, play_game
+from trainer.game.state import GameOptions
 from trainer.game.variants import variant
 from trainer.judge.policy import check_policy
 

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Final
 
 from trainer.drills.model import DrillSet, Variant
-from trainer.game.engine import Count, GameState
+from trainer.game.state import Count, GameState
 from trainer.game.variants import GameVariant, VariantId
 from trainer.judge.policy import Policy
 from trainer.judge.verdict import judge

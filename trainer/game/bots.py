@@ -32,16 +32,7 @@ from itertools import combinations
 from typing import Final, Literal, get_args
 
 from trainer.game.crib_values import crib_value
-from trainer.game.engine import (
-    Action,
-    Count,
-    Discard,
-    GameState,
-    Lay,
-    Prompt,
-    Respond,
-    SayGo,
-)
+from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.game.strong import best_card
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.miscount import opponent_claim

@@ -13,15 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from trainer.game.engine import (
-    Action,
-    Count,
-    Discard,
-    GameOptions,
-    Lay,
-    Respond,
-    SayGo,
-)
+from trainer.game.state import Action, Count, Discard, GameOptions, Lay, Respond, SayGo
 from trainer.judge.claims import (
     AnnounceClaim,
     CatchAnswer,

@@ -34,7 +34,6 @@ from trainer.game.state import (
     HandState,
     Lay,
     Pending,
-    Phase,
     Prompt,
     Respond,
     SayGo,
@@ -48,26 +47,7 @@ from trainer.rules.cards import JACK
 from trainer.rules.play import PlayError
 from trainer.rules.show import score_show
 
-__all__ = [
-    "Action",
-    "Count",
-    "Discard",
-    "GameError",
-    "GameOptions",
-    "GameState",
-    "HandState",
-    "Lay",
-    "Pending",
-    "Phase",
-    "Prompt",
-    "Respond",
-    "SayGo",
-    "first_opponent",
-    "new_game",
-    "opponents",
-    "prompt",
-    "step",
-]
+__all__ = ["first_opponent", "new_game", "opponents", "prompt", "step"]
 
 
 def new_game(

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trainer.game.engine import GameOptions
 from trainer.game.record import GameRecord, Seat, cut_for_deal, play_game
+from trainer.game.state import GameOptions
 from trainer.game.variants import GameVariant
 
 

@@ -14,17 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from trainer.game.engine import (
-    Action,
-    GameOptions,
-    GameState,
-    HandState,
-    Prompt,
-    new_game,
-    prompt,
-    step,
-)
+from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Event, event_dict
+from trainer.game.state import Action, GameOptions, GameState, HandState, Prompt
 from trainer.game.variants import GameVariant
 from trainer.rules.cards import Card, deck
 

@@ -27,20 +27,11 @@ from datetime import UTC, datetime
 from trainer.game.attempts import count_attempt, game_drill
 from trainer.game.bots import Bot, Level
 from trainer.game.codec import CodecError, action_from_data, action_to_data, dumps, loads
-from trainer.game.engine import (
-    Action,
-    Count,
-    GameError,
-    GameOptions,
-    GameState,
-    Prompt,
-    new_game,
-    prompt,
-    step,
-)
+from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Event
 from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, setup_from_data, setup_to_data
+from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
 from trainer.game.variants import GameVariant
 from trainer.history.games import (
     GameEnd,

@@ -21,8 +21,8 @@ from trainer.game.codec import (
     options_to_data,
     whole_number,
 )
-from trainer.game.engine import GameOptions
 from trainer.game.record import cut_for_deal
+from trainer.game.state import GameOptions
 from trainer.game.variants import GameVariant, variant
 
 HUMAN_NAME: Final = "you"

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final, TypeAlias
 
-from trainer.game.engine import GameState
 from trainer.game.search import Ranks, Solver, position, value_of
+from trainer.game.state import GameState
 from trainer.game.table import Table
 from trainer.rules.cards import Card, deck
 

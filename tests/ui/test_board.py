@@ -284,6 +284,14 @@ async def test_names_reach_the_screen_as_text() -> None:
         assert pilot.app.is_running
 
 
+async def test_an_auto_width_board_is_as_wide_as_its_drawing() -> None:
+    board = CribbageBoard(TWO)
+    board.styles.width = "auto"
+    async with BoardApp(board).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert board.size.width == 64
+
+
 def test_the_board_refuses_a_wrong_number_of_names() -> None:
     with pytest.raises(ValueError, match="four-hand has 2 sides"):
         CribbageBoard.for_variant(variant("four-hand"), FOUR)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
@@ -25,7 +26,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from trainer.game.variants import GameVariant
-from trainer.ui.board_text import MAX_SIDES, BoardLine, render_board
+from trainer.ui.board_text import MAX_SIDES, BoardLine, line_text, render_board
 
 DEFAULT_WIDTH = 78
 """The width drawn for before the widget has a size."""
@@ -36,7 +37,8 @@ class CribbageBoard(Widget):
     """A board for 2 to 4 sides (players, or partnerships in the four-hand game).
 
     ``names`` label the tracks in order; ``target`` and the lines come from the variant.
-    ``plain`` draws in ASCII for terminals without box and dot glyphs."""
+    ``plain`` draws in ASCII for terminals without box and dot glyphs. ``width: auto``
+    shrinks it to the drawing (to centre it); by default it takes the width it is given."""
 
     DEFAULT_CSS = """
     CribbageBoard { height: auto; }
@@ -167,6 +169,10 @@ class CribbageBoard(Widget):
             for chunk, role in line:
                 text.append(chunk, self._style(role))
         return text
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        lines = self.board_lines(container.width or DEFAULT_WIDTH)
+        return max(cell_len(line_text(line)) for line in lines)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.board_lines(width or DEFAULT_WIDTH))

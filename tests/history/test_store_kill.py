@@ -20,10 +20,7 @@ import pytest
 
 from trainer.history.store import DB_NAME, StatsStore
 
-pytestmark = [
-    pytest.mark.slow,  # run in CI (the whole suite), not in the quick loop
-    pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL"),
-]
+pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
 
 CHILD = """
 import random, sys

@@ -13,6 +13,7 @@ import pytest
 from tests.factories import HAND_8
 from tests.history.known import answered, drill, show
 from trainer.history.deferred import DeferredStore
+from trainer.history.games import create_game
 from trainer.history.store import DB_NAME, StatsStore, StoreError
 from trainer.judge.claims import TotalClaim
 
@@ -124,3 +125,23 @@ def test_a_context_manager_closes_what_it_opened(tmp_path: Path) -> None:
         store.record(answered(show(HAND_8), TotalClaim(6)))
     with pytest.raises(StoreError, match="closed"):
         store.report()
+
+
+def test_a_game_makes_the_file_and_is_found_to_resume(tmp_path: Path) -> None:
+    folder = tmp_path / "muggins"
+    with DeferredStore.open(folder) as store:
+        assert store.playing_game() is None  # no file: nothing to resume, nothing written
+        assert not (folder / DB_NAME).exists()
+        writer = store.writer()
+        assert (folder / DB_NAME).exists()
+        assert store.writer() is writer
+        game = create_game(
+            writer, uid="g1", variant="standard", seed=7, setup="{}", human_side=0, at=NOW
+        )
+        saved = store.playing_game()
+        assert saved is not None
+        assert (saved.id, saved.uid, saved.seed) == (game, "g1", 7)
+    with DeferredStore.open(folder) as again:  # the next start finds it
+        found = again.playing_game()
+        assert found is not None
+        assert found.uid == "g1"

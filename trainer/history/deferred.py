@@ -1,6 +1,7 @@
 """The trainer's history: a stats file made with the first answer recorded, not at start.
 
-Starting the trainer and quitting writes nothing. A file already there is opened at
+Starting the trainer and quitting writes nothing; a game saved from its first step
+makes the file as an answer does (`DeferredStore.writer`). A file already there is opened at
 once, so one that cannot be used is reported when the trainer starts; with no file
 yet, every read sees an empty history (as ``muggins stats`` does) until the first
 `DeferredStore.record` creates it, or another trainer does.
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from trainer.drills.model import DrillSet
 from trainer.history import reports, schedule
+from trainer.history.games import SavedGame, latest_playing
 from trainer.history.progress import Progress
 from trainer.history.store import StatsStore, StoreError, store_path
 from trainer.quiz.attempt import Attempt
@@ -74,13 +76,21 @@ class DeferredStore:
                 self._empty = StatsStore(":memory:")
             return self._empty
 
-    def record(self, attempt: Attempt) -> int:
-        """Record one judged answer, creating the file (and its folder) the first time."""
+    def writer(self) -> StatsStore:
+        """The file's store, made (with its folder) if it is not there yet: what records an
+        answer, or saves a game from its first step."""
         with self._lock:
             if self._store is None:
                 self._store = StatsStore(self.path)
-            store = self._store
-        return store.record(attempt)
+            return self._store
+
+    def record(self, attempt: Attempt) -> int:
+        """Record one judged answer, creating the file (and its folder) the first time."""
+        return self.writer().record(attempt)
+
+    def playing_game(self) -> SavedGame | None:
+        """The latest game still playing (None with no file yet: nothing to resume)."""
+        return latest_playing(self._reader())
 
     def close(self) -> None:
         """Close the file's store and the empty one (idempotent)."""

@@ -6,31 +6,17 @@ rejection comparison is printed.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.benchmarks.support import BENCHMARKS, load_bench
 from trainer.drills.constraints import Constraints
 from trainer.drills.dealing import make_dealer
 from trainer.drills.model import DrillSet
 from trainer.drills.schema import parse_drill
 
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
-
-ROOT = Path(__file__).resolve().parents[2]
-BENCH_PATH = ROOT / "benchmarks" / "bench_dealing.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_dealing", BENCH_PATH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def rows(out: str, first: str) -> list[str]:
@@ -39,7 +25,7 @@ def rows(out: str, first: str) -> list[str]:
 
 
 def test_benchmark_runs_and_prints_every_drill(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
+    bench = load_bench("bench_dealing")
     code = bench.main(["--deals", "20", "--rounds", "1"])
     out = capsys.readouterr().out
     assert code == 0, out
@@ -49,7 +35,7 @@ def test_benchmark_runs_and_prints_every_drill(capsys: pytest.CaptureFixture[str
     assert "shows, 0 bad" in out
 
     # Part 1: a line per built-in drill with its times and a verdict.
-    drill_ids = sorted(p.stem for p in (ROOT / "drills").glob("*.yaml"))
+    drill_ids = sorted(p.stem for p in (BENCHMARKS.parent / "drills").glob("*.yaml"))
     assert drill_ids
     for drill_id in drill_ids:
         lines = [line for line in rows(out, drill_id) if " ms PASS" in line or " ms MISS" in line]
@@ -72,7 +58,7 @@ def test_benchmark_runs_and_prints_every_drill(capsys: pytest.CaptureFixture[str
 
 
 def test_rejection_sampler_keeps_only_fitting_hands() -> None:
-    bench = load_bench()
+    bench = load_bench("bench_dealing")
     drill = parse_drill(
         {"name": "t", "description": "t", "deal": {"score": 0, "avoid_ranks": ["5"]}},
         drill_id="t",
@@ -92,7 +78,7 @@ def test_rejection_sampler_keeps_only_fitting_hands() -> None:
 def test_checks_catch_a_dealer_that_breaks_its_constraints(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    bench = load_bench()
+    bench = load_bench("bench_dealing")
     drill = parse_drill(
         {"name": "t", "description": "t", "deal": {"score": 0}}, drill_id="t", source="test"
     )

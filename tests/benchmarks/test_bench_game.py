@@ -9,16 +9,13 @@ silently wrong.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
-import sys
 from dataclasses import replace
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.benchmarks.support import load_bench
 from trainer.game.bots import Bot
 from trainer.game.events import Played, Shown
 from trainer.game.record import GameRecord, play_game
@@ -28,24 +25,13 @@ from trainer.rules.show import score_show
 
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
 
-BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_game.py"
 
 CROWDED = [c for c in deck() if c.rank in (4, 5, 6, 11)]
 """Sixteen cards that make pairs, runs, fifteens and nobs at every turn."""
 
 
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_game", BENCH_PATH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_benchmark_runs_and_agrees(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
+    bench = load_bench("bench_game")
     argv = ["--games", "4", "--sim-games", "2", "--decision-games", "1", "--rounds", "2"]
     code = bench.main([*argv, "--json"])
     out = capsys.readouterr().out
@@ -101,7 +87,7 @@ def test_benchmark_runs_and_agrees(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_brute_show_agrees_with_score_show() -> None:
-    bench = load_bench()
+    bench = load_bench("bench_game")
     rng = random.Random(11)
     full = list(deck())
     deals = 0
@@ -125,7 +111,7 @@ def test_brute_show_agrees_with_score_show() -> None:
 
 
 def test_brute_play_agrees_with_score_play() -> None:
-    bench = load_bench()
+    bench = load_bench("bench_game")
     rng = random.Random(12)
     checked = 0
     for cards in (list(deck()), CROWDED, CROWDED):
@@ -143,14 +129,14 @@ def test_brute_play_agrees_with_score_play() -> None:
 
 
 def a_game(seed: int) -> GameRecord:
-    bench = load_bench()
+    bench = load_bench("bench_game")
     seats = [Bot("standard", 0, seed), Bot("easy", 1, seed)]
     record: GameRecord = play_game(bench.RULES, seed, seats, ["standard", "easy"])
     return record
 
 
 def test_record_check_passes_a_true_record_and_catches_a_wrong_one() -> None:
-    bench = load_bench()
+    bench = load_bench("bench_game")
     record = a_game(5)
     check = bench.Check()
     bench.check_game(record, bench.brute_game(record), check)
@@ -170,7 +156,7 @@ def test_record_check_passes_a_true_record_and_catches_a_wrong_one() -> None:
 
 
 def test_pair_option() -> None:
-    bench = load_bench()
+    bench = load_bench("bench_game")
     assert bench.parse_pair("easy, standard") == ("easy", "standard")
     for bad in ("standard", "standard,standard", "standard,grandmaster"):
         with pytest.raises(argparse.ArgumentTypeError):

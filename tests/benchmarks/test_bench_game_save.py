@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
+from tests.benchmarks.support import load_bench
 
-BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_game_save.py"
+pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
 
 
 def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("bench_game_save", BENCH_PATH)
-    assert spec is not None
-    assert spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench("bench_game_save")
     assert bench.main(["--games", "1", "--variant", "short", "--json"]) == 0
     out = capsys.readouterr().out
     assert "1 games of short" in out

@@ -6,29 +6,17 @@ the fresh-deal one among them, is measured, printed and in the JSON.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.benchmarks.support import load_bench
+
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
-
-BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_scoring.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_scoring", BENCH_PATH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_benchmark_runs_and_prints_ratios(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
+    bench = load_bench("bench_scoring")
     code = bench.main(["--deals", "300", "--rounds", "1", "--chunk", "100"])
     out = capsys.readouterr().out
     assert code == 0
@@ -55,7 +43,7 @@ def test_benchmark_runs_and_prints_ratios(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_benchmark_json(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
+    bench = load_bench("bench_scoring")
     code = bench.main(["--deals", "50", "--rounds", "1", "--json"])
     out = capsys.readouterr().out
     assert code == 0
@@ -83,7 +71,7 @@ def test_benchmark_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_baseline_known_hands() -> None:
-    bench = load_bench()
+    bench = load_bench("bench_scoring")
     score = bench.baseline_score
     # The 29 hand: three fives and the jack of the starter's suit, starter the fourth five.
     assert score([(5, "S"), (5, "H"), (5, "D"), (11, "C")], (5, "C")) == 29

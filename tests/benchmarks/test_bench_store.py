@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.benchmarks.support import load_bench
+
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
-
-BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_store.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_store", BENCH_PATH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
+    bench = load_bench("bench_store")
     code = bench.main(["--attempts", "400", "--rounds", "2", "--records", "30", "--json"])
     out = capsys.readouterr().out
     assert code == 0
@@ -49,7 +37,7 @@ def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_synthetic_history_is_seeded() -> None:
-    bench = load_bench()
+    bench = load_bench("bench_store")
     first = [(a.drill.id, a.cards, a.answer_text) for a in bench.synthetic_attempts(60, 7)]
     again = [(a.drill.id, a.cards, a.answer_text) for a in bench.synthetic_attempts(60, 7)]
     assert first == again

@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.benchmarks.support import load_bench
+
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
-
-BENCH_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_strong.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_strong", BENCH_PATH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
+    bench = load_bench("bench_strong")
     argv = ["--deals", "2", "--variants", "standard,three-hand", "--games", "4", "--json"]
     code = bench.main([*argv, "--strength-variant", "short"])
     out = capsys.readouterr().out

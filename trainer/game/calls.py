@@ -34,7 +34,6 @@ class Settled:
     """More points for the owner: an overcount that stood, or a wrong muggins call."""
     caller: int
     """Points for the opponent who answered."""
-    wrong_call: bool = False
 
 
 def settle(actual: int, missed: int, excess: int, answer: CatchAnswer, policy: Policy) -> Settled:
@@ -43,11 +42,11 @@ def settle(actual: int, missed: int, excess: int, answer: CatchAnswer, policy: P
     penalty = policy_points(policy, actual, 0, excess)[1] if excess else 0
     if answer.call is not None:
         if not missed:
-            return Settled(answer.call, 0, wrong_call=True)
+            return Settled(answer.call, 0)  # a wrong call
         share = policy_points(policy, actual, missed, 0)[1]
         return Settled(0, min(answer.call, share) + penalty)
     if answer.too_many:
         if not excess:
-            return Settled(0, 0, wrong_call=True)
+            return Settled(0, 0)  # a wrong "too many": nothing moves
         return Settled(0, penalty)
     return Settled(excess, 0)

@@ -239,8 +239,8 @@ def _respond(state: GameState, action: Respond) -> tuple[GameState, list[Event]]
     if answer == CatchAnswer() and len(pending.responders) > 1:
         rest = replace(pending, responders=pending.responders[1:])
         return replace(state, hand=replace(state.hand, pending=rest)), []
-    p = pending
-    moved = settle(p.actual, p.missed, p.excess, answer, state.options.muggins)
+    policy = state.options.muggins
+    moved = settle(pending.actual, pending.missed, pending.excess, answer, policy)
     state, more = _add(state, pending.seat, moved.owner)
     pending = replace(pending, pegged=pending.pegged + more)
     return _settled(state, pending, moved.caller, action.seat)

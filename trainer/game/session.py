@@ -29,8 +29,9 @@ from trainer.game.bots import Bot, Level
 from trainer.game.codec import CodecError, action_from_data, action_to_data, dumps, loads
 from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Event
+from trainer.game.match import first_dealer, game_points, match_game_seed
 from trainer.game.record import GameRecord, HandRecord, hands_after
-from trainer.game.setup import GameSetup, setup_from_data, setup_to_data
+from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
 from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
 from trainer.game.variants import GameVariant
 from trainer.history.games import (
@@ -117,12 +118,20 @@ class GameSession:
         names: Sequence[str] | None = None,
         options: GameOptions | None = None,
         first_dealer: int | None = None,
+        match: MatchPlace | None = None,
         now: Clock = _utc_now,
     ) -> GameSession:
         """A new game, stored before its first step. ``levels`` gives each seat's bot level,
-        None for the human's seat; the first dealer is cut for from the seed unless given."""
+        None for the human's seat; the first dealer is cut for from the seed unless given;
+        ``match``: the game's place in a match."""
         setup = GameSetup.make(
-            rules, seed, levels, names=names, options=options, first_dealer=first_dealer
+            rules,
+            seed,
+            levels,
+            names=names,
+            options=options,
+            first_dealer=first_dealer,
+            match=match,
         )
         uid = uuid.uuid4().hex
         game_id = create_game(
@@ -202,6 +211,34 @@ class GameSession:
         if self.state.winner is None:
             return None
         return self._record(self.state, self.hands)
+
+    @property
+    def match_after(self) -> MatchPlace | None:
+        """The match's standing once this game is over (None: a game on its own, or not
+        over yet)."""
+        record, place = self.record, self.setup.match
+        if place is None or record is None:
+            return None
+        return place.after(record.winner, game_points(record))
+
+    def next_in_match(self) -> GameSession | None:
+        """The match's next game, started and stored (None: no match, this game not over,
+        or the match won): its seed and first dealer follow from the match's seed."""
+        place = self.match_after
+        if place is None or place.winner is not None:
+            return None
+        s = self.setup
+        return GameSession.start(
+            self.store,
+            s.rules,
+            match_game_seed(place.seed, place.number),
+            s.levels,
+            names=s.names,
+            options=s.options,
+            first_dealer=first_dealer(place.seed, s.rules.players, place.number),
+            match=place,
+            now=self.now,
+        )
 
     # ------------------------------------------------------------ playing
 

@@ -42,6 +42,7 @@ def test_a_match_is_played_game_after_game_as_play_match_plays_it(tmp_path: Path
             match=place,
         )
         records = []
+        after: MatchPlace | None = None
         while session is not None:
             finish(session)
             assert session.record is not None
@@ -58,6 +59,7 @@ def test_a_match_is_played_game_after_game_as_play_match_plays_it(tmp_path: Path
         to_win,
     )
     assert [r.to_dict() for r in records] == [g.to_dict() for g in expected.games]
+    assert after is not None
     assert after.points == expected.points
     assert after.winner == expected.winner
     assert sum(after.points) == sum(game_points(r) for r in records)

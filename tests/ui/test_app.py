@@ -197,9 +197,9 @@ async def test_announce_backspace_takes_back_a_claim(
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, QuizScreen)
-        assert len(screen.claims) == 1
+        assert len(screen.draft.claims) == 1
         await pilot.press("backspace")
-        assert screen.claims == []
+        assert screen.draft.claims == []
         assert text_of(app, "#claim-list") == "(nothing claimed yet)"
 
 

@@ -14,14 +14,11 @@ from textual.widgets import Footer, Input, Label, Static
 
 from trainer.coach.practice import aimed_at
 from trainer.judge.claims import (
-    AnnounceClaim,
     Answer,
-    ClaimedItem,
     ClaimError,
     TotalClaim,
     parse_catch_answer,
     parse_total_claim,
-    with_starter,
 )
 from trainer.judge.verdict import nineteen_is_zero
 from trainer.quiz.heels import heels_prompt
@@ -29,15 +26,11 @@ from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, format_cards
 from trainer.rules.combos import Kind
-from trainer.rules.speech import claim_phrases
+from trainer.ui.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, SecondTry
-from trainer.ui.text import item_line
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
 from trainer.ui.widgets.playing_card import PlayingCard
-
-KIND_KEYS: dict[str, Kind] = {"f": "fifteen", "p": "pair", "r": "run", "l": "flush", "n": "nobs"}
-"""Keys that claim the selected cards as a combination (announce drills)."""
 
 
 class QuizScreen(Screen[None]):
@@ -53,8 +46,11 @@ class QuizScreen(Screen[None]):
         self.session = session
         self.question = question
         self.plain = plain
-        self.claims: list[ClaimedItem] = []
-        self.picked: list[Card] = []
+        self.draft = (
+            AnnounceDraft((), None)
+            if isinstance(question, PlayQuestion)
+            else AnnounceDraft(question.deal.hand, question.deal.starter)
+        )
         self._done = False
         self._asked_empty = False
         self._retrying = False
@@ -233,7 +229,7 @@ class QuizScreen(Screen[None]):
             self._done = True
             self.post_message(DrillTimeUp())
         elif hand_left is not None and hand_left <= 0:
-            self._submit(AnnounceClaim(tuple(self.claims)) if self.announcing else None, True)
+            self._submit(self.draft.answer() if self.announcing else None, True)
 
     # ------------------------------------------------------------ answering
 
@@ -299,8 +295,7 @@ class QuizScreen(Screen[None]):
             self._toggle(cards[int(key) - 1])
         elif key in KIND_KEYS:
             self._claim_kind(KIND_KEYS[key])
-        elif key == "backspace" and self.claims:
-            self.claims.pop()
+        elif key == "backspace" and self.draft.undo():
             self._show_claims()
         elif key == "enter":
             self._end_count()
@@ -314,32 +309,20 @@ class QuizScreen(Screen[None]):
             self._toggle(event.card)
 
     def _toggle(self, card: Card) -> None:
-        if card in self.picked:
-            self.picked.remove(card)
-        else:
-            self.picked.append(card)
-        self.query_one("#table", CardTable).show_selected(self.picked)
+        self.draft.toggle(card)
+        self.query_one("#table", CardTable).show_selected(self.draft.picked)
 
     def _claim_kind(self, kind: Kind) -> None:
-        if not self.picked:
-            self.notify("pick the cards of the combination first (1-6)", severity="warning")
+        problem = self.draft.claim(kind)
+        if problem is not None:
+            self.notify(problem, severity="warning")
             return
-        try:
-            item = ClaimedItem(kind, self.picked)
-        except ClaimError as err:
-            self.notify(str(err), severity="warning")
-            return
-        q = self.question
-        if not isinstance(q, PlayQuestion):
-            item = with_starter(item, q.deal.hand, q.deal.starter)
-        self.claims.append(item)
-        self.picked = []
         self.query_one("#table", CardTable).show_selected([])
         self._show_claims()
 
     def _end_count(self) -> None:
         """Judge the announcement; with nothing claimed, ask once first."""
-        if not self.claims and not self._asked_empty:
+        if not self.draft.claims and not self._asked_empty:
             self._asked_empty = True
             self.notify(
                 "Nothing claimed. Press Enter again to claim nothing (nineteen), "
@@ -348,19 +331,15 @@ class QuizScreen(Screen[None]):
                 timeout=6,
             )
             return
-        self._submit(AnnounceClaim(tuple(self.claims)))
+        self._submit(self.draft.answer())
 
     def _show_claims(self) -> None:
-        said = claim_phrases((c.kind, c.cards, c.value) for c in self.claims)
-        lines = [
-            item_line(c.kind, c.ordered_cards, c.value, words, plain=self.plain)
-            for c, words in zip(self.claims, said, strict=True)
-        ]
+        lines = self.draft.lines(plain=self.plain)
         self.query_one("#claim-list", Static).update(
             "\n".join(lines) if lines else "(nothing claimed yet)"
         )
         box = self.query_one("#claims", VerticalScroll)
-        box.border_title = f"{len(lines)} claimed · {sum(c.value for c in self.claims)}"
+        box.border_title = f"{len(lines)} claimed · {self.draft.total}"
         box.call_after_refresh(box.scroll_end, animate=False)
 
     def action_end_drill(self) -> None:

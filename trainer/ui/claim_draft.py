@@ -1,0 +1,77 @@
+"""A count being announced combination by combination: cards picked, then named as a kind.
+
+Plain Python, shared by the screens that take an announced count (the drills' quiz and
+the game's show), so both judge the same words the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trainer.judge.claims import AnnounceClaim, ClaimedItem, ClaimError, with_starter
+from trainer.rules.cards import Card
+from trainer.rules.combos import Kind
+from trainer.rules.speech import claim_phrases
+from trainer.ui.text import item_line
+
+KIND_KEYS: dict[str, Kind] = {"f": "fifteen", "p": "pair", "r": "run", "l": "flush", "n": "nobs"}
+"""Keys that claim the picked cards as a combination."""
+
+
+class AnnounceDraft:
+    """The claims so far and the cards picked for the next; ``starter`` None for cards
+    without one (the starter, when there is one, is the last card of the numbering)."""
+
+    def __init__(self, hand: Sequence[Card], starter: Card | None) -> None:
+        self.hand = tuple(hand)
+        self.starter = starter
+        self.picked: list[Card] = []
+        self.claims: list[ClaimedItem] = []
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in their numbering order: the hand, then the starter."""
+        return self.hand + ((self.starter,) if self.starter is not None else ())
+
+    @property
+    def total(self) -> int:
+        return sum(c.value for c in self.claims)
+
+    def toggle(self, card: Card) -> None:
+        """Pick the card for the next claim, or unpick it."""
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+
+    def claim(self, kind: Kind) -> str | None:
+        """Claim the picked cards as ``kind``; why not, if they cannot be one."""
+        if not self.picked:
+            return f"pick the cards of the combination first (1-{len(self.cards)})"
+        try:
+            item = ClaimedItem(kind, self.picked)
+        except ClaimError as err:
+            return str(err)
+        if self.starter is not None:
+            item = with_starter(item, self.hand, self.starter)
+        self.claims.append(item)
+        self.picked = []
+        return None
+
+    def undo(self) -> bool:
+        """Take back the last claim; False if there was none."""
+        if not self.claims:
+            return False
+        self.claims.pop()
+        return True
+
+    def answer(self) -> AnnounceClaim:
+        return AnnounceClaim(tuple(self.claims))
+
+    def lines(self, *, plain: bool) -> list[str]:
+        """Each claim as said, with the running total (markup)."""
+        said = claim_phrases((c.kind, c.cards, c.value) for c in self.claims)
+        return [
+            item_line(c.kind, c.ordered_cards, c.value, words, plain=plain)
+            for c, words in zip(self.claims, said, strict=True)
+        ]

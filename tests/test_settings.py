@@ -227,3 +227,11 @@ def test_settings_load_without_the_game() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_the_manual_shows_the_file_as_saved(tmp_path: Path) -> None:
+    usage = (Path(__file__).parents[1] / "docs" / "usage.md").read_text(encoding="utf-8")
+    start = usage.index("```yaml\n# Muggins settings") + len("```yaml\n")
+    path = tmp_path / "settings.yaml"
+    save_settings(Settings(), path)
+    assert usage[start : usage.index("```", start)] == path.read_text(encoding="utf-8")

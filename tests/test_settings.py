@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
+from typing import get_args
 
 import pytest
 import yaml
 
 from trainer.drills.schema import parse_drill
-from trainer.settings import Settings, SettingsError, load_settings, save_settings, settings_path
+from trainer.game.bots import LEVELS
+from trainer.game.variants import VARIANTS, VariantId
+from trainer.judge.policy import POLICIES
+from trainer.settings import (
+    GAME_LEVELS,
+    GAME_VARIANTS,
+    GameChoices,
+    GameVariantId,
+    Settings,
+    SettingsError,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 
 
 def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
@@ -28,6 +44,14 @@ def test_round_trip(tmp_path: Path) -> None:
         "card_style": "letters",
         "theme": "nord",
         "announce_key": "x",
+        "game": {
+            "variant": "standard",
+            "level": "standard",
+            "muggins": "acc",
+            "claim": "total",
+            "peg_own": False,
+            "match_points": 1,
+        },
     }
 
 
@@ -96,3 +120,118 @@ def test_drill_defaults_apply_only_where_the_file_chose_nothing() -> None:
     assert plain.with_defaults("hoyle", False).nineteen is False
     assert strict.with_defaults("hoyle", False).muggins == "off"
     assert strict.with_defaults("hoyle", False).nineteen is True
+
+
+def test_the_games_ids_and_levels_are_the_games_own() -> None:
+    assert GAME_VARIANTS == tuple(VARIANTS) == get_args(VariantId) == get_args(GameVariantId)
+    assert GAME_LEVELS == LEVELS
+    assert GameChoices().muggins in POLICIES
+
+
+def test_game_choices_round_trip_as_a_nested_mapping(tmp_path: Path) -> None:
+    path = tmp_path / "settings.yaml"
+    game = GameChoices("four-hand", "strong", "hoyle", "announce", True, 5)
+    save_settings(Settings(theme="nord", game=game), path)
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["game"] == {
+        "variant": "four-hand",
+        "level": "strong",
+        "muggins": "hoyle",
+        "claim": "announce",
+        "peg_own": True,
+        "match_points": 5,
+    }
+    assert load_settings(path) == (Settings(theme="nord", game=game), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [
+        ("theme: nord\n", GameChoices()),
+        ("game:\n", GameChoices()),
+        ("game:\n  variant: short\n", GameChoices(variant="short")),
+        (
+            "game:\n  muggins: off\n  match_points: 99\n",
+            GameChoices(muggins="off", match_points=99),
+        ),
+    ],
+    ids=["no-game", "empty-game", "one-choice", "bare-off-and-most-points"],
+)
+def test_game_choices_missing_or_partial_take_the_defaults(
+    tmp_path: Path, text: str, game: GameChoices
+) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text(text, encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert warning is None
+    assert settings.game == game
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "warning"),
+    [
+        (
+            "game:\n  variant: six-hand\n  level: strong\n",
+            GameChoices(level="strong"),
+            "game.variant: must be one of standard, short, five-card, three-hand, four-hand, "
+            "four-hand-solo, got 'six-hand'",
+        ),
+        (
+            "game:\n  level: expert\n  claim: shout\n  peg_own: sometimes\n",
+            GameChoices(),
+            "game.level: must be one of easy, standard, strong, got 'expert'; game.claim: must "
+            "be one of total, announce, got 'shout'; game.peg_own: must be true or false, got "
+            "'sometimes'",
+        ),
+        (
+            "game:\n  muggins: never\n  match_points: 0\n",
+            GameChoices(),
+            "game.muggins: must be one of off, acc, hoyle, bsd, got 'never'; game.match_points: "
+            "must be a whole number from 1 to 99, got 0",
+        ),
+        (
+            "game:\n  match_points: true\n  seats: 2\n",
+            GameChoices(),
+            "game.match_points: must be a whole number from 1 to 99, got True; game.seats: "
+            "unknown setting",
+        ),
+        ("game:\n  match_points: 100\n", GameChoices(), "got 100"),
+        ("game: [standard]\ntheme: nord\n", GameChoices(), "game: must be a mapping"),
+    ],
+    ids=[
+        "bad-variant",
+        "three-problems",
+        "bad-policy-and-no-points",
+        "bool-and-unknown",
+        "too-many-points",
+        "not-a-mapping",
+    ],
+)
+def test_a_bad_game_choice_falls_back_alone_and_is_named(
+    tmp_path: Path, text: str, game: GameChoices, warning: str
+) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text(text, encoding="utf-8")
+    settings, message = load_settings(path)
+    assert settings.game == game
+    assert message is not None
+    assert message.startswith(f"{path}: ")
+    assert warning in message
+    assert message.endswith("; using the default for each")
+    assert path.read_text(encoding="utf-8") == text  # kept
+
+
+def test_settings_load_without_the_game() -> None:
+    """The settings are read at start-up: they stay clear of the game package."""
+    code = "import sys, trainer.settings; print(sorted(m for m in sys.modules if 'game' in m))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_manual_shows_the_file_as_saved(tmp_path: Path) -> None:
+    usage = (Path(__file__).parents[1] / "docs" / "usage.md").read_text(encoding="utf-8")
+    start = usage.index("```yaml\n# Muggins settings") + len("```yaml\n")
+    path = tmp_path / "settings.yaml"
+    save_settings(Settings(), path)
+    assert usage[start : usage.index("```", start)] == path.read_text(encoding="utf-8")

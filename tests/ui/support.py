@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -81,7 +82,7 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
     await pilot.pause()
 
 
-def notifications(app: MugginsApp) -> list[str]:
+def notifications(app: App[Any]) -> list[str]:
     """Start catching the app's notifications: the list fills as they are sent."""
     caught: list[str] = []
     send = app.notify

@@ -13,7 +13,7 @@ from textual.widgets import Input, Select, Static, Switch
 from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, running
 from trainer.drills.loader import DrillEntry
-from trainer.settings import Settings, load_settings
+from trainer.settings import GameChoices, Settings, load_settings
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
 from trainer.ui.screens.reveal import RevealScreen
@@ -48,6 +48,24 @@ async def test_change_save_and_apply(
         assert app.plain_cards
     assert load_settings(path) == (app.settings, None)
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["muggins"] == "hoyle"
+
+
+async def test_saving_keeps_the_game_choices(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "settings.yaml"
+    game = GameChoices("three-hand", "strong", "bsd", "announce", True, 3)
+    app = app_for(
+        builtin_entries, clock, recorder, settings=Settings(game=game), settings_path=path
+    )
+    async with running(app, SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#muggins", Select).value = "off"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.settings == Settings(muggins="off", game=game)
+    assert load_settings(path) == (app.settings, None)
 
 
 async def test_escape_discards(

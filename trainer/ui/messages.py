@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from trainer.history.progress import Progress
     from trainer.judge.claims import Answer, TotalClaim
     from trainer.quiz.questions import Question
-    from trainer.settings import Settings
+    from trainer.settings import GameChoices, Settings
     from trainer.ui.history import History
 
 
@@ -84,6 +84,18 @@ class SettingsChanged(Message):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+
+
+class StartGame(Message):
+    """Deal a new game with these choices (from the game setup screen)."""
+
+    def __init__(self, choices: GameChoices) -> None:
+        super().__init__()
+        self.choices = choices
+
+
+class ResumeGame(Message):
+    """Resume the saved game."""
 
 
 class HistoryOpened(Message):

@@ -6,6 +6,7 @@ The spoken-count key is chosen by pressing it; a key the reveal already answers 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -85,9 +86,10 @@ class SettingsScreen(Screen[None]):
         self.query_one("#muggins", Select).focus()
 
     def chosen(self) -> Settings:
-        """The settings as the form shows them now."""
+        """The settings as the form shows them now (and the game's choices as they were)."""
         key = self.query_one("#announce-key", KeyField).value
-        return Settings(
+        return replace(
+            self.settings,
             muggins=cast(Policy, self.query_one("#muggins", Select).value),
             nineteen=self.query_one("#nineteen", Switch).value,
             card_style=cast(CardStyle, self.query_one("#card-style", Select).value),

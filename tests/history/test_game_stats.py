@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ import pytest
 from tests.factories import HAND_8, HAND_9_NOBS, HAND_29, FakeClock
 from tests.game.scripted import play_out, scripted
 from tests.history.known import BASE, History, build_history, show, total
+from tests.history.known_games import T0, finished
 from trainer.game.attempts import GAME_DRILL_PREFIX as GAME_PREFIX
 from trainer.game.attempts import game_drill
 from trainer.game.session import GameSession
@@ -27,36 +28,18 @@ from trainer.history.game_stats import (
     GameTally,
     margin,
 )
-from trainer.history.games import GameEnd, HumanResult, abandon_game, create_game, finish_game
+from trainer.history.games import abandon_game, create_game
 from trainer.history.reports import ReviewItem
 from trainer.history.store import DB_NAME, StatsStore
 from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.rules.show import Item, score_show
 
-T0 = datetime(2026, 1, 5, 20, 0, tzinfo=UTC)
-
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[StatsStore]:
     with StatsStore(tmp_path / DB_NAME) as opened:
         yield opened
-
-
-def finished(
-    store: StatsStore,
-    uid: str,
-    variant_id: str,
-    final: tuple[int, ...],
-    winner: int,
-    human_side: int | None,
-    result: HumanResult | None,
-) -> None:
-    """A game stored and marked over with this final score (its record a stand-in)."""
-    game_id = create_game(
-        store, uid=uid, variant=variant_id, seed=1, setup="{}", human_side=human_side, at=T0
-    )
-    finish_game(store, game_id, GameEnd("{}", winner, final, result), T0 + timedelta(hours=1))
 
 
 # ---------------------------------------------------------------- agreeing with the game layer

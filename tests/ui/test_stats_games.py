@@ -5,20 +5,17 @@ for every game or a game's drill set; one short line with no games; all of it on
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from textual.containers import VerticalScroll
 
-from tests.factories import HAND_8, HAND_9_NOBS, HAND_29, FakeClock
-from tests.history.known import BASE, History, build_history, show, total
-from tests.history.test_game_stats import finished
+from tests.factories import FakeClock
+from tests.history.known import build_history
+from tests.history.known_games import build_games
 from tests.ui.support import app_for, press, running
 from tests.ui.test_stats_screen import open_stats
 from trainer.drills.loader import DrillEntry
-from trainer.game.attempts import game_drill
-from trainer.game.variants import variant
 from trainer.history.game_stats import Counting, GameReport, GameTally
 from trainer.history.store import StatsStore
 from trainer.ui.app import MugginsApp
@@ -37,21 +34,7 @@ STANDARD = "Games: 3 won, 1 lost · you skunked 2, were skunked 1 · 75% exact (
 def store(tmp_path: Path) -> Iterator[StatsStore]:
     with StatsStore(tmp_path / "muggins.sqlite3") as s:
         build_history(s)
-        finished(s, "s1", "standard", (121, 95), 0, 0, "won")
-        finished(s, "s2", "standard", (121, 80), 0, 0, "won")
-        finished(s, "s3", "standard", (121, 50), 0, 0, "won")
-        finished(s, "s4", "standard", (85, 121), 1, 0, "skunked")
-        finished(s, "h1", "short", (61, 20), 0, 1, "double-skunked")
-        History(s).session(
-            game_drill(variant("standard"), "acc"),
-            BASE + timedelta(days=3, hours=5),
-            [
-                (show(HAND_29), total(29), 4.0),
-                (show(HAND_8), total(8), 5.0),
-                (show(HAND_9_NOBS), total(7), 6.0),
-                (show(HAND_8), total(8), 5.0),
-            ],
-        )
+        build_games(s)
         yield s
 
 

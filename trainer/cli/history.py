@@ -28,6 +28,7 @@ from trainer.game.codec import CodecError
 from trainer.game.setup import check_saved
 from trainer.history import exchange
 from trainer.history.exchange import ImportFormatError
+from trainer.history.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
 from trainer.history.reports import Report, ReviewItem
 from trainer.history.rows import TOTAL
 from trainer.history.store import StatsStore, store_path
@@ -101,8 +102,13 @@ def _num(value: float | None, digits: int = 2) -> str:
 def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     drill = _resolve_drill(args, store)
     report = store.report(drill, utc_offset=_local_offset())
+    games = store.game_report()
     if args.json:
-        data = {"store": str(store_path(args.data_dir)), **report.to_dict()}
+        data = {
+            "store": str(store_path(args.data_dir)),
+            **report.to_dict(),
+            "games": games.to_dict(),
+        }
         json.dump(data, out, ensure_ascii=False)
         out.write("\n")
         return 0
@@ -113,6 +119,8 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
         return 0
     out.write(f"History: {where}   {report.overall.attempts} answers\n\n")
     _drill_table(report, out, with_total=drill is None)
+    if drill is None or drill.startswith(GAME_DRILL_PREFIX):
+        _games_table(games, None if drill is None else drill.removeprefix(GAME_DRILL_PREFIX), out)
     _kind_table(report, out)
     _progress_tables(report, out)
     return 0
@@ -151,6 +159,38 @@ def _drill_table(report: Report, out: TextIO, *, with_total: bool) -> None:
         "  exact: share of exact claims; error: mean points off; mugged: points your "
         "opponent took per hand;\n  streak: most exact answers in a row; blitz: most exact "
         "answers in one timed drill\n\n"
+    )
+
+
+def _games_table(games: GameReport, variant: str | None, out: TextIO) -> None:
+    """Your finished games per variant (all of them, or one) and your counting there."""
+    tallies = [v for v in games.variants if variant is None or v.variant == variant]
+    if not tallies:
+        out.write("Games: none played yet (your games against the computer show here)\n\n")
+        return
+    out.write("Games you played to the end, and your counts at the table\n")
+
+    def cells(t: GameTally) -> tuple[str, ...]:
+        figures = (t.played, t.won, t.lost, t.skunks, t.double_skunks, t.skunked)
+        return (
+            t.variant or "all games",
+            *map(str, figures),
+            str(t.double_skunked),
+            str(t.counting.attempts),
+            _pct(t.counting.accuracy),
+        )
+
+    rows = [cells(t) for t in tallies]
+    if variant is None and len(tallies) > 1:
+        rows.append(cells(games.overall))
+    head = ("game", "played", "won", "lost", "skunks", "doubles", "skunked", "doubled")
+    _table(out, (*head, "counts", "exact"), rows)
+    drills = games.drills
+    out.write(
+        "  skunks, doubles: games you won with an opponent under the skunk line, the "
+        "double-skunk line;\n  skunked, doubled: games you lost so; counts, exact: your "
+        "counts at the table, in games\n  finished or not (in drills: "
+        f"{_pct(drills.accuracy)} exact of {drills.attempts} answers)\n\n"
     )
 
 

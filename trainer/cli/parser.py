@@ -163,9 +163,10 @@ def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     """The stats, review, export and import subcommands."""
     p = sub.add_parser(
         "stats",
-        help="your accuracy and speed by drill set, misses by combination, progress",
-        description="Statistics from every answer recorded: per drill set, per kind of "
-        "combination (how often you miss it when it is there), and progress by day and session.",
+        help="your accuracy and speed by drill set, your games, misses by combination, progress",
+        description="Statistics from every answer recorded: per drill set, your games against "
+        "the computer, per kind of combination (how often you miss it when it is there), and "
+        "progress by day and session.",
     )
     p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
     p.add_argument("--json", action="store_true", help="print JSON")

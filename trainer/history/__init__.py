@@ -7,6 +7,7 @@ machine.
 
 from trainer.history.deferred import DeferredStore
 from trainer.history.exchange import ImportFormatError, export_records, import_records
+from trainer.history.game_stats import Counting, GameReport, GameTally
 from trainer.history.games import GameConflictError, SavedGame
 from trainer.history.progress import DrillProgress, Progress
 from trainer.history.reports import DrillStats, KindStats, Report, ReviewItem
@@ -14,11 +15,14 @@ from trainer.history.schedule import DueHand
 from trainer.history.store import StatsStore, StoreError, store_path
 
 __all__ = [
+    "Counting",
     "DeferredStore",
     "DrillProgress",
     "DrillStats",
     "DueHand",
     "GameConflictError",
+    "GameReport",
+    "GameTally",
     "ImportFormatError",
     "KindStats",
     "Progress",

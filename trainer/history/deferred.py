@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from trainer.drills.model import DrillSet
-from trainer.history import reports, schedule
+from trainer.history import game_stats, reports, schedule
 from trainer.history.games import SavedGame, latest_playing
 from trainer.history.progress import Progress
 from trainer.history.store import StatsStore, StoreError, store_path
@@ -117,6 +117,9 @@ class DeferredStore:
         self, drill: str | None = None, *, utc_offset: timedelta = timedelta(0)
     ) -> reports.Report:
         return self._reader().report(drill, utc_offset=utc_offset)
+
+    def game_report(self) -> game_stats.GameReport:
+        return self._reader().game_report()
 
     def review_items(
         self, *, kind: str | None = None, drill: str | None = None, limit: int | None = 50

@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import Final
 
 from trainer.drills.model import DrillSet
-from trainer.history import reports, review, schedule, sessions
+from trainer.history import game_stats, reports, review, schedule, sessions
 from trainer.history.migrations import upgrade
 from trainer.history.progress import Progress, read_best, read_progress
 from trainer.history.rows import attempt_rows, insert_rows
@@ -343,6 +343,11 @@ class StatsStore:
         """Every statistic, for one drill set (by id) or all of them; days at ``utc_offset``."""
         with self.guard("reading statistics") as conn:
             return reports.report(conn, drill, utc_offset=utc_offset)
+
+    def game_report(self) -> game_stats.GameReport:
+        """Your finished games (won, lost, skunks) and your counting in games beside drills."""
+        with self.guard("reading your games") as conn:
+            return game_stats.game_report(conn)
 
     def progress(self, now: datetime) -> Progress:
         """What home shows: accuracy and last practised per drill set, and the hands due."""

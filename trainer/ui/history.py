@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
+    from trainer.history.game_stats import GameReport
     from trainer.history.progress import Progress
     from trainer.history.reports import Report, ReviewCounts, ReviewItem, StoredCombo
     from trainer.history.schedule import DueHand
@@ -20,12 +21,14 @@ if TYPE_CHECKING:
 
 
 class History(Protocol):
-    """Record answers; read progress, bests, reports, the review list and the schedule."""
+    """Record answers; read progress, bests, reports (of drills and of games), the review list
+    and the schedule."""
 
     def record(self, attempt: Attempt) -> object: ...
     def progress(self, now: datetime) -> Progress: ...
     def best(self, drill: DrillSet) -> int | None: ...
     def report(self, drill: str | None = None, *, utc_offset: timedelta = ...) -> Report: ...
+    def game_report(self) -> GameReport: ...
     def review_items(
         self, *, kind: str | None = None, drill: str | None = None, limit: int | None = 50
     ) -> list[ReviewItem]: ...

@@ -1,8 +1,8 @@
-"""Your progress: figures per drill set, accuracy and speed over time, misses by kind.
+"""Your progress: figures per drill set, your games, accuracy and speed over time, misses by kind.
 
-Everything comes from one report of the history, read in a thread worker when
-the screen opens and when the drill-set filter changes (a newer read replaces an
-older one still running).
+Everything comes from one report of the history (and, for every drill set or a game's,
+the report of your games), read in a thread worker when the screen opens and when the
+drill-set filter changes (a newer read replaces an older one still running).
 """
 
 from __future__ import annotations
@@ -22,11 +22,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from trainer.drills.loader import DrillEntry
+from trainer.history.game_stats import GAME_DRILL_PREFIX
 from trainer.ui.text import ago
+from trainer.ui.widgets.games_panel import GamesPanel
 from trainer.ui.widgets.miss_bars import MissBars
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
 
 if TYPE_CHECKING:
+    from trainer.history.game_stats import GameReport
     from trainer.history.reports import DrillStats, Period, Report
     from trainer.ui.history import History
 
@@ -90,19 +93,35 @@ def _point(period: Period, label: str) -> ChartPoint:
     return ChartPoint(label, period.accuracy, period.mean_seconds)
 
 
-class ReportRead(Message):
-    """A report of the history, read in the background (``error``: why it could not be)."""
+def game_variant(drill_id: str | None) -> str | None:
+    """The game variant a drill set's counts come from (``game-short``: ``short``)."""
+    if drill_id is None or not drill_id.startswith(GAME_DRILL_PREFIX):
+        return None
+    return drill_id.removeprefix(GAME_DRILL_PREFIX)
 
-    def __init__(self, drill_id: str | None, report: Report | None, error: str = "") -> None:
+
+class ReportRead(Message):
+    """A report of the history, read in the background (``error``: why it could not be),
+    with the report of your games when the drill sets shown take it in."""
+
+    def __init__(
+        self,
+        drill_id: str | None,
+        report: Report | None,
+        error: str = "",
+        games: GameReport | None = None,
+    ) -> None:
         super().__init__()
         self.drill_id = drill_id
         self.report = report
         self.error = error
+        self.games = games
 
 
 class StatsScreen(Screen[None]):
-    """Figures per drill set, a chart of accuracy and speed, and misses by combination kind,
-    for every drill set or one (``d`` cycles through those with a history)."""
+    """Figures per drill set, your games, a chart of accuracy and speed, and misses by
+    combination kind, for every drill set or one (``d`` cycles through those with a
+    history); the games show with every drill set and with a game's."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "next_drill", "Next drill set"),
@@ -124,6 +143,7 @@ class StatsScreen(Screen[None]):
         self.choices: list[str | None] = [None]
         """What ``d`` cycles through: all drill sets, then each with a history."""
         self.report: Report | None = None
+        self.games: GameReport | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Stats[/b]", id="stats-title")
@@ -133,6 +153,7 @@ class StatsScreen(Screen[None]):
             )
             table.can_focus = False
             yield table
+            yield GamesPanel(id="stats-games")
             yield Static("", id="stats-chart-title", classes="stats-heading")
             yield ProgressChart(id="stats-chart")
             yield Static("", id="stats-kinds-title", classes="stats-heading")
@@ -193,12 +214,15 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def _read(self, drill_id: str | None) -> None:
+        games = None
         try:
             report = self.history.report(drill_id, utc_offset=self.utc_offset)
+            if drill_id is None or game_variant(drill_id) is not None:
+                games = self.history.game_report()
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        self.post_message(ReportRead(drill_id, report))
+        self.post_message(ReportRead(drill_id, report, games=games))
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -207,6 +231,7 @@ class StatsScreen(Screen[None]):
         if event.report is not None and event.drill_id is None and len(self.choices) == 1:
             self.choices = [None, *(d.drill_id for d in event.report.drills)]
             self.refresh_bindings()
+        self.games = event.games
         self._show(event.report, event.error)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
@@ -226,6 +251,7 @@ class StatsScreen(Screen[None]):
         if report is None or empty:
             return
         self._fill_table(report)
+        self._fill_games()
         self._fill_chart(report)
         self._fill_kinds(report)
 
@@ -268,6 +294,12 @@ class StatsScreen(Screen[None]):
             "-" if d.best_blitz is None else str(d.best_blitz),
             ago(d.last_practised, self.now),
         )
+
+    def _fill_games(self) -> None:
+        panel = self.query_one("#stats-games", GamesPanel)
+        panel.display = self.games is not None
+        if self.games is not None:
+            panel.show(self.games, game_variant(self.drill_id))
 
     def _fill_chart(self, report: Report) -> None:
         by, points = chart_points(report, zone=self.now.tzinfo)

@@ -85,27 +85,31 @@ class Verdict:
 
     def summary(self) -> str:
         """One line for the player: the claim against the truth and what it cost."""
-        t, what = self.actual, self.breakdown.what
-        claimed_any = bool(self.right or self.wrong)
-        if self.timed_out and not claimed_any:
-            if t == 0:
-                return f"Time's up. Nothing claimed; the {what} is 0: nothing lost."
-            lead = f"Time's up. Nothing claimed; the {what} is {t}."
-        else:
-            head = (
-                "Time's up."
-                if self.timed_out
-                else headline(self.outcome, self.missed_points, self.excess_points)
-            )
-            lead = f"{head} You claimed {self._said()}; the {what} is {t}."
-            if self.exact:
-                return lead
+        lead = self.claim_line()
+        if self.exact or (self.timed_out and not (self.right or self.wrong) and not self.actual):
+            return lead
         action = policy_action(self.policy, self.missed_points, self.excess_points)
         if self.opponent:
             tail = f"Your opponent takes {self.opponent}; you peg {self.kept}."
         else:
             tail = f"You peg {self.kept}."
         return f"{lead} {action} {tail}"
+
+    def claim_line(self) -> str:
+        """The claim against the truth, without what it cost (at the table, what muggins
+        takes depends on the opponents' answers, not on the policy alone)."""
+        t, what = self.actual, self.breakdown.what
+        claimed_any = bool(self.right or self.wrong)
+        if self.timed_out and not claimed_any:
+            if t == 0:
+                return f"Time's up. Nothing claimed; the {what} is 0: nothing lost."
+            return f"Time's up. Nothing claimed; the {what} is {t}."
+        head = (
+            "Time's up."
+            if self.timed_out
+            else headline(self.outcome, self.missed_points, self.excess_points)
+        )
+        return f"{head} You claimed {self._said()}; the {what} is {t}."
 
     def difference(self) -> str | None:
         """For a wrong total, where the difference may lie ("did you miss a fifteen?")."""

@@ -22,7 +22,7 @@ from trainer.drills.model import DrillSet
 from trainer.quiz.questions import Question
 from trainer.settings import Settings
 from trainer.ui import messages as m
-from trainer.ui.base_app import BaseApp
+from trainer.ui.game_desk import GameDesk
 from trainer.ui.history import OpenHistory
 from trainer.ui.options import Options
 from trainer.ui.runner import DrillRunner, Retry, Reveal, Step
@@ -37,7 +37,7 @@ START_BACKGROUND_BY: Final = 1.0
 """Seconds after start by which the background work starts even if home has not said."""
 
 
-class MugginsApp(BaseApp):
+class MugginsApp(GameDesk):
     """Pick a drill, count, see the truth; every answer is recorded as soon as it is judged."""
 
     TITLE = "Muggins"
@@ -58,6 +58,7 @@ class MugginsApp(BaseApp):
         self.runner = DrillRunner(rng, clock=options.clock, now=options.now, settings=self.settings)
         self.open_history = history
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
+        self.bot_pause = options.bot_pause
         self.store_error: str | None = None
         self._started = False
 
@@ -183,6 +184,9 @@ class MugginsApp(BaseApp):
         home = self._home()
         yield SystemCommand("Stats", "Your accuracy and speed, what you miss", home.action_stats)
         yield SystemCommand("Review", "Missed combinations; re-drill due hands", home.action_review)
+        yield SystemCommand("Play a game", "A game against the computer", self.action_play_game)
+        if home.saved:
+            yield SystemCommand("Resume your game", home.saved, self.action_resume_game)
         for d in (e.drill for e in self.entries if e.drill is not None):
             yield SystemCommand(f"Drill: {d.name}", d.description, partial(self.start, d))
 

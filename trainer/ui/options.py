@@ -30,5 +30,7 @@ class Options:
     """Why the settings file could not be used, to tell the player at start."""
     start_drill: DrillSet | None = None
     plain_cards: bool = False
+    bot_pause: float = 0.8
+    """Seconds a computer's move in a game is shown before the next (any key skips it)."""
     warm_tables: bool = True
     """Check the drills and build the deal tables in the background after home is drawn."""

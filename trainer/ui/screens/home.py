@@ -1,6 +1,6 @@
 """Home: the drill sets with your accuracy on each; Enter starts the highlighted one.
 
-The list scrolls when the terminal is too short for every drill set (80x24 holds 15 of
+The list scrolls when the terminal is too short for every drill set (80x24 holds 14 of
 the 18 built-in ones): its frame says which one of how many is highlighted, and Home
 and End go to the first and the last.
 """
@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Static
 from trainer.coach.practice import aim_at_weak_spots
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
-from trainer.ui.messages import StartDrill
+from trainer.ui.messages import ResumeGame, StartDrill
 from trainer.ui.text import ago
 from trainer.ui.widgets.footer import ReadyFooter
 
@@ -40,6 +40,14 @@ class ProgressRead(Message):
         self.progress = progress
 
 
+class SavedRead(Message):
+    """The game still playing in your history (``line`` names it), or None."""
+
+    def __init__(self, line: str | None) -> None:
+        super().__init__()
+        self.line = line
+
+
 class DrillTable(DataTable[str]):
     """The drill list: Home and End move the cursor to the first and the last drill set."""
 
@@ -55,6 +63,8 @@ class HomeScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start drill", priority=True),
+        Binding("g", "app.play_game", "Play a game"),
+        Binding("c", "resume_game", "Resume game"),
         Binding("s", "stats", "Stats"),
         Binding("r", "review", "Review"),
         Binding("o", "app.settings", "Settings"),
@@ -74,6 +84,8 @@ class HomeScreen(Screen[None]):
         self.now = now
         self.plain = plain
         self.history: History | None = None
+        self.saved: str | None = None
+        """The game you can resume, as home names it (None: no game is saved)."""
 
     def help_keys(self) -> list[tuple[str, str]]:
         return [("up / down", "choose a drill set"), ("home / end", "the first / the last one")]
@@ -83,10 +95,49 @@ class HomeScreen(Screen[None]):
         (attributes down: the app sets them)."""
         self.history = history
         self.refresh_progress(progress)
+        self._read_saved()
 
     def on_screen_resume(self) -> None:
         if self.history is not None:
             self._read_progress()
+            self._read_saved()
+
+    @work(thread=True, exclusive=True, group="saved-game")
+    def _read_saved(self) -> None:
+        from trainer.ui.game_start import saved_game, saved_line
+
+        if self.history is None:
+            return
+        try:
+            saved = saved_game(self.history)
+        except (OSError, ValueError) as err:
+            self.notify(f"Could not look for a saved game: {err}", severity="error", timeout=8)
+            return
+        self.post_message(SavedRead(None if saved is None else saved_line(saved)))
+
+    @on(SavedRead)
+    def _saved_read(self, event: SavedRead) -> None:
+        self.saved = event.line
+        self.refresh_bindings()
+        if self.query("#saved-game"):
+            self.query_one("#saved-game", Static).update(self._saved_text())
+
+    def _saved_text(self) -> str:
+        if self.saved is None:
+            return "[b]g[/b]: play a game against the computer."
+        return (
+            f"A game is saved ({escape(self.saved)}): [b]c[/b] resumes it; "
+            "[b]g[/b] gives it up for a new one."
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume_game":
+            return self.saved is not None
+        return True
+
+    def action_resume_game(self) -> None:
+        """Sit down again at the game you left."""
+        self.post_message(ResumeGame())
 
     @work(thread=True, exclusive=True, group="progress")
     def _read_progress(self) -> None:
@@ -128,6 +179,7 @@ class HomeScreen(Screen[None]):
             classes="title",
         )
         yield Static(self._due_text(), id="due")
+        yield Static(self._saved_text(), id="saved-game")
         table = DrillTable(id="drills", cursor_type="row", zebra_stripes=True)
         table.border_title = "Drill sets"
         yield table

@@ -11,9 +11,16 @@ from textual.widgets import Label
 from trainer.rules.cards import Card
 from trainer.ui.widgets.playing_card import PlayingCard
 
+FILLER = Card(1, "S")
+"""What an empty slot holds until a card is put in it (it is hidden)."""
+
 
 class CardTable(Horizontal):
-    """Cards in a row, numbered 1, 2, ... for picking, and an optional starter to the right."""
+    """Cards in a row, numbered 1, 2, ... for picking, and an optional starter to the right.
+
+    With ``slots``, the row holds that many cards and a starter, and `show` puts other
+    cards in place (the game's table, whose rows change at every step) without mounting
+    widgets again."""
 
     DEFAULT_CSS = """
     CardTable { height: 4; width: auto; }
@@ -29,6 +36,7 @@ class CardTable(Horizontal):
         numbered: bool = True,
         plain: bool = False,
         starter_caption: str = "cut",
+        slots: int = 0,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
@@ -37,6 +45,7 @@ class CardTable(Horizontal):
         self.numbered = numbered
         self.plain = plain
         self.starter_caption = starter_caption
+        self.slots = slots
 
     @property
     def all_cards(self) -> tuple[Card, ...]:
@@ -44,6 +53,15 @@ class CardTable(Horizontal):
         return self.cards + ((self.starter,) if self.starter is not None else ())
 
     def compose(self) -> ComposeResult:
+        if self.slots:
+            if len(self.cards) > self.slots:
+                raise ValueError(f"{len(self.cards)} cards for a row of {self.slots}")
+            filler = self.cards[0] if self.cards else self.starter or FILLER
+            for _ in range(self.slots):
+                yield PlayingCard(filler, plain=self.plain)
+            yield Label(self.starter_caption, classes="gap")
+            yield PlayingCard(filler, plain=self.plain, classes="starter")
+            return
         for i, card in enumerate(self.cards, 1):
             yield PlayingCard(card, label=str(i) if self.numbered else "", plain=self.plain)
         if self.starter is not None:
@@ -51,8 +69,29 @@ class CardTable(Horizontal):
             number = str(len(self.cards) + 1) if self.numbered else ""
             yield PlayingCard(self.starter, label=number, plain=self.plain, classes="starter")
 
+    def on_mount(self) -> None:
+        if self.slots:
+            self.show(self.cards, self.starter, numbered=self.numbered)
+
+    def show(self, cards: Sequence[Card], starter: Card | None = None, *, numbered: bool) -> None:
+        """Put these cards (and starter) in the row's slots: the rest are hidden."""
+        if len(cards) > self.slots:
+            raise ValueError(f"{len(cards)} cards for a row of {self.slots}")
+        self.cards, self.starter, self.numbered = tuple(cards), starter, numbered
+        widgets = list(self.query(PlayingCard))
+        for n, widget in enumerate(widgets[:-1]):
+            widget.display = n < len(cards)
+            if n < len(cards):
+                widget.put(cards[n], label=str(n + 1) if numbered else "")
+        last = widgets[-1]
+        self.query_one(".gap", Label).display = last.display = starter is not None
+        if starter is not None:
+            last.put(starter, label=str(len(cards) + 1) if numbered else "")
+        for widget in widgets:
+            widget.highlight = widget.selected = False
+
     def card_widgets(self) -> list[PlayingCard]:
-        return list(self.query(PlayingCard))
+        return [w for w in self.query(PlayingCard) if w.display]
 
     def show_highlight(self, cards: Iterable[Card]) -> None:
         """Highlight exactly these cards (the item under the cursor on the reveal)."""

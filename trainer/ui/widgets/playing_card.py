@@ -58,6 +58,13 @@ class PlayingCard(Static):
         if card.is_red:
             self.add_class("-red")
 
+    def put(self, card: Card, *, label: str = "") -> None:
+        """Show another card in this place (a row of the game's table that changes)."""
+        self.card = card
+        self.border_title = label
+        self.set_class(card.is_red, "-red")
+        self.refresh()
+
     def render(self) -> str:
         suit = self.card.suit if self.plain else self.card.symbol[-1]
         face = RANK_NAMES[self.card.rank] + suit

@@ -1,0 +1,145 @@
+"""Driving a game at the table with keys, as a player would: each key chosen from what the
+screen shows (the state the table screen holds), pressed through the Pilot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input
+
+from trainer.game.state import GameState, Prompt
+from trainer.rules.cards import Card
+from trainer.rules.show import Item, score_show
+from trainer.ui.screens.game_reveal import GameRevealScreen
+from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
+from trainer.ui.screens.table import TableScreen
+
+CountPlan = Callable[[GameState, Prompt, int], int]
+"""What the player says their box is worth, given the state, the prompt and the truth."""
+
+
+def right(state: GameState, asked: Prompt, truth: int) -> int:
+    return truth
+
+
+@dataclass
+class Played:
+    """What a driven game went through, screen by screen."""
+
+    reveals: list[GameRevealScreen] = field(default_factory=list)
+    hand_summaries: int = 0
+    lines: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def type_in(pilot: Pilot[Any], text: str) -> None:
+    await pilot.press(*text, "enter")
+    await settle(pilot)
+
+
+def table(app: Any) -> TableScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError(f"no table screen in {app.screen_stack}")
+
+
+def lowest_keys(held: tuple[Card, ...], n: int) -> list[str]:
+    """The number keys of the ``n`` lowest cards: a plain throw."""
+    order = sorted(range(len(held)), key=lambda i: (held[i].value, held[i].rank))
+    return [str(i + 1) for i in order[:n]]
+
+
+KIND_KEY = {"fifteen": "f", "pair": "p", "run": "r", "flush": "l", "nobs": "n"}
+
+
+async def announce(pilot: Pilot[Any], t: TableScreen, items: Sequence[Item], said: int) -> None:
+    """Announce the box item by item with its number keys and kind keys, leaving out items
+    once ``said`` would be passed (a short count), then Enter."""
+    draft = t.draft
+    assert draft is not None
+    running = 0
+    for item in items:
+        if running + item.points > said:
+            continue
+        running += item.points
+        keys = [str(draft.cards.index(c) + 1) for c in item.cards]
+        await pilot.press(*keys, KIND_KEY[item.kind])
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def play_game(
+    pilot: Pilot[Any],
+    *,
+    count: CountPlan = right,
+    respond: Callable[[GameState, Prompt], str] = lambda s, p: "a",
+    stop: Callable[[GameState], bool] = lambda s: False,
+    until: Callable[[Screen[Any]], bool] = lambda screen: False,
+    limit: int = 2000,
+) -> Played:
+    """Play the game at the table to its end (or until ``stop``), choosing each key from the
+    screen: throw the lowest cards, lay the first card that can go, count as ``count`` says,
+    answer a computer's count as ``respond`` says; close every reveal and summary (but stop
+    at a screen ``until`` picks)."""
+    app = pilot.app
+    seen = Played()
+    for _ in range(limit):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, GameOverScreen) or until(screen):
+            return seen
+        if isinstance(screen, GameRevealScreen | HandSummaryScreen):
+            if isinstance(screen, GameRevealScreen):
+                seen.reveals.append(screen)
+            else:
+                seen.hand_summaries += 1
+            await pilot.press("enter")
+            continue
+        t = table(app)
+        state = t.session.state
+        if stop(state):
+            return seen
+        asked = t.session.prompt
+        if asked is None or asked.seat != t.human:
+            await pilot.press("space")  # show the computer's move now
+            continue
+        if asked.kind == "discard":
+            held = t._held()
+            keys = lowest_keys(held, state.rules.thrown)
+            seen.keys += keys
+            await pilot.press(*keys, "enter")
+        elif asked.kind == "play":
+            held = t._held()
+            hand_table = state.hand.table
+            assert hand_table is not None
+            able = hand_table.playable(t.human)
+            key = str(held.index(able[0]) + 1)
+            seen.keys.append(key)
+            await pilot.press(key)
+            if t.laying is not None:
+                await type_in(pilot, "0")
+        elif asked.kind == "count":
+            seat, box = state.hand.to_show[0]
+            truth = score_show(
+                state.cards_of(seat, box), state.hand.dealt.starter, crib=box == "crib"
+            )
+            said = count(state, asked, truth.total)
+            if t.draft is not None:
+                await announce(pilot, t, truth.items, said)
+            else:
+                box_input = t.query_one("#table-input", Input)
+                assert box_input.display
+                await type_in(pilot, str(said))
+        else:
+            await type_in(pilot, respond(state, asked))
+    raise AssertionError(f"the game did not end in {limit} screens")

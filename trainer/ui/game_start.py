@@ -1,0 +1,108 @@
+"""From the setup screen's choices to a game in play: who sits where, the seed, the match.
+
+Plain Python (no Textual): the app calls these in a thread worker, since opening the
+store's file and replaying a saved game touch the disk.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from typing import TYPE_CHECKING, Final
+
+from trainer.drills.model import SEED_LIMIT
+
+if TYPE_CHECKING:
+    from trainer.game.bots import Level
+    from trainer.game.session import GameSession
+    from trainer.history.games import SavedGame
+    from trainer.history.store import StatsStore
+    from trainer.settings import GameChoices
+    from trainer.ui.history import History
+
+SEAT_NAMES: Final[dict[int, tuple[str, ...]]] = {
+    2: ("You", "Computer"),
+    3: ("You", "Left", "Right"),
+    4: ("You", "Left", "Across", "Right"),
+}
+"""What each seat is called, clockwise from yours (seat 0); a partner sits across."""
+PARTNER_NAMES: Final = ("You", "Left", "Partner", "Right")
+
+
+def seat_names(players: int, partners: bool) -> tuple[str, ...]:
+    return PARTNER_NAMES if partners else SEAT_NAMES[players]
+
+
+def side_names(players: int, partners: bool) -> tuple[str, ...]:
+    """The board's label for each side: the seats, or "Us" and "Them" in partners."""
+    return ("Us", "Them") if partners else seat_names(players, partners)
+
+
+def new_session(store: StatsStore, choices: GameChoices, rng: random.Random) -> GameSession:
+    """A game as chosen, stored before its first step: you in seat 0, a bot of the chosen
+    level in every other seat; a match's first game when the match is longer than one.
+    A game still saved as playing is given up (abandoned, kept in the store): home offers
+    to resume only the one game."""
+    from trainer.game.match import first_dealer, match_game_seed
+    from trainer.game.session import GameSession, abandon_saved
+    from trainer.game.setup import MatchPlace
+    from trainer.game.state import GameOptions
+    from trainer.game.variants import variant
+    from trainer.history.games import latest_playing
+
+    while (saved := latest_playing(store)) is not None:
+        abandon_saved(store, saved.uid)
+    rules = variant(choices.variant)
+    levels: list[Level | None] = [None, *([choices.level] * (rules.players - 1))]
+    names = seat_names(rules.players, bool(rules.teams))
+    options = GameOptions(
+        muggins=choices.muggins, peg_own=frozenset({0}) if choices.peg_own else frozenset()
+    )
+    seed = rng.randrange(SEED_LIMIT // 1000)  # a match's games are seeded seed * 1000 + n
+    if choices.match_points <= 1:
+        return GameSession.start(store, rules, seed, levels, names=names, options=options)
+    place = MatchPlace(uuid.uuid4().hex, seed, choices.match_points, 1, (0,) * len(rules.sides))
+    return GameSession.start(
+        store,
+        rules,
+        match_game_seed(seed, 1),
+        levels,
+        names=names,
+        options=options,
+        first_dealer=first_dealer(seed, rules.players, 1),
+        match=place,
+    )
+
+
+def writer(history: History) -> StatsStore:
+    """The store a game is saved in: the trainer's file (made now if need be), or the store
+    a test gave the app."""
+    from trainer.history.deferred import DeferredStore
+    from trainer.history.store import StatsStore
+
+    if isinstance(history, DeferredStore):
+        return history.writer()
+    if isinstance(history, StatsStore):
+        return history
+    raise TypeError(f"games are kept in a stats store, not in {type(history).__name__}")
+
+
+def saved_game(history: History) -> SavedGame | None:
+    """The game still playing in the history, without making the file (none: nothing saved)."""
+    from trainer.history.deferred import DeferredStore
+    from trainer.history.games import latest_playing
+
+    if isinstance(history, DeferredStore):
+        return history.playing_game()
+    return latest_playing(writer(history))
+
+
+def saved_line(saved: SavedGame) -> str:
+    """How home names a saved game: its variant, how far it went, when it was last played."""
+    from trainer.game.variants import variant
+
+    try:
+        name = variant(saved.variant).name
+    except ValueError:
+        name = saved.variant
+    return f"{name}, {saved.steps} moves in"

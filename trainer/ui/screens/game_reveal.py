@@ -1,0 +1,144 @@
+"""A show's reveal in the game: the count against the truth, every combination, what muggins
+moved, over the table. Opened for your own count and for a count you answered."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.game.events import Shown
+from trainer.game.setup import GameSetup
+from trainer.game.state import Count, Respond
+from trainer.judge.claims import Claim
+from trainer.judge.verdict import Verdict, judge
+from trainer.rules.cards import Card
+from trainer.rules.show import score_show
+from trainer.rules.speech import announce
+from trainer.ui.count_rows import count_rows
+from trainer.ui.widgets.card_table import CardTable
+
+
+def _whose(name: str, box: str) -> str:
+    return f"Your {box}" if name == "You" else f"{name}'s {box}"
+
+
+def _for(name: str) -> str:
+    return "you" if name == "You" else name
+
+
+class GameRevealScreen(ModalScreen[None]):
+    """One settled show. Up and Down move through the combinations; Enter (or Escape) goes
+    back to the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,space", "close", "Back to the table", priority=True),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(
+        self,
+        shown: Shown,
+        setup: GameSetup,
+        *,
+        claim: Claim = None,
+        answered: tuple[Count | None, Respond] | None = None,
+        plain: bool = False,
+    ) -> None:
+        super().__init__()
+        self.shown = shown
+        self.setup = setup
+        self.claim = claim
+        self.answered = answered
+        self.plain = plain
+        self.breakdown = score_show(shown.cards, shown.starter, crib=shown.box == "crib")
+        self.verdict: Verdict | None = None
+        if answered is None:
+            self.verdict = judge(claim, self.breakdown, setup.options.muggins, nineteen=True)
+        self.rows: list[tuple[Card, ...]] = []
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [("up / down", "show each combination's cards"), ("enter", "back to the table")]
+
+    def compose(self) -> ComposeResult:
+        s, names = self.shown, self.setup.names
+        with Vertical(id="game-reveal"):
+            yield Static(
+                f"[b]{escape(_whose(names[s.seat], s.box))}: {s.points}[/b]",
+                id="reveal-title",
+                classes="title",
+            )
+            yield CardTable(s.cards, s.starter, numbered=False, plain=self.plain, id="table")
+            for n, line in enumerate(self._lines()):
+                yield Static(escape(line), id=f"reveal-line-{n}", classes="reveal-line")
+            yield OptionList(*self._options(), id="items")
+            yield Static(escape(self.breakdown.announce()), id="spoken")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        items = self.query_one("#items", OptionList)
+        items.focus()
+        if self.breakdown.items:
+            items.highlighted = 0
+
+    def _lines(self) -> list[str]:
+        """The claim against the truth, then what muggins moved, in words."""
+        s, names = self.shown, self.setup.names
+        owner = names[s.seat]
+        lines: list[str] = []
+        if self.verdict is not None:
+            lines.append(self.verdict.claim_line())
+        elif self.answered is not None:
+            count, answer = self.answered
+            said = (
+                announce((i.kind, i.cards, i.points) for i in count.said)
+                if count is not None and count.said
+                else f"{s.claimed}."
+            )
+            lines.append(f'{owner} said "{said}" ({s.claimed}); it is {s.points}.')
+            lines.append(f"You answered: {answer.answer}.{self._call_note(answer)}")
+        if s.mugged and s.mugged_by is not None:
+            taker = names[s.mugged_by]
+            verb = "take" if taker == "You" else "takes"
+            lines.append(f"Muggins: {_for(taker).capitalize()} {verb} {s.mugged}.")
+        elif self.verdict is not None and self.verdict.missed_points:
+            missed = self.verdict.missed_points
+            lines.append(f"Nobody called muggins, but the {missed} you missed are lost.")
+        kept = f"{_for(owner).capitalize()} {'peg' if owner == 'You' else 'pegs'} {s.pegged}"
+        lines.append(f"{kept} for the {s.box}.")
+        return lines
+
+    def _call_note(self, answer: Respond) -> str:
+        """Why a call moved what it moved (``calls.settle``: a wrong call, a "too many"
+        that was not)."""
+        s, owner = self.shown, self.setup.names[self.shown.seat]
+        if answer.answer.call is not None and s.claimed >= s.points:
+            return f" Nothing was missed: a wrong call, and {owner} takes {answer.answer.call}."
+        if answer.answer.too_many and s.claimed <= s.points:
+            return " It was not too many: nothing moves."
+        return ""
+
+    def _options(self) -> list[Option]:
+        verdict = self.verdict
+        shown = verdict if verdict is not None and verdict.itemised else None
+        missed = set(shown.missed) if shown is not None else set()
+        options = []
+        marks = None if shown is None else missed.__contains__
+        for line, cards in count_rows(self.breakdown, marks, plain=self.plain):
+            options.append(Option(line))
+            self.rows.append(cards)
+        return options or [Option("nothing scores: nineteen", disabled=True)]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        index = event.option_index
+        cards = self.rows[index] if 0 <= index < len(self.rows) else ()
+        self.query_one("#table", CardTable).show_highlight(cards)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,157 @@
+"""The summaries of the game: where each side's points came from in a hand, and at the end
+the whole game, your counting in it, the result and the match's standing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from trainer.game.record import HandRecord
+from trainer.game.session import GameSession
+from trainer.game.tally import SideTally, counting, tally
+from trainer.ui.game_start import side_names
+
+COLUMNS = ("play", "hands", "crib", "heels", "muggins", "total")
+
+
+def tally_lines(names: Sequence[str], tallies: Sequence[SideTally], *, bonus: bool) -> str:
+    """One row per side: the points of each kind, and the total, in columns (markup)."""
+    columns = ["3 for last", *COLUMNS] if bonus else list(COLUMNS)
+    width = max(10, *(len(n) + 1 for n in names))
+    head = "points".ljust(width) + "".join(c.rjust(len(c) + 2) for c in columns)
+    rows = [f"[b]{escape(head)}[/b]"]
+    for name, t in zip(names, tallies, strict=True):
+        cells = [t.play, t.hands, t.crib, t.heels, t.muggins, t.total]
+        if bonus:
+            cells.insert(0, t.bonus)
+        row = name.ljust(width) + "".join(
+            str(v).rjust(len(c) + 2) for c, v in zip(columns, cells, strict=True)
+        )
+        rows.append(escape(row))
+    return "\n".join(rows)
+
+
+def _names(session: GameSession) -> tuple[str, ...]:
+    rules = session.setup.rules
+    return side_names(rules.players, bool(rules.teams))
+
+
+class HandSummaryScreen(ModalScreen[None]):
+    """A hand over: where its points came from, and the score now; Enter deals the next."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,space", "close", "Next hand", priority=True),
+    ]
+
+    def __init__(self, session: GameSession, hand: HandRecord) -> None:
+        super().__init__()
+        self.session = session
+        self.hand = hand
+
+    def compose(self) -> ComposeResult:
+        rules, names = self.session.setup.rules, _names(self.session)
+        scores = "  ·  ".join(
+            f"{n} {p}" for n, p in zip(names, self.session.state.scores, strict=True)
+        )
+        with Vertical(id="hand-summary", classes="summary-box"):
+            yield Static(f"[b]Hand {self.hand.number} is over[/b]", classes="title")
+            yield Static(
+                tally_lines(names, tally(rules, [self.hand]), bonus=bool(rules.start_bonus)),
+                id="hand-tally",
+                classes="tally",
+            )
+            yield Static(escape(f"Score: {scores}"), id="hand-score")
+            yield Static("Enter: the next hand", classes="hint")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[bool]):
+    """The game is over: who won (a skunk?), the whole game's points, your counting, and
+    the match. Dismissed with True to play the match's next game, False for home."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close(True)", "Go on", priority=True),
+        Binding("escape", "close(False)", "Home"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        rules, names = s.setup.rules, _names(s)
+        with Vertical(id="game-over", classes="summary-box"):
+            yield Static(f"[b]{escape(self.result_line())}[/b]", id="game-result", classes="title")
+            yield Static(
+                tally_lines(names, tally(rules, s.hands), bonus=bool(rules.start_bonus)),
+                id="game-tally",
+                classes="tally",
+            )
+            yield Static(escape(self.counting_line()), id="game-counting")
+            yield Static(escape(self.match_line()), id="game-match")
+            yield Static(self.next_hint(), classes="hint")
+        yield Footer()
+
+    def result_line(self) -> str:
+        """The winner and the final score, and a skunk or double skunk."""
+        s = self.session
+        state, rules, names = s.state, s.setup.rules, _names(s)
+        winner = state.winner
+        if winner is None:
+            return "The game was left unfinished."
+        scores = " to ".join(str(p) for p in sorted(state.scores, reverse=True))
+        who = names[winner]
+        won = "You win" if who in ("You", "Us") else f"{who} wins" if who != "Them" else "They win"
+        worst = min(p for side, p in enumerate(state.scores) if side != winner)
+        result = rules.result(worst)
+        extra = {"win": "", "skunk": " · a skunk", "double-skunk": " · a double skunk"}[result]
+        return f"{won}, {scores}{extra}."
+
+    def counting_line(self) -> str:
+        """How you counted your hands and cribs, and what you caught."""
+        human = self.session.setup.human
+        if human is None:
+            return ""
+        c = counting(self.session.hands, human)
+        if not c.counts:
+            return "You counted no hand in this game."
+        parts = [f"Your counting: {c.exact} of {c.counts} exact"]
+        if c.under:
+            parts.append(f"{c.under} short by {c.missed_points} in all")
+        if c.over:
+            parts.append(f"{c.over} too many")
+        if c.mugged:
+            parts.append(f"{c.mugged} mugged from you")
+        if c.caught:
+            parts.append(f"you caught {c.caught_points} in {c.caught} call(s)")
+        return ", ".join(parts) + "."
+
+    def match_line(self) -> str:
+        after = self.session.match_after
+        if after is None:
+            return ""
+        names = _names(self.session)
+        standing = ", ".join(f"{n} {p}" for n, p in zip(names, after.points, strict=True))
+        if after.winner is not None:
+            return f"{names[after.winner]} won the match to {after.points_to_win}: {standing}."
+        return f"Match to {after.points_to_win} game points: {standing}."
+
+    def next_hint(self) -> str:
+        after = self.session.match_after
+        if after is not None and after.winner is None:
+            return "Enter: the match's next game  ·  Escape: home (it is saved: resume it there)"
+        return "Enter or Escape: home"
+
+    def action_close(self, next_game: bool) -> None:
+        self.dismiss(next_game)

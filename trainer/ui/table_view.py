@@ -1,0 +1,105 @@
+"""What the table screen says around the cards: the title, the seats, the play, the prompt.
+
+Pure functions of the game state (markup strings), so the screen only places them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.markup import escape
+
+from trainer.game.state import GameState, Prompt
+from trainer.ui.text import cards_markup
+
+BACK = "▮"
+BACK_PLAIN = "#"
+
+
+def possessive(name: str) -> str:
+    return "your" if name == "You" else f"{name}'s"
+
+
+def title_line(state: GameState, names: Sequence[str], match: str = "") -> str:
+    """The game, the hand, who deals, the muggins policy (and the match standing)."""
+    rules, hand = state.rules, state.hand
+    dealer = "you deal" if names[hand.dealer] == "You" else f"{names[hand.dealer]} deals"
+    parts = [rules.name, f"hand {hand.number}", dealer, f"muggins: {state.options.muggins}"]
+    if match:
+        parts.append(match)
+    return escape("  ·  ".join(parts))
+
+
+def seats_line(state: GameState, names: Sequence[str], human: int, *, plain: bool) -> str:
+    """Every other seat's cards face down, and the crib with its owner."""
+    hand, back = state.hand, BACK_PLAIN if plain else BACK
+    parts = []
+    for seat, name in enumerate(names):
+        if seat == human:
+            continue
+        held = _held(state, seat)
+        role = " (dealer)" if seat == hand.dealer else ""
+        parts.append(f"[b]{escape(name)}[/b]{role} {back * held or '-'}")
+    thrown = sum(len(t) for t in hand.thrown) + (
+        len(hand.dealt.deck_to_crib) if all(k is not None for k in hand.kept) else 0
+    )
+    owner = possessive(names[hand.dealer])
+    parts.append(f"{escape(owner)} crib {back * thrown or '-'}")
+    return "   ".join(parts)
+
+
+def _held(state: GameState, seat: int) -> int:
+    hand = state.hand
+    if hand.table is not None and state.phase == "play":
+        return len(hand.table.hands[seat])
+    kept = hand.kept[seat]
+    return len(hand.dealt.hands[seat]) if kept is None else len(kept)
+
+
+def pile_line(state: GameState, *, plain: bool) -> str:
+    """The play's running count and the cards since the reset; the starter."""
+    hand = state.hand
+    starter = (
+        f"starter {cards_markup([hand.dealt.starter], plain=plain)}"
+        if all(k is not None for k in hand.kept)
+        else "starter not cut yet"
+    )
+    if state.phase != "play" or hand.table is None:
+        return starter
+    table = hand.table
+    pile = cards_markup(table.pile, plain=plain) if table.pile else "(a new count)"
+    return f"[b]count {table.count}[/b]  {pile}   ·   {starter}"
+
+
+def prompt_line(
+    asked: Prompt | None, state: GameState, names: Sequence[str], human: int, *, announce: bool
+) -> str:
+    """What the game waits for, said to the player."""
+    if asked is None:
+        return "The game is over."
+    if asked.seat != human:
+        who = escape(names[asked.seat])
+        doing = {
+            "discard": "throwing to the crib",
+            "play": "to play",
+            "count": f"counting their {asked.box}",
+            "respond": "answering the count",
+        }[asked.kind]
+        return f"{who} is {doing}…  (any key: go on)"
+    rules = state.rules
+    if asked.kind == "discard":
+        n = rules.thrown
+        whose = possessive(names[state.hand.dealer])
+        cards = "a card" if n == 1 else f"{n} cards"
+        return f"Throw {cards} to {escape(whose)} crib: pick with the number keys, then Enter."
+    if asked.kind == "play":
+        return "Your turn: lay a card (its number key, or click it)."
+    if asked.kind == "count":
+        what = "your crib" if asked.box == "crib" else "your hand"
+        if announce:
+            return (
+                f"Count {what}: pick cards, name them [b]f p r l n[/b]; "
+                "Backspace undoes, Enter ends."
+            )
+        return f"Count {what}: type the total, then Enter."
+    return "[b]a[/b] accept · [b]t[/b] too many · muggins: type the points missed, Enter."

@@ -58,7 +58,7 @@ class MugginsApp(GameDesk):
         self.runner = DrillRunner(rng, clock=options.clock, now=options.now, settings=self.settings)
         self.open_history = history
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
-        self.bot_pause = options.bot_pause
+        self.bot_pause, self.game_clock = options.bot_pause, options.clock
         self.store_error: str | None = None
         self._started = False
 

@@ -6,6 +6,7 @@ The game's modules are imported when a game starts, not to draw home.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ class GameDesk(BaseApp):
     runner: DrillRunner
     """The drill loop (set by the app): its history and its random source serve games too."""
     plain_cards: bool
+    game_clock: Callable[[], float] = time.monotonic
+    """What times your counts at the table (the app's clock)."""
     bot_pause: float = 0.8
     """Seconds a computer's move is shown for before the next (any key skips it)."""
 

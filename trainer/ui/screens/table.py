@@ -41,8 +41,8 @@ from trainer.ui.widgets.playing_card import PlayingCard
 
 PILE_SHOWN: Final = 5
 """The play's last cards drawn as cards (the line above lists every card since the reset)."""
-LOG_LINES: Final = 60
-"""Lines the log keeps (it shows the last that fit)."""
+LOG_LINES: Final = 200
+"""Lines the log widget keeps to scroll back through (`log_lines` keeps the game's all)."""
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a bot's move is waiting (any other shows it)."""
 
@@ -100,6 +100,8 @@ class TableScreen(Screen[None]):
         self.draft: AnnounceDraft | None = None
         self.laying: Card | None = None
         """The card picked to lay, waiting for what you say it pegs (peg your own play)."""
+        self._asked_at = clock()
+        """When the game began to wait for you (how long your count took is recorded)."""
         self._waiting: BotMoved | None = None
         self._due = 0.0
         """When the bot's move waiting may be shown (its pause over)."""
@@ -131,7 +133,7 @@ class TableScreen(Screen[None]):
                 )
                 yield CardTable((), slots=rules.dealt, plain=self.plain, id="hand-cards")
             with Vertical(id="table-right"):
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20, max_lines=LOG_LINES)
                 yield Input(id="table-input", restrict=r"[0-9a-zA-Z]*", max_length=8)
         yield Static("", id="table-prompt")
         yield Footer()
@@ -217,7 +219,7 @@ class TableScreen(Screen[None]):
 
     def _say(self, lines: Sequence[str]) -> None:
         """Add lines to the log (the newest at the bottom)."""
-        self.log_lines = [*self.log_lines, *lines][-LOG_LINES:]
+        self.log_lines += lines
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(line)
@@ -226,7 +228,7 @@ class TableScreen(Screen[None]):
         """The log again, after your claims took its place."""
         log = self.query_one("#log", RichLog)
         log.clear()
-        for line in self.log_lines:
+        for line in self.log_lines[-LOG_LINES:]:
             log.write(line)
 
     # ------------------------------------------------------------ the game moves
@@ -255,6 +257,7 @@ class TableScreen(Screen[None]):
         return table is not None and bool(table.playable(self.human))
 
     def _ask(self, kind: str) -> None:
+        self._asked_at = self.clock()
         box = self.query_one("#table-input", Input)
         box.value = ""
         state = self.session.state
@@ -278,7 +281,7 @@ class TableScreen(Screen[None]):
         if self._thinking:
             return
         self._thinking = True
-        self._due = self.clock() + self.pause
+        self._due = time.monotonic() + self.pause
         self._bot_step()
 
     @work(thread=True, exclusive=True, group="bot")
@@ -295,7 +298,7 @@ class TableScreen(Screen[None]):
     @on(BotMoved)
     def _bot_moved(self, event: BotMoved) -> None:
         self._waiting = event
-        left = self._due - self.clock()
+        left = self._due - time.monotonic()
         if self._skip or left <= 0:
             self._show_bot_move()
         else:
@@ -319,7 +322,7 @@ class TableScreen(Screen[None]):
         """Your action, saved, then shown."""
         before = self.session.state
         try:
-            events = self.session.act(action)
+            events = self.session.act(action, seconds=max(0.0, self.clock() - self._asked_at))
         except GameError as err:
             self.notify(str(err), severity="warning")
             return
@@ -353,6 +356,7 @@ class TableScreen(Screen[None]):
         if after.hand.number != before.hand.number and after.phase != "over":
             number = before.hand.number
             self._overlays.append(lambda: self._open_hand_summary(number))
+        self._busy = bool(self._overlays)  # no prompt under a reveal or a summary
         self._refresh()
         self._next_overlay()
 

@@ -1,4 +1,4 @@
-"""A whole game of cribbage at the table: variants, the deal, and (being built) the engine."""
+"""A whole game of cribbage at the table: the variants, the deal, the engine, the bots, the session."""
 
 from trainer.game.variants import VARIANTS, GameVariant, variant
 

@@ -40,6 +40,7 @@ from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.table import TableScreen
 from trainer.ui.widgets.board import CribbageBoard
+from trainer.ui.widgets.card_table import CardTable
 
 
 def game_app(entries: list[DrillEntry], store: StatsStore, choices: GameChoices, seed: int) -> Any:
@@ -340,3 +341,43 @@ async def test_the_summary_of_a_hand_adds_up(builtin_entries: list[DrillEntry]) 
             f"Score: You {screen.session.state.scores[0]}  ·  "
             f"Computer {screen.session.state.scores[1]}"
         )
+
+
+async def test_cards_are_picked_with_the_mouse_too(builtin_entries: list[DrillEntry]) -> None:
+    store = ListRecorder()
+    app = game_app(builtin_entries, store, GameChoices(variant="standard"), 2)
+    async with running(app) as pilot:
+        screen = await deal(pilot)
+        hand = screen.query_one("#hand-cards", CardTable)
+        first, third = hand.card_widgets()[0], hand.card_widgets()[2]
+        await pilot.click(first)
+        await pilot.click(third)
+        await settle(pilot)
+        picked = (first.card, third.card)
+        assert tuple(screen.picked) == picked
+        assert first.selected
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.session.state.hand.thrown[0] == picked
+
+
+async def test_the_computer_s_move_waits_its_pause_and_a_key_shows_it(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    store = ListRecorder()
+    choices = GameChoices(variant="standard")
+    app = app_for(
+        builtin_entries, FakeClock(), store, seed=2, bot_pause=30.0, settings=Settings(game=choices)
+    )
+    async with running(app) as pilot:
+        screen = await deal(pilot)
+        await pilot.press("1", "2", "enter")  # you throw: the computer's turn to throw
+        await settle(pilot)
+        assert screen._waiting is not None  # taken and saved, waiting out its pause
+        assert screen.session.state.hand.kept[1] is not None
+        assert not any("Computer throws" in line for line in screen.log_lines)
+        assert "(any key: go on)" in text_of(app, "#table-prompt")
+        await pilot.press("space")
+        await settle(pilot)
+        assert screen._waiting is None
+        assert any("Computer throws 2" in line for line in screen.log_lines)

@@ -1,4 +1,4 @@
-"""A whole game of cribbage at the table: the variants, the deal, the engine, the bots, the session."""
+"""A whole game of cribbage at the table: the variants, the deal, the engine, the bots."""
 
 from trainer.game.variants import VARIANTS, GameVariant, variant
 

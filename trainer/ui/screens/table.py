@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import ClassVar, Final
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,26 +22,26 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Footer, Input, Static
 
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
 from trainer.game.session import GameSession
 from trainer.game.state import Action, Count, Discard, GameError, GameState, Lay, Respond, SayGo
-from trainer.judge.claims import ClaimError, TotalClaim, parse_catch_answer, parse_total_claim
+from trainer.judge.claims import ClaimError
 from trainer.rules.cards import Card
 from trainer.ui.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.game_start import side_names
 from trainer.ui.messages import GoHome
+from trainer.ui.table_input import typed_action
 from trainer.ui.table_view import pile_line, prompt_line, seats_line, title_line
 from trainer.ui.widgets.board import CribbageBoard
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.playing_card import PlayingCard
+from trainer.ui.widgets.table_log import TableLog
 
 PILE_SHOWN: Final = 5
 """The play's last cards drawn as cards (the line above lists every card since the reset)."""
-LOG_LINES: Final = 200
-"""Lines the log widget keeps to scroll back through (`log_lines` keeps the game's all)."""
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a bot's move is waiting (any other shows it)."""
 
@@ -95,7 +94,6 @@ class TableScreen(Screen[None]):
         self.human = s.human if s.human is not None else 0
         self.names = s.names
         self.narrator = Narrator(s.rules, s.names, self.human, plain=plain)
-        self.log_lines: list[str] = []
         self.picked: list[Card] = []
         self.draft: AnnounceDraft | None = None
         self.laying: Card | None = None
@@ -133,7 +131,7 @@ class TableScreen(Screen[None]):
                 )
                 yield CardTable((), slots=rules.dealt, plain=self.plain, id="hand-cards")
             with Vertical(id="table-right"):
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20, max_lines=LOG_LINES)
+                yield TableLog(id="log")
                 yield Input(id="table-input", restrict=r"[0-9a-zA-Z]*", max_length=8)
         yield Static("", id="table-prompt")
         yield Footer()
@@ -218,18 +216,12 @@ class TableScreen(Screen[None]):
         table.show_selected(self.picked if state.phase == "discard" else [])
 
     def _say(self, lines: Sequence[str]) -> None:
-        """Add lines to the log (the newest at the bottom)."""
-        self.log_lines += lines
-        log = self.query_one("#log", RichLog)
-        for line in lines:
-            log.write(line)
+        self.query_one(TableLog).say(lines)
 
-    def _show_log(self) -> None:
-        """The log again, after your claims took its place."""
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for line in self.log_lines[-LOG_LINES:]:
-            log.write(line)
+    @property
+    def log_lines(self) -> list[str]:
+        """Everything the log said in this sitting."""
+        return self.query_one(TableLog).said
 
     # ------------------------------------------------------------ the game moves
 
@@ -331,7 +323,7 @@ class TableScreen(Screen[None]):
             self.post_message(GoHome())
             return
         if self.draft is not None:
-            self._show_log()
+            self.query_one(TableLog).show_log()
         self.draft = None
         self.picked = []
         self.query_one("#table-input", Input).display = False
@@ -524,12 +516,8 @@ class TableScreen(Screen[None]):
         return True
 
     def _show_claims(self) -> None:
-        draft = self.draft
-        assert draft is not None
-        lines = draft.lines(plain=self.plain) or ["(nothing claimed yet: Enter claims nineteen)"]
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        log.write(Text.from_markup(f"[b]Your claims · {draft.total}[/b]\n" + "\n".join(lines)))
+        assert self.draft is not None
+        self.query_one(TableLog).show_claims(self.draft, plain=self.plain)
 
     @on(Input.Submitted, "#table-input")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -537,22 +525,13 @@ class TableScreen(Screen[None]):
         asked = self.session.prompt
         if asked is None or asked.seat != self.human:
             return
-        text = event.value.strip()
         try:
-            if self.laying is not None:
-                card, points = self.laying, parse_total_claim(text or "0", nineteen=False)
-                self.laying = None
-                self._take(Lay(self.human, card, points))
-            elif asked.kind == "respond":
-                self._take(Respond(self.human, parse_catch_answer(text)))
-            elif asked.kind == "count":
-                if not text:
-                    raise ClaimError("type your count first (0 or 19 if it scores nothing)")
-                size = len(self.session.state.cards_of(self.human, asked.box or "hand"))
-                points = parse_total_claim(text, nineteen=True, hand_size=size)
-                self._take(Count(self.human, TotalClaim(points)))
+            action = typed_action(self.session.state, asked, self.human, event.value, self.laying)
         except ClaimError as err:
             self.notify(str(err), severity="warning", timeout=4)
+            return
+        self.laying = None
+        self._take(action)
 
     def action_leave(self) -> None:
         """Leave the table; the game is saved at every step, so nothing is lost."""

@@ -1,0 +1,41 @@
+"""The table's log: what just happened, newest at the bottom; while you announce a count,
+your claims in its place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from trainer.ui.claim_draft import AnnounceDraft
+
+SHOWN_LINES: Final = 200
+"""Lines the widget keeps to scroll back through (`said` keeps them all)."""
+
+
+class TableLog(RichLog):
+    """Plain text lines, wrapped to the column; `said` is everything said in this sitting."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, min_width=20, max_lines=SHOWN_LINES)
+        self.said: list[str] = []
+
+    def say(self, lines: Sequence[str]) -> None:
+        """Add lines to the log."""
+        self.said += lines
+        for line in lines:
+            self.write(line)
+
+    def show_claims(self, draft: AnnounceDraft, *, plain: bool) -> None:
+        """Your announcement so far, in the log's place."""
+        claimed = draft.lines(plain=plain) or ["(nothing claimed yet: Enter claims nineteen)"]
+        self.clear()
+        self.write(Text.from_markup(f"[b]Your claims · {draft.total}[/b]\n" + "\n".join(claimed)))
+
+    def show_log(self) -> None:
+        """The log again, after your claims took its place."""
+        self.clear()
+        for line in self.said[-SHOWN_LINES:]:
+            self.write(line)

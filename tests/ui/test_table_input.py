@@ -48,7 +48,7 @@ def test_what_you_type_is_the_action(
     ("asked", "text", "problem"),
     [
         (COUNT, "", "type your count first"),
-        (COUNT, "twelve!", ""),
+        (COUNT, "twelve!", "'twelve!' is not a count"),
         (RESPOND, "", "type a to accept"),
         (RESPOND, "0", "at least 1 point"),
         (Prompt(0, "discard"), "3", "nothing to type now"),

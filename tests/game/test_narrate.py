@@ -183,7 +183,7 @@ def test_the_show_of_the_worked_hand_a_bots_count_in_its_words() -> None:
         ['Computer (hand): "Fifteen two, fifteen four, fifteen six, and a pair is eight."'],
         ["You accept", "Computer's hand: 8"],
         ['Computer (crib): "Fifteen two, and a run of three is five."'],
-        ["You accept", "Computer's crib: 5"],
+        ["You accept", "Computer's crib: 5", "Hand 2: You deal"],
     ]
 
 
@@ -313,8 +313,18 @@ def test_three_for_last_opens_the_next_five_card_hand() -> None:
         after, events = step(state, action)
         lines = narrator.step(state, action, after, events)
         state = after
-    assert lines[-2].startswith("Your crib: ")
+    assert lines[-3].startswith("Your crib: ")
+    assert lines[-2] == "Hand 2: Computer deals"
     assert lines[-1] == "Three for last: 3 for you"  # seat 0 dealt: seat 1 deals next
+
+
+def test_a_game_s_first_deal_is_said_with_its_three_for_last() -> None:
+    rules = variant("five-card")
+    state, opening = new_game(rules, 3, 0)
+    assert Narrator(rules, YOU_FIRST, human=0).opening(state, opening) == [
+        "Hand 1: You deal",
+        "Three for last: 3 for Computer",
+    ]
 
 
 def scored(state: GameState, scores: tuple[int, ...]) -> GameState:

@@ -124,7 +124,21 @@ class Narrator:
                 lines.append(said)
         for event in events:
             lines.append(self._event(event, before, action, after))
+        if after.hand.number != before.hand.number and after.phase != "over":
+            lines.insert(len(lines) - sum(isinstance(e, Bonus) for e in events), self._deals(after))
         return lines
+
+    def opening(self, state: GameState, events: Sequence[Event]) -> list[str]:
+        """The lines of a game's first deal (`engine.new_game`'s events: the five-card
+        game's three for last), which no step brings."""
+        return [self._deals(state), *(self._bonus(e) for e in events if isinstance(e, Bonus))]
+
+    def _bonus(self, event: Bonus) -> str:
+        return f"Three for last: {event.points} for {self._who(event.seat)}"
+
+    def _deals(self, state: GameState) -> str:
+        hand = state.hand
+        return f"Hand {hand.number}: {self._does(hand.dealer, 'deal', start=True)}"
 
     def _discard(self, before: GameState, action: Discard) -> str:
         seat, dealer, n = action.seat, before.hand.dealer, len(action.cards)
@@ -190,7 +204,7 @@ class Narrator:
             role = "the dealer" if event.seat == after.hand.dealer else "the cutter"
             return f"His heels: {event.points} for {self._who(event.seat)} ({role})"
         if isinstance(event, Bonus):
-            return f"Three for last: {event.points} for {self._who(event.seat)}"
+            return self._bonus(event)
         return self._game_over(event, after)
 
     def _played(self, event: Played, before: GameState, action: Action) -> str:

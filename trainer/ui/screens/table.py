@@ -150,7 +150,10 @@ class TableScreen(Screen[None]):
         board = self.query_one(CribbageBoard)
         board.set_scores(self.session.state.scores)
         self.query_one("#table-input", Input).display = False
-        self._say([f"Game of {self.session.setup.rules.name}. Good luck!"])
+        session = self.session
+        self._say([f"{session.setup.rules.name}. Good luck!"])
+        if session.state.steps == 0:
+            self._say(self.narrator.opening(session.state, session.hands[0].events))
         self._refresh()
         self._advance()
 

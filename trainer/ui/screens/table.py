@@ -56,6 +56,22 @@ class BotMoved(Message):
         self.events = events
 
 
+class BotMoveShown(Message):
+    """A bot's move has just been shown: when it was due (its turn began, its worker
+    started, plus the pause) and when it was shown, by the screen's clock; ``skipped`` if a
+    key cut the pause short. Nothing handles it: it lets a test or a benchmark see the
+    pause kept (``run_test(message_hook=...)``) without reaching inside the screen
+    (benchmarks/bench_game_ui.py)."""
+
+    bubble = False
+
+    def __init__(self, due: float, shown: float, skipped: bool) -> None:
+        super().__init__()
+        self.due = due
+        self.shown = shown
+        self.skipped = skipped
+
+
 class MoveFailed(Message):
     """A step could not be taken or saved (the store's message names the file)."""
 
@@ -303,9 +319,11 @@ class TableScreen(Screen[None]):
         event, self._waiting = self._waiting, None
         if event is None:
             return
+        due, skipped = self._due, self._skip  # read first: the next bot's turn resets them
         self._thinking = False
         self._skip = False
         self._moved(event.before, event.action, event.events)
+        self.post_message(BotMoveShown(due, self.clock(), skipped))
 
     @on(MoveFailed)
     def _move_failed(self, event: MoveFailed) -> None:

@@ -1,0 +1,386 @@
+"""How the game's table answers, inside the running trainer (headless, 80x24).
+
+The app is built exactly as `muggins` builds it (`trainer.ui.launch.build`: the stats store
+in a folder of its own, opened in the background, every step saved and synced; the
+computer's default pause of 0.8 s), and games are dealt as a player deals them: home, g,
+ctrl+d. Your moves are keys chosen from the table (the lowest cards thrown, the first card
+that fits laid, your true count, the computer's counts accepted).
+
+1. **The game's show, Enter on your count to the reveal drawn**: a fresh game each round
+   (the case players live in), played to your first count, the count typed in, then timed
+   from the Enter key reaching the app (its first dispatch, seen through
+   ``run_test(message_hook=...)``) to the first refresh of `GameRevealScreen` (its
+   ``on_mount`` wrapped, as bench_ui.py does for the drill's reveal). The reveal shows the
+   count settled, so it opens once the computer's answer to your count is shown, and that
+   answer is a computer move like any other, shown after its pause: the figure held to the
+   target is the wait less that pause, with its three parts (your count handled, the answer
+   past its due time, the reveal drawn). The computer's moves before your count are shown
+   at once with a key, as a player may. Target: the worst under 50 ms.
+2. **A computer move appears within its pause**: for each level (easy, standard, strong),
+   games at the default pause with no key pressed while the computer is to move. Each move
+   is due a pause after its turn began (the table starts its worker then); how late it
+   came is reported by the table (`trainer.ui.screens.table.BotMoveShown`: its due time
+   and the time it was on the widgets, by the table's clock), and timed again at the first
+   refresh after it (the move drawn; for a move that opens a screen over the table, that
+   screen drawn). Target: the 99th percentile drawn under 50 ms late (with fewer than 100
+   moves, the worst).
+
+Run: ``.venv/bin/python benchmarks/bench_game_ui.py [--rounds N] [--moves N]
+[--levels L,...] [--seed S] [--json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final, NamedTuple
+
+from textual import events
+from textual.message import Message
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from trainer.cli import parse
+from trainer.rules.show import score_show
+from trainer.ui.app import START_BACKGROUND_BY, MugginsApp
+from trainer.ui.launch import build
+from trainer.ui.screens.confirm import ConfirmScreen
+from trainer.ui.screens.game_reveal import GameRevealScreen
+from trainer.ui.screens.game_setup import GameSetupScreen
+from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
+from trainer.ui.screens.home import HomeScreen
+from trainer.ui.screens.table import BotMoveShown, TableScreen
+from trainer.ui.widgets.card_table import CardTable
+
+TARGET_S: Final = 0.050
+SIZE: Final = (80, 24)
+LEVELS: Final = ("easy", "standard", "strong")
+WAITING: Final = "any key: go on"
+"""The table's prompt while the computer is to move."""
+POLL_S: Final = 0.005
+
+
+async def wait_until(test: Callable[[], bool], what: str, timeout: float = 60) -> None:
+    """Let the app run until ``test`` holds (polled, without touching the app)."""
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:g} s for {what}")
+        await asyncio.sleep(POLL_S)
+
+
+def prompt_of(table: TableScreen) -> str:
+    """What the table's prompt line says now."""
+    return str(table.query_one("#table-prompt", Static).render())
+
+
+def yours(app: MugginsApp) -> TableScreen | None:
+    """The table, when it is on top and waiting for you (its prompt asks you)."""
+    table = app.screen
+    if not isinstance(table, TableScreen):
+        return None
+    asked, said = table.session.prompt, prompt_of(table)
+    if asked is None or asked.seat != table.human or not said or WAITING in said:
+        return None
+    return table
+
+
+def your_count(app: MugginsApp) -> TableScreen | None:
+    """The table, when it asks for your count."""
+    table = yours(app)
+    asked = None if table is None else table.session.prompt
+    return table if asked is not None and asked.kind == "count" else None
+
+
+async def answer(pilot: Pilot[Any], table: TableScreen, text: str) -> None:
+    """Type into the table's input (set directly: typing is not what is timed) and Enter."""
+    table.query_one("#table-input", Input).value = text
+    await pilot.press("enter")
+
+
+def truth(table: TableScreen) -> int:
+    """What the box being counted is worth."""
+    state = table.session.state
+    seat, box = state.hand.to_show[0]
+    cards = state.cards_of(seat, box)
+    return score_show(cards, state.hand.dealt.starter, crib=box == "crib").total
+
+
+async def your_move(pilot: Pilot[Any], table: TableScreen) -> None:
+    """Your move, as keys: throw the lowest cards, lay the first card that fits, count
+    right, accept the computer's count."""
+    state, asked = table.session.state, table.session.prompt
+    assert asked is not None
+    held = table.query_one("#hand-cards", CardTable).cards
+    if asked.kind == "discard":
+        low = sorted(range(len(held)), key=lambda i: (held[i].value, held[i].rank))
+        await pilot.press(*[str(i + 1) for i in low[: state.rules.thrown]], "enter")
+    elif asked.kind == "play":
+        play = state.hand.table
+        assert play is not None
+        await pilot.press(str(held.index(play.playable(table.human)[0]) + 1))
+    elif asked.kind == "count":
+        await answer(pilot, table, str(truth(table)))
+    else:
+        await answer(pilot, table, "a")
+
+
+async def deal(pilot: Pilot[Any]) -> None:
+    """From home, a new game: g, ctrl+d, until the table is there."""
+    app = pilot.app
+    await pilot.press("g")
+    await wait_until(lambda: isinstance(app.screen, GameSetupScreen), "the game's setup")
+    await pilot.press("ctrl+d")
+    await wait_until(lambda: isinstance(app.screen, TableScreen), "the table")
+
+
+async def step(pilot: Pilot[Any], *, skip: bool) -> None:
+    """One thing a player does at the table now: close a reveal or a summary, go home from
+    the game's end (and deal again), make their move; or, while the computer is to move,
+    show its move at once (``skip``) or wait."""
+    app = pilot.app
+    assert isinstance(app, MugginsApp)
+    screen = app.screen
+    if isinstance(screen, GameRevealScreen | HandSummaryScreen):
+        await pilot.press("enter")
+    elif isinstance(screen, GameOverScreen):
+        await pilot.press("escape")
+        await wait_until(lambda: isinstance(app.screen, HomeScreen), "home after the game")
+        await deal(pilot)
+    elif (table := yours(app)) is not None:
+        await your_move(pilot, table)
+    elif skip and isinstance(screen, TableScreen) and WAITING in prompt_of(screen):
+        await pilot.press("space")
+    else:
+        await asyncio.sleep(POLL_S)
+
+
+async def started(pilot: Pilot[Any]) -> None:
+    """The app's start-up work (the history opened, the tables built) done, as in play."""
+    await pilot.pause()
+    await pilot.pause(START_BACKGROUND_BY + 0.2)
+    await pilot.app.workers.wait_for_complete()
+
+
+def app_in(home: Path, seed: int, level: str) -> MugginsApp:
+    """The trainer as `muggins --seed S --data-dir HOME` builds it, its last game's choices
+    (in HOME's settings.yaml) those of a standard game against ``level``."""
+    (home / "settings.yaml").write_text(
+        f"game:\n  variant: standard\n  level: {level}\n  claim: total\n", encoding="utf-8"
+    )
+    app, _ = build(parse(["--data-dir", str(home), "--seed", str(seed)]))
+    return app
+
+
+class Reveal(NamedTuple):
+    """Seconds from Enter on your count to its reveal drawn, and the parts of it."""
+
+    wall: float
+    """The whole wait."""
+    work: float
+    """The same less the pause the computer takes to answer your count: the reveal shows
+    the count settled, so it opens once that answer is shown."""
+    handled: float
+    """Enter reaching the app to the computer's turn to answer beginning (your count
+    judged, saved and shown)."""
+    answer: float
+    """The answer's due time to its being on the table (the reveal pushed over it)."""
+    reveal: float
+    """The answer on the table to the reveal's first refresh."""
+
+
+async def reveal_latencies(rounds: int, seed: int) -> list[Reveal]:
+    """Enter on your count to the reveal drawn, one fresh game a round."""
+    marks: dict[str, float] = {}
+    answers: list[BotMoveShown] = []
+    armed = False
+
+    def hook(message: Message) -> None:
+        if not armed:
+            return
+        # A key goes to the app first: its first dispatch is the Enter reaching the app.
+        if isinstance(message, events.Key) and message.key == "enter":
+            marks.setdefault("enter", time.monotonic())
+        elif isinstance(message, BotMoveShown):
+            answers.append(message)
+
+    mounted = GameRevealScreen.on_mount
+
+    def timed_mount(self: GameRevealScreen) -> None:
+        mounted(self)
+        self.call_after_refresh(lambda: marks.setdefault("drawn", time.monotonic()))
+
+    GameRevealScreen.on_mount = timed_mount  # type: ignore[method-assign]
+    latencies: list[Reveal] = []
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            app = app_in(Path(folder), seed, "standard")
+            async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+                await started(pilot)
+                for _ in range(rounds):
+                    await deal(pilot)
+                    while (table := your_count(app)) is None:
+                        await step(pilot, skip=True)
+                    # A move shown with a key leaves its pause's timer armed, and that timer
+                    # would show the computer's answer early (see docs/development.md): let
+                    # every such timer run out first.
+                    await asyncio.sleep(table.pause + 0.1)
+                    table.query_one("#table-input", Input).value = str(truth(table))
+                    marks.clear()
+                    answers.clear()
+                    armed = True
+                    await pilot.press("enter")
+                    await wait_until(lambda: "drawn" in marks, "the reveal drawn")
+                    armed = False
+                    assert len(answers) == 1, answers  # the computer's answer, and only it
+                    answer = answers[0]
+                    assert not answer.skipped
+                    enter, drawn, pause = marks["enter"], marks["drawn"], table.pause
+                    latencies.append(
+                        Reveal(
+                            wall=drawn - enter,
+                            work=drawn - enter - pause,
+                            handled=answer.due - pause - enter,
+                            answer=answer.shown - answer.due,
+                            reveal=drawn - answer.shown,
+                        )
+                    )
+                    await pilot.press("enter")  # back to the table, then leave the game
+                    while yours(app) is None:
+                        await step(pilot, skip=True)
+                    await pilot.press("escape")
+                    await wait_until(lambda: isinstance(app.screen, ConfirmScreen), "leave?")
+                    await pilot.press("y")
+                    await wait_until(lambda: isinstance(app.screen, HomeScreen), "home")
+    finally:
+        GameRevealScreen.on_mount = mounted  # type: ignore[method-assign]
+    return latencies
+
+
+class Lateness(NamedTuple):
+    """Seconds past its due time that one computer move was shown and drawn."""
+
+    shown: float
+    """On the table's widgets (the table's own clock, as it reports the move)."""
+    drawn: float
+    """In the frame after it (the first refresh of the screen then on top)."""
+    opened: bool
+    """The move opened a screen over the table (your count's reveal, a hand's summary)."""
+
+
+async def pause_lateness(level: str, moves: int, seed: int) -> list[Lateness]:
+    """How late ``moves`` computer moves of ``level`` came, no key pressed while they wait."""
+    found: list[Lateness] = []
+    app: MugginsApp | None = None
+
+    def hook(message: Message) -> None:
+        if not isinstance(message, BotMoveShown) or app is None:
+            return
+        assert not message.skipped, "no key is pressed while the computer is to move"
+        shown, due = message.shown - message.due, message.due
+        opened = not isinstance(app.screen, TableScreen)
+
+        def drawn() -> None:
+            found.append(Lateness(shown, time.monotonic() - due, opened))
+
+        app.call_after_refresh(drawn)
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = app_in(Path(folder), seed, level)
+        async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+            await started(pilot)
+            await deal(pilot)
+            while len(found) < moves:
+                await step(pilot, skip=False)
+    return found[:moves]
+
+
+def p99(values: list[float]) -> float:
+    """The 99th percentile (the worst of fewer than 100)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:6.1f} ms"
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {
+        "median_s": statistics.median(values),
+        "p99_s": p99(values),
+        "worst_s": max(values),
+        "earliest_s": min(values),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=15, help="fresh games timed to a reveal")
+    parser.add_argument("--moves", type=int, default=60, help="computer moves timed a level")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="levels to time, a,b,…")
+    parser.add_argument("--seed", type=int, default=5, help="the app's seed (muggins --seed)")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = parser.parse_args(argv)
+    payload: dict[str, Any] = {}
+
+    if args.rounds:
+        rounds = asyncio.run(reveal_latencies(args.rounds, args.seed))
+        print(f"The game's show, Enter on your count to the reveal drawn, {len(rounds)} games:")
+        payload["reveal"] = {"games": len(rounds)}
+        for field, label in (
+            ("wall", "the whole wait"),
+            ("work", "less the 0.8 s pause"),
+            ("handled", "  your count to the answer's turn"),
+            ("answer", "  the answer past its due"),
+            ("reveal", "  the answer shown to the reveal drawn"),
+        ):
+            values = [getattr(r, field) for r in rounds]
+            line = f"  {label:<38} median {ms(statistics.median(values))}, worst {ms(max(values))}"
+            if field == "work":
+                line += f"  [target < 50 ms] {'PASS' if max(values) < TARGET_S else 'MISS'}"
+            print(line)
+            payload["reveal"][field] = summary(values)
+
+    levels = [level for level in args.levels.split(",") if level]
+    if levels and args.moves:
+        print(f"\nA computer move appears within its pause (0.8 s), {args.moves} moves a level,")
+        print("  how late (p99 = the worst under 100 moves): shown on the table; drawn")
+        payload["pause"] = {}
+    for level in levels if args.moves else []:
+        found = asyncio.run(pause_lateness(level, args.moves, args.seed))
+        shown, drawn = [f.shown for f in found], [f.drawn for f in found]
+        on_table = [f.drawn for f in found if not f.opened] or [0.0]
+        opening = [f.drawn for f in found if f.opened] or [0.0]
+        verdict = "PASS" if p99(drawn) < TARGET_S else "MISS"
+        print(
+            f"  {level:<9} shown median {ms(statistics.median(shown))}, p99 {ms(p99(shown))};"
+            f" drawn median {ms(statistics.median(drawn))}, p99 {ms(p99(drawn))}"
+            f"  [target p99 < 50 ms] {verdict}"
+        )
+        print(
+            f"  {'':<9} drawn, the move on the table: median {ms(statistics.median(on_table))},"
+            f" worst {ms(max(on_table))}; opening a screen ({len(found) - len(on_table)}):"
+            f" median {ms(statistics.median(opening))}"
+        )
+        payload["pause"][level] = {
+            "moves": len(found),
+            "opening": sum(f.opened for f in found),
+            "shown": summary(shown),
+            "drawn": summary(drawn),
+            "drawn_on_table": summary(on_table),
+            "drawn_opening": summary(opening),
+        }
+    if args.json:
+        print(json.dumps(payload))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

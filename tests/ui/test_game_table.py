@@ -381,3 +381,54 @@ async def test_the_computer_s_move_waits_its_pause_and_a_key_shows_it(
         await settle(pilot)
         assert screen._waiting is None
         assert any("Computer throws 2" in line for line in screen.log_lines)
+
+
+async def test_a_skipped_move_leaves_no_timer_to_show_the_next_one_early(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    choices = GameChoices(variant="standard")
+    app = app_for(
+        builtin_entries,
+        FakeClock(),
+        ListRecorder(),
+        seed=2,
+        bot_pause=30.0,
+        settings=Settings(game=choices),
+    )
+    async with running(app) as pilot:
+        screen = await deal(pilot)
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        assert screen._timer is not None  # the computer's throw waits out its pause
+        await pilot.press("space")
+        await settle(pilot)
+        assert screen._timer is None
+
+
+async def test_the_answer_to_your_count_is_not_kept_waiting(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    choices = GameChoices(variant="short")
+    app = app_for(
+        builtin_entries,
+        FakeClock(),
+        ListRecorder(),
+        seed=5,
+        bot_pause=30.0,
+        settings=Settings(game=choices),
+    )
+    async with running(app) as pilot:
+        screen = await deal(pilot)
+        # Every computer move is shown by a key (space) until you count your hand...
+        await play_game(
+            pilot,
+            stop=lambda s: s.phase == "show" and s.hand.to_show[0][0] == 0 and not s.hand.pending,
+        )
+        assert screen.session.human_turn
+        await pilot.press("0", "enter")  # then the computer's answer and the reveal come at once
+        await settle(pilot)
+        for _ in range(20):
+            if isinstance(app.screen, GameRevealScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, GameRevealScreen)

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from trainer.game.events import Event, Shown
@@ -58,7 +59,7 @@ class BotMoved(Message):
 
 class BotMoveShown(Message):
     """A bot's move has just been shown: when it was due (its turn began, its worker
-    started, plus the pause) and when it was shown, by the screen's clock; ``skipped`` if a
+    started, plus the pause) and when it was shown, by `time.monotonic`; ``skipped`` if a
     key cut the pause short. Nothing handles it: it lets a test or a benchmark see the
     pause kept (``run_test(message_hook=...)``) without reaching inside the screen
     (benchmarks/bench_game_ui.py)."""
@@ -121,6 +122,7 @@ class TableScreen(Screen[None]):
         """When the bot's move waiting may be shown (its pause over)."""
         self._skip = False
         self._thinking = False
+        self._timer: Timer | None = None
         self._busy = False
         """A reveal or summary is over the table: nothing moves until it is closed."""
         self._overlays: list[Callable[[], None]] = []
@@ -167,9 +169,14 @@ class TableScreen(Screen[None]):
         board.set_scores(self.session.state.scores)
         self.query_one("#table-input", Input).display = False
         session = self.session
-        self._say([f"{session.setup.rules.name}. Good luck!"])
         if session.state.steps == 0:
+            self._say([f"{session.setup.rules.name}. Good luck!"])
             self._say(self.narrator.opening(session.state, session.hands[0].events))
+        else:
+            board = self.query_one(CribbageBoard)
+            score = ", ".join(f"{n} {p}" for n, p in zip(board.names, board.scores, strict=True))
+            hand = session.state.hand.number
+            self._say([f"Welcome back: {session.setup.rules.name}, hand {hand}; {score}."])
         self._refresh()
         self._advance()
 
@@ -292,7 +299,10 @@ class TableScreen(Screen[None]):
         if self._thinking:
             return
         self._thinking = True
-        self._due = time.monotonic() + self.pause
+        pending = self.session.state.hand.pending
+        answering_you = pending is not None and pending.seat == self.human
+        # The answer to your own claim opens its reveal: it is not kept waiting.
+        self._due = time.monotonic() + (0.0 if answering_you else self.pause)
         self._bot_step()
 
     @work(thread=True, exclusive=True, group="bot")
@@ -313,9 +323,12 @@ class TableScreen(Screen[None]):
         if self._skip or left <= 0:
             self._show_bot_move()
         else:
-            self.set_timer(left, self._show_bot_move)
+            self._timer = self.set_timer(left, self._show_bot_move)
 
     def _show_bot_move(self) -> None:
+        if self._timer is not None:  # a key showed the move first: its timer must not
+            self._timer.stop()  # show the next one early
+            self._timer = None
         event, self._waiting = self._waiting, None
         if event is None:
             return
@@ -323,7 +336,7 @@ class TableScreen(Screen[None]):
         self._thinking = False
         self._skip = False
         self._moved(event.before, event.action, event.events)
-        self.post_message(BotMoveShown(due, self.clock(), skipped))
+        self.post_message(BotMoveShown(due, time.monotonic(), skipped))
 
     @on(MoveFailed)
     def _move_failed(self, event: MoveFailed) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from tests.cli.serve_support import Served, free_port
 from trainer.history.store import DB_NAME
@@ -32,7 +32,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VIEWPORT = {"width": 1024, "height": 640}
+VIEWPORT: ViewportSize = {"width": 1024, "height": 640}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 

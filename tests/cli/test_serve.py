@@ -127,6 +127,40 @@ def test_ctrl_c_stops_the_server_and_every_tabs_trainer(tmp_path: Path) -> None:
     assert trainers_using(home) == [], "a tab's trainer outlived the server"
 
 
+def test_closing_a_tab_ends_its_trainer(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    served = Served(home, free_port())
+    try:
+        seen = asyncio.run(_open_and_close_a_tab(served))
+        deadline = time.monotonic() + 10
+        while trainers_using(home) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = trainers_using(home)
+    finally:
+        served.stop()
+    assert seen, "no trainer started for the tab"
+    assert left == [], "the closed tab's trainer is still running"
+
+
+async def _open_and_close_a_tab(served: Served) -> list[int]:
+    """A tab connects, its home screen arrives, it closes; the trainers seen while open."""
+    async with aiohttp.ClientSession() as session:
+        url = f"ws://127.0.0.1:{served.port}/ws?width=80&height=24"
+        async with session.ws_connect(url) as ws:
+            await _first_screen(ws)
+            return trainers_using(served.home)
+
+
+async def _first_screen(ws: aiohttp.ClientWebSocketResponse) -> None:
+    """Wait until the tab's trainer has drawn its first screen (a kilobyte of it, at least)."""
+    received = 0
+    async with asyncio.timeout(30):
+        while received < 1000:
+            message = await ws.receive()
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            received += len(message.data)
+
+
 async def _interrupt_with_a_tab_open(served: Served) -> tuple[list[int], tuple[int, float, str]]:
     """Connect as a browser tab does, wait for its trainer's first screen, then Ctrl+C the
     server with the tab still open; the trainers seen running, and how the server ended.
@@ -134,12 +168,7 @@ async def _interrupt_with_a_tab_open(served: Served) -> tuple[list[int], tuple[i
     async with aiohttp.ClientSession() as session:
         url = f"ws://127.0.0.1:{served.port}/ws?width=80&height=24"
         async with session.ws_connect(url) as ws:
-            received = 0
-            async with asyncio.timeout(30):
-                while received < 1000:  # the home screen, drawn
-                    message = await ws.receive()
-                    assert message.type == aiohttp.WSMsgType.BINARY, message
-                    received += len(message.data)
+            await _first_screen(ws)
             trainers = trainers_using(served.home)
             reading = asyncio.create_task(_read_to_the_end(ws))  # as a browser answers a close
             ended = await asyncio.to_thread(served.interrupt)

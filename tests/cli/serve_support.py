@@ -34,18 +34,20 @@ def run_serve(*args: str, home: Path, timeout: float = 30) -> subprocess.Complet
 
 
 class Served:
-    """``muggins serve --port PORT --data-dir HOME`` running in the background."""
+    """``muggins serve --port PORT --data-dir HOME ARGS`` running in the background."""
 
-    def __init__(self, home: Path, port: int) -> None:
+    def __init__(
+        self, home: Path, port: int, *args: str, env: dict[str, str] | None = None
+    ) -> None:
         self.home = home
         self.port = port
         self.url = f"http://127.0.0.1:{port}/"
         self.process = subprocess.Popen(
-            [str(MUGGINS), "serve", "--port", str(port), "--data-dir", str(home)],
+            [str(MUGGINS), "serve", "--port", str(port), "--data-dir", str(home), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env={**os.environ, "MUGGINS_HOME": str(home)},
+            env={**os.environ, "MUGGINS_HOME": str(home), **(env or {})},
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()  # the address, once it listens

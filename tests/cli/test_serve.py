@@ -127,6 +127,45 @@ def test_ctrl_c_stops_the_server_and_every_tabs_trainer(tmp_path: Path) -> None:
     assert trainers_using(home) == [], "a tab's trainer outlived the server"
 
 
+def test_the_page_is_muggins_and_names_nothing_outside_the_server(tmp_path: Path) -> None:
+    served = Served(tmp_path / "home", free_port())
+    try:
+        page, icon = asyncio.run(_fetch(served.url, "", "favicon.svg"))
+    finally:
+        served.stop()
+    assert "<title>Muggins</title>" in page
+    assert f'data-session-websocket-url="ws://127.0.0.1:{served.port}/ws"' in page
+    assert "/static/fonts/RobotoMono-VariableFont_wght.ttf" in page
+    assert "http://" not in page  # only paths of ours (the socket is ws://, on this server)
+    assert "https://" not in page
+    assert icon.startswith("<svg")
+
+
+def test_open_shows_the_address_in_the_default_browser(tmp_path: Path) -> None:
+    opened = tmp_path / "opened"
+    browser = tmp_path / "browser"
+    browser.write_text(f'#!/bin/sh\necho "$1" > {opened}\n')
+    browser.chmod(0o755)
+    served = Served(tmp_path / "home", free_port(), "--open", env={"BROWSER": str(browser)})
+    try:
+        deadline = time.monotonic() + 10
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        served.stop()
+    assert opened.read_text() == f"{served.url}\n"
+
+
+async def _fetch(url: str, *paths: str) -> list[str]:
+    async with aiohttp.ClientSession() as session:
+        found = []
+        for path in paths:
+            async with session.get(url + path) as response:
+                assert response.status == 200, path
+                found.append(await response.text())
+        return found
+
+
 def test_closing_a_tab_ends_its_trainer(tmp_path: Path) -> None:
     home = tmp_path / "home"
     served = Served(home, free_port())

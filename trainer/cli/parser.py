@@ -97,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _history_parsers(sub)
     _game_parsers(sub)
+    _serve_parser(sub)
 
     for subparser in sub.choices.values():
         _add_common(subparser, top=False)
@@ -127,6 +128,25 @@ def _game_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     p.add_argument("--muggins", default="acc", metavar="POLICY", help="off, acc, hoyle or bsd")
     p.add_argument("--json", action="store_true", help="print every game's record as JSON")
+
+
+def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="practise in a web browser: serve the trainer at a local address",
+        description="Serve the trainer to a web browser: each tab is a trainer of its own, "
+        "with the same data folder, settings and drills. Nothing is fetched from outside "
+        "this machine. There is no login: it listens on 127.0.0.1 (this machine only) "
+        "unless --host says otherwise. Ctrl+C stops it.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="listen on this address (default: 127.0.0.1; 0.0.0.0: every network)",
+    )
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="default: 8000")
+    p.add_argument("--open", action="store_true", help="open the page in the default browser")
 
 
 def _add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:

@@ -9,7 +9,7 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -33,7 +33,7 @@ def _for(name: str) -> str:
     return "you" if name == "You" else name
 
 
-class GameRevealScreen(ModalScreen[None]):
+class GameRevealScreen(Screen[None]):
     """One settled show. Up and Down move through the combinations; Enter (or Escape) goes
     back to the table."""
 

@@ -17,6 +17,7 @@ from tests.ui.game_support import (
     CountPlan,
     RespondPlan,
     accept,
+    by_keys,
     catch,
     play_game,
     right,
@@ -32,6 +33,7 @@ from trainer.game.events import Go, Heels, Played, Shown
 from trainer.game.record import GameRecord
 from trainer.game.session import GameSession
 from trainer.game.tally import counting, tally
+from trainer.game.variants import variant
 from trainer.history.games import game_count, latest_playing
 from trainer.history.store import StatsStore
 from trainer.settings import GameChoices, Settings
@@ -432,3 +434,30 @@ async def test_the_answer_to_your_count_is_not_kept_waiting(
                 break
             await pilot.pause(0.05)
         assert isinstance(app.screen, GameRevealScreen)
+
+
+async def test_your_count_settled_after_a_resume_is_revealed_as_you_said_it(
+    builtin_entries: list[DrillEntry], tmp_path: Path
+) -> None:
+    db = tmp_path / "muggins.sqlite3"
+    choices = GameChoices(variant="short", level="standard")
+    with StatsStore(db) as store:
+        game = GameSession.start(store, variant("short"), 11, [None, "standard"])
+        while not (game.state.hand.pending and game.state.hand.pending.seat == 0):
+            if game.bot_step() is None:
+                asked = game.prompt
+                assert asked is not None
+                game.act(by_keys(game.state, asked, lambda s, a, t: 1, accept))  # you say 1
+        claimed = game.state.hand.pending.claimed  # your count, the computer still to answer
+    with StatsStore(db) as store:
+        app = game_app(builtin_entries, store, choices, 1)
+        async with running(app) as pilot:
+            await pilot.press("c")
+            await settle(pilot)
+            await play_game(pilot, until=lambda s: isinstance(s, GameRevealScreen))
+            reveal = app.screen
+            assert isinstance(reveal, GameRevealScreen)
+            assert reveal.shown.seat == 0
+            assert reveal.verdict is not None
+            assert reveal.verdict.claimed == claimed == 1
+            assert "You claimed 1;" in reveal._lines()[0]

@@ -373,6 +373,9 @@ class TableScreen(Screen[None]):
             board.set_scores(after.scores, before.scores)
         if isinstance(action, Count) and action.seat == self.human:
             self.claimed = action
+        pending = before.hand.pending
+        if pending is not None and pending.seat == self.human and pending.count is not None:
+            self.claimed = pending.count  # your count, settled now (a resumed game too)
         if isinstance(action, Respond) and action.seat == self.human:
             pending = before.hand.pending
             self.answered = (None if pending is None else pending.count, action)

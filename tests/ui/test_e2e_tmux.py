@@ -64,6 +64,14 @@ class Terminal:
             time.sleep(0.1)
         raise AssertionError(f"timed out waiting for {what}; the screen shows:\n{self.screen()}")
 
+    def quit(self) -> None:
+        """Quit the trainer with ctrl+q, and check that it has."""
+        self.keys("C-q")
+        deadline = time.monotonic() + 15
+        while self.alive() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not self.alive(), "muggins did not quit on ctrl+q"
+
     def alive(self) -> bool:
         return (
             subprocess.run(
@@ -113,11 +121,7 @@ def test_three_hands_in_a_real_terminal(tmp_path: Path) -> None:
         assert "Hands                 3" in term.screen()
         term.keys("h")
         term.wait_for(lambda s: "today" in s, "home with today's practice")
-        term.keys("C-q")
-        deadline = time.monotonic() + 15
-        while term.alive() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not term.alive(), "muggins did not quit on ctrl+q"
+        term.quit()
     finally:
         term.close()
     result = subprocess.run(
@@ -329,11 +333,7 @@ def test_a_game_killed_and_resumed_in_a_real_terminal(tmp_path: Path) -> None:
         assert steps == more > actions
         term.keys("Enter")
         term.wait_for(lambda s: REVEAL not in s, "the table again")
-        term.keys("C-q")
-        deadline = time.monotonic() + 15
-        while term.alive() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not term.alive(), "muggins did not quit on ctrl+q"
+        term.quit()
     finally:
         term.close()
     assert saved(home)[0] == "playing"  # quitting keeps the game to resume

@@ -45,9 +45,18 @@ from trainer.ui.widgets.board import CribbageBoard
 from trainer.ui.widgets.card_table import CardTable
 
 
-def game_app(entries: list[DrillEntry], store: StatsStore, choices: GameChoices, seed: int) -> Any:
+def game_app(
+    entries: list[DrillEntry],
+    store: StatsStore,
+    choices: GameChoices,
+    seed: int,
+    *,
+    pause: float = 0.0,
+) -> Any:
+    """The app on a fixed seed with these game choices; the computer's moves shown at once
+    (``pause`` 0) unless a test times them."""
     return app_for(
-        entries, FakeClock(), store, seed=seed, bot_pause=0.0, settings=Settings(game=choices)
+        entries, FakeClock(), store, seed=seed, bot_pause=pause, settings=Settings(game=choices)
     )
 
 
@@ -368,9 +377,7 @@ async def test_the_computer_s_move_waits_its_pause_and_a_key_shows_it(
 ) -> None:
     store = ListRecorder()
     choices = GameChoices(variant="standard")
-    app = app_for(
-        builtin_entries, FakeClock(), store, seed=2, bot_pause=30.0, settings=Settings(game=choices)
-    )
+    app = game_app(builtin_entries, store, choices, 2, pause=30.0)
     async with running(app) as pilot:
         screen = await deal(pilot)
         await pilot.press("1", "2", "enter")  # you throw: the computer's turn to throw
@@ -389,14 +396,7 @@ async def test_a_skipped_move_leaves_no_timer_to_show_the_next_one_early(
     builtin_entries: list[DrillEntry],
 ) -> None:
     choices = GameChoices(variant="standard")
-    app = app_for(
-        builtin_entries,
-        FakeClock(),
-        ListRecorder(),
-        seed=2,
-        bot_pause=30.0,
-        settings=Settings(game=choices),
-    )
+    app = game_app(builtin_entries, ListRecorder(), choices, 2, pause=30.0)
     async with running(app) as pilot:
         screen = await deal(pilot)
         await pilot.press("1", "2", "enter")
@@ -411,14 +411,7 @@ async def test_the_answer_to_your_count_is_not_kept_waiting(
     builtin_entries: list[DrillEntry],
 ) -> None:
     choices = GameChoices(variant="short")
-    app = app_for(
-        builtin_entries,
-        FakeClock(),
-        ListRecorder(),
-        seed=5,
-        bot_pause=30.0,
-        settings=Settings(game=choices),
-    )
+    app = game_app(builtin_entries, ListRecorder(), choices, 5, pause=30.0)
     async with running(app) as pilot:
         screen = await deal(pilot)
         # Every computer move is shown by a key (space) until you count your hand...

@@ -6,6 +6,7 @@ heels, the end mid-show); the tests assert that they do."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -454,3 +455,35 @@ async def test_your_count_settled_after_a_resume_is_revealed_as_you_said_it(
             assert reveal.verdict is not None
             assert reveal.verdict.claimed == claimed == 1
             assert "You claimed 1;" in reveal._lines()[0]
+
+
+async def test_a_game_dealt_before_the_history_is_open_waits_for_it(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    store = ListRecorder()
+    opened = threading.Event()
+
+    def slow_open() -> ListRecorder:
+        opened.wait(10)  # held until the game has been asked for
+        return store
+
+    app = app_for(
+        builtin_entries,
+        FakeClock(),
+        None,
+        seed=2,
+        bot_pause=0.0,
+        settings=Settings(game=GameChoices(variant="short")),
+        history=slow_open,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("ctrl+d")  # the history is not open yet
+        await pilot.pause()
+        assert app.runner.history is None
+        opened.set()
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert game_count(store, "playing") == 1

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from textual import on, work
+from textual.worker import get_current_worker
 
 from trainer.ui import messages as m
 from trainer.ui.base_app import BaseApp
+
+HISTORY_WAIT: Final = 15.0
+"""Seconds a game dealt at once after the start waits for the history to open."""
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
@@ -31,6 +35,8 @@ class GameDesk(BaseApp):
     """What times your counts at the table (the app's clock)."""
     bot_pause: float = 0.8
     """Seconds a computer's move is shown for before the next (any key skips it)."""
+    store_error: str | None = None
+    """Why the history could not be opened (set by the app)."""
 
     def action_play_game(self) -> None:
         """Choose a game to play against the computer."""
@@ -47,28 +53,39 @@ class GameDesk(BaseApp):
     def _start_game(self, event: m.StartGame) -> None:
         from trainer.ui.game_start import new_session, writer
 
-        history, rng, choices = self._history(), self.runner.rng, event.choices
-        if history is not None:
-            self._seat(lambda: new_session(writer(history), choices, rng))
+        rng, choices = self.runner.rng, event.choices
+        self._seat(lambda history: new_session(writer(history), choices, rng))
 
     @on(m.ResumeGame)
     def _resume_game(self) -> None:
         from trainer.game.session import GameSession
         from trainer.ui.game_start import writer
 
-        if (history := self._history()) is not None:
-            self._seat(lambda: GameSession.resume(writer(history)))
+        self._seat(lambda history: GameSession.resume(writer(history)))
 
-    def _history(self) -> History | None:
-        history = self.runner.history
-        if history is None:
-            self.notify("Your history is not open yet: try again in a moment.", severity="warning")
+    def _opened_history(self) -> History | None:
+        """The history, waiting for it if it is still being opened (a game dealt in the
+        trainer's first second); None if it cannot be opened (the store's error is shown)."""
+        worker = get_current_worker()
+        deadline = time.monotonic() + HISTORY_WAIT
+        while (history := self.runner.history) is None:
+            if self.store_error is not None or worker.is_cancelled:
+                return None
+            if time.monotonic() > deadline:
+                self.call_from_thread(
+                    self.notify, "Your history is not open yet: try again.", severity="warning"
+                )
+                return None
+            time.sleep(0.02)
         return history
 
     @work(thread=True, exclusive=True, group="game")
-    def _seat(self, make: Callable[[], GameSession | None]) -> None:
+    def _seat(self, make: Callable[[History], GameSession | None]) -> None:
+        history = self._opened_history()
+        if history is None:
+            return
         try:
-            session = make()
+            session = make(history)
         except (OSError, ValueError) as err:  # the store's or the saved game's own message
             self.call_from_thread(self.notify, str(err), severity="error", timeout=10)
             return
@@ -84,6 +101,10 @@ class GameDesk(BaseApp):
             self.pop_screen()
         announce = self.settings.game.claim == "announce"
         screen = TableScreen(
-            session, announce=announce, plain=self.plain_cards, pause=self.bot_pause
+            session,
+            announce=announce,
+            plain=self.plain_cards,
+            pause=self.bot_pause,
+            clock=self.game_clock,
         )
         self.push_screen(screen)

@@ -49,8 +49,8 @@ def test_wheel_ships_and_loads_the_builtin_drills(tmp_path: Path) -> None:
             "trainer/drills/loader.py",
             "trainer/ui/muggins.tcss",
             "trainer/game/data/crib_values.json",  # the bots' crib-value table
-            "trainer/cli/web/app_index.html",  # muggins serve's page
-            "trainer/cli/web/favicon.svg",
+            "trainer/ui/web/app_index.html",  # muggins serve's page
+            "trainer/ui/web/favicon.svg",
         } <= names
         wheel.extractall(site)
 

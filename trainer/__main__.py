@@ -1,10 +1,12 @@
 """The ``muggins`` command: the trainer by default, the plain subcommands otherwise.
 
-``python -m trainer`` runs it too. The subcommands never load Textual.
+``python -m trainer`` runs it too. The plain subcommands never load Textual; the trainer
+and ``serve`` (textual-serve is a Textual project's package) live in `trainer.ui`.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from trainer.cli import fail, parse, run
@@ -13,11 +15,16 @@ from trainer.cli import fail, parse, run
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``muggins`` with these arguments; returns the exit status."""
     args = parse(argv)
-    if args.command is not None:
+    if args.command not in (None, "serve"):
         return run(args)
-    from trainer.ui.launch import launch  # Textual, only for the trainer itself
-
+    # Textual (textual-serve serves a Textual app): only for the trainer and its server.
     try:
+        if args.command == "serve":
+            from trainer.ui.serve import serve
+
+            return serve(args, sys.stdout, sys.stderr)
+        from trainer.ui.launch import launch
+
         return launch(args)
     except ValueError as err:
         return fail(err)

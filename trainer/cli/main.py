@@ -43,10 +43,6 @@ def run(args: argparse.Namespace) -> int:
             from trainer.cli import game as game_commands
 
             return game_commands.simulate(args, out)
-        if args.command == "serve":
-            from trainer.cli import serve as serve_command
-
-            return serve_command.serve(args, out, sys.stderr)
         return history_commands.run(args, out)
     except ValueError as err:
         return fail(err)

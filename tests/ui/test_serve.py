@@ -14,9 +14,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.cli.serve_support import Served, free_port, run_serve, trainers_using
+from tests.ui.serve_support import Served, free_port, run_serve, trainers_using
 from trainer.cli import parse
-from trainer.cli.serve import child_command, is_loopback, url_for
+from trainer.ui.serve import child_command, is_loopback, url_for
 
 
 def test_serve_defaults_to_loopback_port_8000() -> None:

@@ -106,7 +106,7 @@ def _build_server(command: str, host: str, port: int, out: TextIO, *, open_brows
     from aiohttp import web
     from textual_serve.server import Server
 
-    web_folder = Path(str(files("trainer.cli") / "web"))
+    web_folder = Path(str(files("trainer.ui") / "web"))
     favicon = (web_folder / "favicon.svg").read_bytes()
     url = url_for(host, port)
 

@@ -14,11 +14,11 @@ from tests.factories import HAND_8, HAND_9_NOBS, HAND_29, FakeClock
 from tests.game.scripted import play_out, scripted
 from tests.history.known import BASE, History, build_history, show, total
 from tests.history.known_games import T0, finished
-from trainer.game.attempts import GAME_DRILL_PREFIX as GAME_PREFIX
 from trainer.game.attempts import game_drill
 from trainer.game.session import GameSession
 from trainer.game.state import Count
 from trainer.game.variants import VARIANTS, variant
+from trainer.game.variants import variant as game_variant
 from trainer.history.deferred import DeferredStore
 from trainer.history.game_stats import (
     GAME_DRILL_PREFIX,
@@ -48,7 +48,8 @@ def store(tmp_path: Path) -> Iterator[StatsStore]:
 def test_skunk_lines_are_the_variants() -> None:
     assert {v.id: (v.skunk_line, v.double_skunk_line) for v in VARIANTS.values()} == SKUNK_LINES
     assert list(SKUNK_LINES) == list(VARIANTS)  # the same order
-    assert GAME_DRILL_PREFIX == GAME_PREFIX
+    # The game's drill ids are what the report reads as games.
+    assert game_drill(game_variant("short"), "acc").id == f"{GAME_DRILL_PREFIX}short"
 
 
 @pytest.mark.parametrize(

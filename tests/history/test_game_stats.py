@@ -18,7 +18,6 @@ from trainer.game.attempts import game_drill
 from trainer.game.session import GameSession
 from trainer.game.state import Count
 from trainer.game.variants import VARIANTS, variant
-from trainer.game.variants import variant as game_variant
 from trainer.history.deferred import DeferredStore
 from trainer.history.game_stats import (
     GAME_DRILL_PREFIX,
@@ -49,7 +48,7 @@ def test_skunk_lines_are_the_variants() -> None:
     assert {v.id: (v.skunk_line, v.double_skunk_line) for v in VARIANTS.values()} == SKUNK_LINES
     assert list(SKUNK_LINES) == list(VARIANTS)  # the same order
     # The game's drill ids are what the report reads as games.
-    assert game_drill(game_variant("short"), "acc").id == f"{GAME_DRILL_PREFIX}short"
+    assert game_drill(variant("short"), "acc").id == f"{GAME_DRILL_PREFIX}short"
 
 
 @pytest.mark.parametrize(

@@ -22,15 +22,8 @@ from trainer.rules.cards import Card
 from trainer.rules.show import score_show
 from trainer.rules.speech import announce
 from trainer.ui.count_rows import count_rows
+from trainer.ui.table_view import possessive
 from trainer.ui.widgets.card_table import CardTable
-
-
-def _whose(name: str, box: str) -> str:
-    return f"Your {box}" if name == "You" else f"{name}'s {box}"
-
-
-def _for(name: str) -> str:
-    return "you" if name == "You" else name
 
 
 class GameRevealScreen(Screen[None]):
@@ -68,9 +61,10 @@ class GameRevealScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s, names = self.shown, self.setup.names
+        whose = f"{possessive(names[s.seat]).capitalize()} {s.box}"
         with Vertical(id="game-reveal"):
             yield Static(
-                f"[b]{escape(_whose(names[s.seat], s.box))}: {s.points}[/b]",
+                f"[b]{escape(whose)}: {s.points}[/b]",
                 id="reveal-title",
                 classes="title",
             )
@@ -106,11 +100,11 @@ class GameRevealScreen(Screen[None]):
         if s.mugged and s.mugged_by is not None:
             taker = names[s.mugged_by]
             verb = "take" if taker == "You" else "takes"
-            lines.append(f"Muggins: {_for(taker).capitalize()} {verb} {s.mugged}.")
+            lines.append(f"Muggins: {taker} {verb} {s.mugged}.")
         elif self.verdict is not None and self.verdict.missed_points:
             missed = self.verdict.missed_points
             lines.append(f"Nobody called muggins, but the {missed} you missed are lost.")
-        kept = f"{_for(owner).capitalize()} {'peg' if owner == 'You' else 'pegs'} {s.pegged}"
+        kept = f"{owner} {'peg' if owner == 'You' else 'pegs'} {s.pegged}"
         lines.append(f"{kept} for the {s.box}.")
         return lines
 

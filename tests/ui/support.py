@@ -69,6 +69,12 @@ SIZE = (100, 30)
 async def running(app: MugginsApp, size: tuple[int, int] = SIZE) -> AsyncIterator[Pilot[None]]:
     """Run the app headless and wait until its start-up work is done (the history open)."""
     async with app.run_test(size=size) as pilot:
+        # The start-up work begins once home's footer is drawn (or after a second): on a
+        # busy machine that can be after the first pause, so wait for it to begin first.
+        for _ in range(250):
+            if app._started:
+                break
+            await pilot.pause(0.02)
         await app.workers.wait_for_complete()
         await pilot.pause()
         yield pilot

@@ -1,0 +1,96 @@
+"""Running ``muggins`` on hostile input as a child process, held to a time and memory limit.
+
+Each hostile case runs the real command in a fresh interpreter with its address space
+capped (``resource.RLIMIT_AS``) and a wall-clock limit, so a case that hangs or eats
+memory fails the test by name instead of taking the machine with it. What the child
+printed, its exit status and how long it took are returned for the test to judge.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+MEMORY_BYTES: Final = 1 << 30
+"""The child's address-space cap: ample for the trainer's commands, far below a bomb."""
+SECONDS: Final = 10.0
+"""The most a hostile case may take: a few seconds of work on a busy 2-core CI machine."""
+DATA: Final = Path(__file__).resolve().parents[1] / "data" / "hostile"
+"""The hostile data files (drill files, settings, exports)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one run of the command did."""
+
+    args: tuple[str, ...]
+    status: int
+    out: str
+    err: str
+    seconds: float
+
+    def refused(self, *fragments: str) -> str:
+        """Assert a user error: status 2, one line on stderr naming every fragment, no
+        traceback; returns that line."""
+        assert "Traceback" not in self.err, self.err
+        assert self.status == 2, (self.status, self.err, self.out[:500])
+        lines = self.err.splitlines()
+        assert len(lines) == 1, lines
+        for fragment in fragments:
+            assert fragment in lines[0], (fragment, lines[0])
+        return lines[0]
+
+    def clean(self) -> None:
+        """Assert no control character reached the terminal (stdout or stderr)."""
+        for name, text in (("stdout", self.out), ("stderr", self.err)):
+            bad = [c for c in text if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) < 0xA0]
+            assert not bad, f"{name} holds control characters {bad!r}: {text[:300]!r}"
+
+
+_BOOT: Final = (
+    "import resource, runpy, sys\n"
+    "limit = int(sys.argv[1])\n"
+    "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+    "sys.argv = ['muggins', *sys.argv[2:]]\n"
+    "runpy.run_module('trainer', run_name='__main__', alter_sys=True)\n"
+)
+"""``python -m trainer`` with the address space capped first, in the child itself."""
+
+
+def muggins(
+    *args: str,
+    home: Path,
+    stdin: str | None = None,
+    env: Mapping[str, str] | None = None,
+    memory: int = MEMORY_BYTES,
+    seconds: float = SECONDS,
+    cwd: Path | None = None,
+) -> Run:
+    """Run ``muggins ARGS`` with ``MUGGINS_HOME`` at ``home`` under the caps; a run that
+    outlasts ``seconds`` is killed and fails the test."""
+    full_env = {**os.environ, "MUGGINS_HOME": str(home), "PYTHONUTF8": "1", **(env or {})}
+    command: Sequence[str] = (sys.executable, "-c", _BOOT, str(memory), *args)
+    start = time.monotonic()
+    try:
+        done = subprocess.run(
+            command,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            env=full_env,
+            timeout=seconds,
+            cwd=cwd,
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"muggins {' '.join(args)} ran over {seconds:g} s") from None
+    elapsed = time.monotonic() - start
+    assert "MemoryError" not in done.stderr, done.stderr[-2000:]
+    return Run(tuple(args), done.returncode, done.stdout, done.stderr, elapsed)

@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from trainer.ui.launch import launch
 
         return launch(args)
-    except ValueError as err:
+    except (ValueError, OSError) as err:
         return fail(err)
 
 

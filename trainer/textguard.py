@@ -44,15 +44,15 @@ def strip_controls(text: str) -> str:
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with every control character written as an escape (``\\x1b``, ``\\u202e``),
-    so printing it cannot reach the terminal; ``keep_newlines`` keeps line feeds and tabs."""
+    """``text`` with every control character written as an escape (``\\u001b``), so printing
+    it cannot reach the terminal; ``keep_newlines`` keeps line feeds and tabs. The escape is
+    JSON's too, so a JSON document stays valid and means the same once escaped."""
 
     def escaped(match: re.Match[str]) -> str:
         char = match.group()
         if keep_newlines and char in "\n\t":
             return char
-        code = ord(char)
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+        return f"\\u{ord(char):04x}"
 
     return CONTROLS.sub(escaped, text)
 

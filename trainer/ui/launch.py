@@ -21,13 +21,18 @@ if TYPE_CHECKING:
 
 
 def launch(args: argparse.Namespace) -> int:
-    """Build the app from the command-line options and run it; returns the exit status."""
+    """Build the app from the command-line options and run it; returns the exit status:
+    0, 2 when the history could not be used, and the app's own (1) when it crashed, so a
+    script or a shell sees that it did."""
     app, opened = build(args)
     try:
         app.run()
     finally:
         for store in opened:
             store.close()
+    crashed = app.return_code or 0
+    if crashed:
+        return crashed
     return 2 if app.store_error is not None else 0
 
 

@@ -1531,6 +1531,14 @@ def test_a_file_name_with_control_characters_is_refused(tmp_path: Path) -> None:
     )
 
 
+def test_a_file_name_that_is_not_utf_8_is_refused(tmp_path: Path) -> None:
+    path = Path(os.fsdecode(os.fsencode(tmp_path) + b"/bad\x9b31m.yaml"))
+    path.write_text(HEAD, encoding="utf-8")
+    with pytest.raises(DrillError) as caught:
+        load_drill(path)
+    assert str(caught.value) == f"{path}: file name: is not UTF-8 text (character 4)"
+
+
 HUGE = "h" * 10_000
 """A value far longer than any message may quote."""
 

@@ -74,7 +74,7 @@ def unusable(source: str, err: BaseException) -> DrillError:
 
 
 def _load(p: Path, source: str, *, builtin: bool, deep: bool) -> DrillSet:
-    problem = control_problem(p.stem)
+    problem = _id_problem(p.stem)
     if problem is not None:
         raise DrillError(f"{source}: file name: {problem}")
     try:
@@ -87,6 +87,16 @@ def _load(p: Path, source: str, *, builtin: bool, deep: bool) -> DrillSet:
         field = "" if err.field is None else f"{err.field}: "
         raise DrillError(f"{source}: {field}{err}") from None
     return parse_drill(data, drill_id=p.stem, source=source, builtin=builtin, deep=deep)
+
+
+def _id_problem(stem: str) -> str | None:
+    """Why a file's name cannot be a drill's id, which is printed: a control character, or
+    a byte that is not UTF-8 (it would be written back to the terminal as it is)."""
+    try:
+        stem.encode("utf-8")
+    except UnicodeEncodeError as err:
+        return f"is not UTF-8 text (character {err.start + 1})"
+    return control_problem(stem)
 
 
 def load_all(dirs: Iterable[tuple[Path, bool]], *, deep: bool = True) -> list[DrillEntry]:

@@ -65,10 +65,10 @@ def load_drill(
     except DrillError:
         raise
     except Exception as err:  # the last net: one file never stops the others
-        raise unusable(source, err) from None
+        raise _unusable(source, err) from None
 
 
-def unusable(source: str, err: BaseException) -> DrillError:
+def _unusable(source: str, err: BaseException) -> DrillError:
     """The error for a drill that failed in a way no check foresaw, quoting it briefly."""
     return DrillError(f"{source}: cannot be used ({type(err).__name__}: {excerpt(str(err))})")
 
@@ -141,7 +141,7 @@ def deep_check(
             except DrillError as err:
                 entry = DrillEntry(entry.id, entry.source, None, str(err), entry.builtin)
             except Exception as err:  # as in load_drill: the others still load
-                error = str(unusable(entry.source, err))
+                error = str(_unusable(entry.source, err))
                 entry = DrillEntry(entry.id, entry.source, None, error, entry.builtin)
         checked.append(entry)
     return checked

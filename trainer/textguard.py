@@ -87,6 +87,14 @@ def excerpt(value: object) -> str:
     return text if len(text) <= EXCERPT_LIMIT else text[: EXCERPT_LIMIT - 1] + "…"
 
 
+def label(name: object) -> str:
+    """A field's name (a mapping key from a file) as a message names it: short text without
+    control characters as it is (``colour``), anything else quoted by `excerpt`."""
+    if isinstance(name, str) and len(name) <= EXCERPT_CHARS and not CONTROLS.search(name):
+        return name
+    return excerpt(name)
+
+
 def _digits(value: int) -> int:
     """How many decimal digits ``value`` has, without converting it to text (which Python
     refuses past 4,300 digits)."""

@@ -301,7 +301,7 @@ def _zero(path: Path) -> None:
 
 
 def _large(path: Path) -> None:
-    path.write_text("theme: nord\n# " + "x" * 1_000_000 + "\n", encoding="utf-8")
+    path.write_text("theme: nord\n# " + "x" * 64_000 + "\n", encoding="utf-8")
 
 
 def _folder(path: Path) -> None:
@@ -317,7 +317,7 @@ def _latin(path: Path) -> None:
     [
         (_pipe, "is a named pipe, not a file; give the path of a file"),
         (_zero, "is a device, not a file; give the path of a file"),
-        (_large, "is larger than 1 MB, the most this file may hold"),
+        (_large, "is larger than 64 kB, the most this file may hold"),
         (_folder, "is a folder, not a file; give the path of a file"),
         (_latin, "is not UTF-8 text (byte 11 cannot be read)"),
     ],

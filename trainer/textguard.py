@@ -14,10 +14,14 @@ import re
 import reprlib
 from typing import Final
 
-CONTROLS: Final = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+CONTROLS: Final = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 """Characters that move, colour or retitle a terminal, or reorder or break the text
 around them: C0 and C1 controls, DEL, the bidirectional marks, embeddings, overrides and
-isolates, and the line and paragraph separators."""
+isolates, and the line and paragraph separators; and lone surrogates, which stand for
+bytes of a file name that are not UTF-8 (``\udc9b`` is the byte 0x9b, a C1 control,
+once written back out)."""
 
 _WHITESPACE: Final = frozenset("\t\n\r")
 EXCERPT_CHARS: Final = 40

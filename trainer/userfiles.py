@@ -17,8 +17,10 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-SMALL_FILE_BYTES: Final = 1_000_000
-"""The most a drill file or the settings may hold (a large drill file is a few kB)."""
+SMALL_FILE_BYTES: Final = 64_000
+"""The most a drill file or the settings may hold: a large drill file is a few kB, and
+reading YAML costs about a second per 100 kB of the densest text (checked on a busy
+2-core machine), so a hostile file is read in well under one."""
 
 _KINDS: Final = (
     (stat.S_ISDIR, "a folder"),

@@ -1335,7 +1335,7 @@ def _hostile_folder(tmp_path: Path) -> Path:
         (folder / path.name).write_bytes(path.read_bytes())
     os.mkfifo(folder / "pipe.yaml")
     (folder / "zero.yaml").symlink_to("/dev/zero")
-    (folder / "large.yaml").write_text(HEAD + "# " + "x" * 1_000_000 + "\n", encoding="utf-8")
+    (folder / "large.yaml").write_text(HEAD + "# " + "x" * 64_000 + "\n", encoding="utf-8")
     (folder / "title\x1b]0;owned\x07.yaml").write_text(HEAD, encoding="utf-8")
     _write(folder, "good.yaml", "name: Good\ndescription: Still loads.\n")
     return folder
@@ -1353,7 +1353,7 @@ def test_load_all_turns_every_hostile_file_into_its_error(tmp_path: Path) -> Non
         **{stem: f"{folder / stem}.yaml: {message}" for stem, message in HOSTILE_FILES.items()},
         "pipe": f"{folder}/pipe.yaml: is a named pipe, not a file; give the path of a file",
         "zero": f"{folder}/zero.yaml: is a device, not a file; give the path of a file",
-        "large": f"{folder}/large.yaml: is larger than 1 MB, the most this file may hold",
+        "large": f"{folder}/large.yaml: is larger than 64 kB, the most this file may hold",
         "title\x1b]0;owned\x07": (
             f"{folder}/title\x1b]0;owned\x07.yaml: file name: holds a control character "
             "(U+001B) at character 6"

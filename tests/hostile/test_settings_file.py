@@ -78,7 +78,7 @@ def _zero(path: Path) -> None:
 
 
 def _large(path: Path) -> None:
-    path.write_text("theme: nord\n# " + "x" * 1_000_000 + "\n", encoding="utf-8")
+    path.write_text("theme: nord\n# " + "x" * 64_000 + "\n", encoding="utf-8")
 
 
 @pytest.mark.parametrize(
@@ -86,7 +86,7 @@ def _large(path: Path) -> None:
     [
         (_pipe, "is a named pipe, not a file"),
         (_zero, "is a device, not a file"),
-        (_large, "is larger than 1 MB"),
+        (_large, "is larger than 64 kB"),
     ],
     ids=["named-pipe", "dev-zero", "over-1-MB"],
 )

@@ -7,8 +7,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from trainer.drills.feasible import check_satisfiable
-from trainer.drills.loader import drill_dirs, find_drill, load_all
+from trainer.drills.loader import deep_check, drill_dirs, find_drill, load_all
 from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
 from trainer.locations import config_dir
 from trainer.settings import load_settings, settings_path
@@ -50,9 +49,11 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     # The tables that prove each drill can be dealt are built after the first screen
     # is drawn (the app checks them in the background); a drill to start now is checked now.
     entries = load_all(drill_dirs(args.data_dir, args.drills or []), deep=False)
-    start = find_drill(entries, args.drill) if args.drill else None
-    if start is not None:
-        check_satisfiable(start)
+    start = None
+    if args.drill:
+        found = find_drill(entries, args.drill)
+        # Checked as the background check does: any failure is the drill's error, one line.
+        start = find_drill(deep_check([e for e in entries if e.drill is found]), args.drill)
     path = settings_path(config_dir(args.data_dir))
     settings, warning = load_settings(path)
     opened: list[DeferredStore] = []

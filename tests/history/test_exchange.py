@@ -199,10 +199,42 @@ def test_nesting_is_bounded_without_parsing() -> None:
     def nested(depth: int) -> str:
         return '{"a": ' * (depth - 1) + '["[{not a bracket}]", 1]' + "}" * (depth - 1)
 
-    assert not too_deep(nested(exchange.MAX_DEPTH))
-    assert too_deep(nested(exchange.MAX_DEPTH + 1))
-    assert too_deep("[" * 100_000 + "]" * 100_000)
-    assert not too_deep('{"broken": [}')  # not deep, just not JSON: the parser says so
+    assert not too_deep(nested(exchange.MAX_DEPTH).encode())
+    assert too_deep(nested(exchange.MAX_DEPTH + 1).encode())
+    assert too_deep(b"[" * 100_000 + b"]" * 100_000)
+    assert not too_deep(b'{"broken": [}')  # not deep, just not JSON: the parser says so
+    strings = '["a\\"", "[[[[[[[[[[", "\\"[", "", "]]]]]]]]]]]]", "\\u005b"]'
+    assert json.loads(strings)[2] == '"['
+    assert not too_deep(strings.encode())
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.integers() | st.text(st.sampled_from('[]{}"\\ ,:ab\n\u00e9')),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(inner=JSON_VALUES, wraps=st.lists(st.text(max_size=2) | st.none(), max_size=14))
+def test_the_depth_found_without_parsing_is_the_depth(
+    inner: object, wraps: list[str | None]
+) -> None:
+    """Brackets, quotes and backslashes inside strings never count (each wrap puts the
+    value in a list, or in an object under that key)."""
+    value = inner
+    for key in wraps:
+        value = [value] if key is None else {key: value}
+    data = json.dumps(value, ensure_ascii=len(wraps) % 2 == 0).encode()
+    assert too_deep(data) == (_depth(value) > exchange.MAX_DEPTH)
 
 
 def test_an_export_with_games_is_exactly_nine_deep(tmp_path: Path) -> None:
@@ -210,8 +242,8 @@ def test_an_export_with_games_is_exactly_nine_deep(tmp_path: Path) -> None:
     record = {"hands": [{"events": [{"cards": ["5H"]}], "dealt": [["5H"]]}]}
     game = {"uid": "g", "record": record, "actions": [{"claim": {"items": [{"cards": ["5H"]}]}}]}
     text = json.dumps({"games": [game]})
-    assert not too_deep(text)
-    assert too_deep(text.replace('["5H"]', '[["5H"]]'))
+    assert not too_deep(text.encode())
+    assert too_deep(text.replace('["5H"]', '[["5H"]]').encode())
 
 
 # ---------------------------------------------------------------- CSV

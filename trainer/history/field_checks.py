@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from trainer.history.rating import scheduler
 from trainer.history.times import iso
-from trainer.rules.cards import Card, parse_card
+from trainer.rules.cards import Card, deck, parse_card
 from trainer.textguard import control_problem, excerpt
 
 SQLITE_MOST: Final = 2**63 - 1
@@ -124,10 +124,18 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+@cache
+def _cards_by_text() -> dict[str, Card]:
+    return {str(c): c for c in deck()}
+
+
 def check_card(value: object, field: str) -> Card:
-    """One card as text (``10D``)."""
+    """One card as text (``10D``; any spelling `parse_card` reads)."""
     if not isinstance(value, str):
         raise fail(field, value, "is not a card")
+    card = _cards_by_text().get(value)
+    if card is not None:
+        return card
     try:
         return parse_card(value)
     except ValueError:

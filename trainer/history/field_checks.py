@@ -62,7 +62,8 @@ def check_time(value: object, field: str) -> str:
     except ValueError:
         raise fail(field, value, "is not an ISO 8601 time") from None
     earliest, latest = time_range()
-    out_of_range = f"is out of range (from {earliest:%Y-%m-%d %H:%M} to {latest:%Y-%m-%d} UTC)"
+    first, last = earliest.isoformat(" ", "minutes")[:16], latest.date().isoformat()
+    out_of_range = f"is out of range (from {first} to {last} UTC)"
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     try:

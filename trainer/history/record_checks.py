@@ -236,7 +236,7 @@ def check_record(record: object) -> Rows:
         raise RecordError(f"{excerpt(record)} is not an answer (an object of fields)")
     missing = next((c for c in ATTEMPT_COLUMNS[1:] if c not in record), None)
     if missing is not None:
-        raise RecordError(f"missing field {missing}")
+        raise RecordError(f"missing field {missing!r}")
     at = check_time(record["at"], "at")
     texts = [check_text(record[c], c) for c in ("drill_id", "drill_name", "session_id")]
     number = check_whole(record["number"], "number", 1, SQLITE_MOST, "is not a question number")

@@ -58,6 +58,8 @@ REFUSED = [
     ("game-variant-unknown.json", "game 1", "variant: 'whist' is not one of standard"),
     ("game-seat-name.json", "game 1", "setup:", "control character (U+001B)"),
     ("game-final.json", "game 1", "final[1]: '121' is not a whole number"),
+    ("game-action-card-huge.json", "game 1: action 0: card: 'XXXXXXXX", "is not a card"),
+    ("game-action-claim-huge.json", "game 1: action 0: claim:", "must be a whole number"),
     ("csv-int-2-63.csv", "record 1", "ms: '9223372036854775808' is not an answer time"),
     ("csv-crlf-name.csv", "record 1", "drill_name:", "control character (U+000D) at character 5"),
     ("csv-name-osc.csv", "record 1", "drill_name:", "control character (U+001B)"),
@@ -90,8 +92,9 @@ def test_a_hostile_export_is_refused_whole(
     shutil.copytree(history, home)
     before = _snapshot(home)
     run = muggins("import", str(IMPORTS / name), home=home)
-    run.refused(str(IMPORTS / name), *fragments)
+    line = run.refused(str(IMPORTS / name), *fragments)
     run.clean()
+    assert len(line) < len(str(IMPORTS / name)) + 400  # values quoted short, never whole
     assert _snapshot(home) == before
 
 

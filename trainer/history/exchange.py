@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple, TextIO
 
 from trainer.history.field_checks import CsvCell, RecordError
-from trainer.history.games import GameRows, export_games, game_rows, insert_games
+from trainer.history.game_import import GameRows, game_rows, insert_games
+from trainer.history.games import export_games
 from trainer.history.record_checks import check_record
 from trainer.history.rows import ATTEMPT_COLUMNS, Rows, insert_rows
 from trainer.history.schema import rebuild_derived

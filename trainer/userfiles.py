@@ -60,10 +60,13 @@ def read_bytes(path: Path, *, limit: int) -> bytes:
     except OSError as err:
         raise FileRefused(f"cannot be read ({err.strerror})") from None
     try:
-        mode = os.fstat(fd).st_mode
+        info = os.fstat(fd)
+        mode = info.st_mode
         if not stat.S_ISREG(mode):
             what = next((name for test, name in _KINDS if test(mode)), "not a regular file")
             raise FileRefused(f"is {what}, not a file; give the path of a file")
+        if info.st_size > limit:  # refused before reading any of it
+            raise FileRefused(f"is larger than {size_text(limit)}, the most this file may hold")
         os.set_blocking(fd, True)
         chunks: list[bytes] = []
         size = 0

@@ -41,7 +41,7 @@ HOSTILE = (
     "y" * 300,
     "/".join(["z" * 200] * 25),
     "/dev/full",
-    # "/dev/zero",
+    "/dev/zero",
     "/dev/null",
     "missing.json",
     "csv",

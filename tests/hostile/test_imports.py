@@ -118,7 +118,12 @@ def test_a_session_of_another_drill_set_in_the_store_is_refused(
     moved = tmp_path / "moved.json"
     moved.write_text(text.replace('"warm-up-03011200"', '"blitz-03030900"'), encoding="utf-8")
     run = muggins("import", str(moved), home=home)
-    run.refused("record 1", "session_id: 'blitz-03030900' is a session of 'blitz'")
+    run.refused(
+        str(moved),
+        "record 1",
+        "session_id: 'blitz-03030900' is a session of 'blitz'",
+        "nothing was imported",
+    )
     with StatsStore.open(home) as store:
         assert export_records(store) == before
     stats = muggins("stats", home=home)

@@ -375,7 +375,10 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     except ImportFormatError as err:
         raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
     with StatsStore.open(args.data_dir) as store:
-        done = exchange.insert_export(store, rows, games)
+        try:  # what only the store can tell (a session of another drill set there)
+            done = exchange.insert_export(store, rows, games)
+        except ImportFormatError as err:
+            raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
         out.write(
             f"Imported {done.added} answers from {path}; {done.skipped} already recorded, "
             f"skipped (history: {store.path})\n"

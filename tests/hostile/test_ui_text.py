@@ -204,26 +204,42 @@ def _palette_prompts(palette: Any) -> list[str]:
 
 
 async def test_a_theme_of_closing_tag_starts_with_a_plain_warning(tmp_path: Path) -> None:
-    """``theme: '[/]'`` is a theme name like any other: the trainer starts, says it does
-    not know it (as text), and the settings screen lists it as text."""
+    """``theme: '[/]'`` is not a theme's name: the settings keep the default theme and warn,
+    the trainer starts and shows the warning (quoting ``'[/]'``) as text, the settings
+    screen draws as text, and the file is kept as it was."""
     path = tmp_path / "settings.yaml"
     path.write_text("theme: '[/]'\n", encoding="utf-8")
     settings, warning = load_settings(path)
-    assert settings.theme == "[/]"
-    assert warning is None
-    app = app_for([], FakeClock(), None, settings=settings, settings_path=path)
+    assert settings.theme == "textual-dark"
+    assert warning is not None
+    assert "theme" in warning
+    assert "'[/]'" in warning
+    app = app_for(
+        [], FakeClock(), None, settings=settings, settings_path=path, settings_warning=warning
+    )
     async with running(app, SIZE, toasts=True) as pilot:
         assert app.is_running
-        assert toasts(app) == ["Unknown theme '[/]': keeping textual-dark"]
-        assert "Unknown theme '[/]'" in assert_clean(app)
+        assert any("'[/]'" in toast for toast in toasts(app))
+        assert "'[/]'" in assert_clean(app)
         await press(pilot, "o")
         assert isinstance(app.screen, SettingsScreen)
-        theme = app.screen.query_one("#theme", Select)
-        assert theme.value == "[/]"
-        theme_line = next(line for line in screen_lines(app) if " Theme " in line)
-        assert "[/]" in theme_line
+        assert app.screen.query_one("#theme", Select).value == "textual-dark"
         assert_clean(app)
     assert path.read_text(encoding="utf-8") == "theme: '[/]'\n"  # kept as it was
+
+
+async def test_an_unknown_theme_is_said_as_text(tmp_path: Path) -> None:
+    """A theme name of the right shape that Textual does not have: the trainer starts with
+    its own theme and says which name it did not know, as text."""
+    path = tmp_path / "settings.yaml"
+    path.write_text("theme: no-such-theme\n", encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert (settings.theme, warning) == ("no-such-theme", None)
+    app = app_for([], FakeClock(), None, settings=settings, settings_path=path)
+    async with running(app, SIZE, toasts=True):
+        assert app.is_running
+        assert toasts(app) == ["Unknown theme 'no-such-theme': keeping textual-dark"]
+        assert_clean(app)
 
 
 async def test_broken_settings_in_a_hostile_folder_warn_as_text(tmp_path: Path) -> None:

@@ -34,8 +34,9 @@ from trainer.history.rows import (
 )
 from trainer.history.schema import rebuild_derived
 from trainer.history.store import StatsStore
-from trainer.history.times import iso, parse_iso
+from trainer.history.times import MINUTES_A_DAY, iso, parse_iso, zone_offset_minutes
 from trainer.rules.cards import format_cards, parse_cards
+from trainer.textguard import excerpt
 
 EXPORT_FORMAT: Final = "muggins-history"
 EXPORT_VERSION: Final = 4
@@ -56,6 +57,8 @@ _INT_COLUMNS: Final = frozenset(
     | {"missed_points", "excess_points", "opponent_claim"}
 )
 _OPTIONAL: Final = frozenset({"starter", "answer", "total_seconds", "opponent_claim"})
+_DEFAULTED: Final = frozenset({"utc_offset"})
+"""Columns an older export lacks, filled in on import (`_offset`)."""
 CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
 _CHOICES: Final = {
     "kind": ("hand", "crib", "play", "catch"),
@@ -175,7 +178,9 @@ def read_export(path: Path) -> ExportFile:
             raise ImportFormatError(f"{path}: 'games' must be a list")
         return ExportFile(attempts, games)
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    missing = [c for c in ATTEMPT_COLUMNS if c not in (reader.fieldnames or [])]
+    missing = [
+        c for c in ATTEMPT_COLUMNS if c not in (reader.fieldnames or []) and c not in _DEFAULTED
+    ]
     if missing:
         raise ImportFormatError(
             f"{path}: not a Muggins export (neither JSON nor CSV with the columns "
@@ -284,7 +289,10 @@ def _rows_from_record(number: int, record: Any) -> Rows:
     where = f"record {number}"
     if not isinstance(record, Mapping):
         raise ImportFormatError(f"{where}: an attempt is an object of fields, got {record!r}")
-    values = {c: _field(record, c, where) for c in ATTEMPT_COLUMNS if c != "uid"}
+    values = {
+        c: _field(record, c, where) for c in ATTEMPT_COLUMNS if c != "uid" and c not in _DEFAULTED
+    }
+    values["utc_offset"] = _offset(record, values["at"], where)
     for column, allowed in _CHOICES.items():
         if values[column] not in allowed:
             raise ImportFormatError(
@@ -317,6 +325,25 @@ def _rows_from_record(number: int, record: Any) -> Rows:
     if total is not None:
         combos.append(total)
     return Rows(row, combos, present)
+
+
+def _offset(record: Mapping[str, Any], at: str, where: str) -> int:
+    """An answer's UTC offset in minutes east; one exported before offsets were kept gets
+    the local zone's for its moment, as the store's upgrade gives it."""
+    value = record.get("utc_offset")
+    if value is None or value == "":
+        return zone_offset_minutes(parse_iso(at))
+    try:
+        if isinstance(value, bool | float):
+            raise ValueError
+        minutes = int(value)
+    except (ValueError, TypeError):
+        raise ImportFormatError(
+            f"{where}: utc_offset {excerpt(value)}: expected whole minutes east of UTC"
+        ) from None
+    if not -MINUTES_A_DAY < minutes < MINUTES_A_DAY:
+        raise ImportFormatError(f"{where}: utc_offset {excerpt(minutes)}: must be under a day")
+    return minutes
 
 
 def _decoded(record: Mapping[str, Any], key: str, default: Any, where: str) -> Any:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 from trainer.drills.model import DrillSet
-from trainer.history import game_stats, reports, schedule
+from trainer.history import game_stats, pending, reports, schedule
 from trainer.history.games import SavedGame, latest_playing
 from trainer.history.opening import inspect
 from trainer.history.progress import Progress
@@ -89,6 +90,11 @@ class DeferredStore:
     def record(self, attempt: Attempt) -> int:
         """Record one judged answer, creating the file (and its folder) the first time."""
         return self.writer().record(attempt)
+
+    def bring_back(self, files: Sequence[Path]) -> int:
+        """Record the answers kept in files beside the store when it could not take them
+        (`trainer.history.pending`), then delete the files; returns how many were added."""
+        return pending.bring_back(self.writer(), files)
 
     def playing_game(self) -> SavedGame | None:
         """The latest game still playing (None with no file yet: nothing to resume)."""

@@ -33,15 +33,18 @@ import pytest
 from textual.widgets import Input
 
 from tests.factories import FakeClock, make_drill
+from tests.game.scripted import scripted
 from tests.history.test_store import as_version_5
 from tests.hostile.support import Run, muggins
 from tests.ui.support import app_for, entry, notifications, running
+from trainer.game.session import GameSession
+from trainer.game.variants import variant
 from trainer.history.deferred import DeferredStore
 from trainer.history.exchange import read_export
 from trainer.history.opening import BUSY_SECONDS
 from trainer.history.pending import PREFIX, pending_files
 from trainer.history.rows import attempt_rows
-from trainer.history.store import DB_NAME, StatsStore, StoreError
+from trainer.history.store import DB_NAME, StatsStore, StoreBusy, StoreError
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
@@ -369,6 +372,30 @@ async def test_a_lock_held_past_the_wait_loses_nothing_and_holds_up_no_screen(
             assert store.attempt_count() == 2
             await pilot.pause()  # the recorder's notice, posted from its thread, is shown
             assert "1 answer that waited is saved in the history now." in sent
+
+
+def test_a_game_step_that_cannot_be_saved_is_not_taken_and_says_the_history_is_busy(
+    tmp_path: Path,
+) -> None:
+    """A game keeps its rule (a step not saved is not taken) and holds the table up no longer
+    than the store's wait for a lock."""
+    path = tmp_path / DB_NAME
+    with StatsStore(path) as store:
+        game = GameSession.start(store, variant("standard"), 7, [None, "easy"])
+        game.run_bots()
+        asked = game.prompt
+        assert asked is not None
+        before = game.state
+        with locked(path):
+            started = time.monotonic()
+            with pytest.raises(StoreBusy) as caught:
+                game.act(scripted(game.state, asked))
+            assert time.monotonic() - started < BUSY_SECONDS + 1
+        assert "the history" in str(caught.value)
+        assert "is busy" in str(caught.value)
+        assert game.state == before  # not taken
+        game.act(scripted(game.state, asked))  # the lock gone, the same step is saved
+        assert game.state.steps == before.steps + 1
 
 
 def test_quitting_while_locked_keeps_the_answers_and_the_next_start_saves_them(

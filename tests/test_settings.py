@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
 import pytest
 import yaml
+from textual.theme import BUILTIN_THEMES
 
 from trainer.drills.schema import parse_drill
 from trainer.game.bots import LEVELS
@@ -25,6 +28,7 @@ from trainer.settings import (
     save_settings,
     settings_path,
 )
+from trainer.textguard import CONTROLS
 
 
 def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
@@ -235,3 +239,155 @@ def test_the_manual_shows_the_file_as_saved(tmp_path: Path) -> None:
     path = tmp_path / "settings.yaml"
     save_settings(Settings(), path)
     assert usage[start : usage.index("```", start)] == path.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- hostile files (issue 14)
+
+HOSTILE = Path(__file__).parent / "data" / "hostile" / "settings"
+ALIAS = "an alias (*a) is not allowed here: write the value out"
+THEME = "must be a theme name (letters, digits, '-' and '_', like textual-dark)"
+DEFAULTS = "; using the default settings"
+EACH = "; using the default for each"
+HOSTILE_FILES = {
+    "alias-bomb": (Settings(), f"theme: line 4: {ALIAS}{DEFAULTS}"),
+    "deep-nesting": (Settings(), f"theme: line 1: nested more than 32 levels deep{DEFAULTS}"),
+    "long-number": (
+        Settings(),
+        f"game.match_points: line 2: a number of 5000 characters is too long{DEFAULTS}",
+    ),
+    "list-key": (
+        Settings(),
+        f"line 1: a field's name must be text, not a list or mapping{DEFAULTS}",
+    ),
+    "theme-markup": (Settings(card_style="letters"), f"theme: {THEME}, got '[/]'{EACH}"),
+    "theme-control": (
+        Settings(card_style="letters"),
+        f"theme: holds a control character (U+001B) at character 5{EACH}",
+    ),
+    "control-key": (
+        Settings(card_style="letters"),
+        f"'\\x1b]0;owned\\x07colour': unknown setting{EACH}",
+    ),
+    "huge-theme": (
+        Settings(card_style="letters"),
+        f"theme: {THEME}, got 'ttttttttttttttttt...tttttttttttttttttt'{EACH}",
+    ),
+}
+"""Each file in tests/data/hostile/settings/: the settings it gives and the warning, after
+``file: ``."""
+
+
+def test_every_hostile_settings_file_is_listed() -> None:
+    assert {p.stem for p in HOSTILE.glob("*.yaml")} == set(HOSTILE_FILES)
+
+
+@pytest.mark.parametrize(("stem", "expected"), HOSTILE_FILES.items(), ids=list(HOSTILE_FILES))
+def test_a_hostile_settings_file_gives_defaults_a_warning_and_is_kept(
+    tmp_path: Path, stem: str, expected: tuple[Settings, str]
+) -> None:
+    path = tmp_path / "settings.yaml"
+    original = (HOSTILE / f"{stem}.yaml").read_bytes()
+    path.write_bytes(original)
+    assert load_settings(path) == (expected[0], f"{path}: {expected[1]}")
+    assert path.read_bytes() == original
+
+
+def _pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _large(path: Path) -> None:
+    path.write_text("theme: nord\n# " + "x" * 64_000 + "\n", encoding="utf-8")
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+
+
+def _latin(path: Path) -> None:
+    path.write_bytes(b"theme: caf\xe9\n")
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (_pipe, "is a named pipe, not a file; give the path of a file"),
+        (_zero, "is a device, not a file; give the path of a file"),
+        (_large, "is larger than 64 kB, the most this file may hold"),
+        (_folder, "is a folder, not a file; give the path of a file"),
+        (_latin, "is not UTF-8 text (byte 11 cannot be read)"),
+    ],
+    ids=["named-pipe", "dev-zero", "over-1-MB", "folder", "not-utf-8"],
+)
+def test_a_settings_file_that_is_not_a_small_text_file_is_not_read(
+    tmp_path: Path, make: Callable[[Path], None], problem: str
+) -> None:
+    path = tmp_path / "settings.yaml"
+    make(path)
+    kind = path.lstat().st_mode
+    assert load_settings(path) == (Settings(), f"{path}: {problem}{DEFAULTS}")
+    assert path.lstat().st_mode == kind
+
+
+def test_a_settings_symlink_to_nothing_is_no_settings(tmp_path: Path) -> None:
+    path = tmp_path / "settings.yaml"
+    path.symlink_to(tmp_path / "gone.yaml")
+    assert load_settings(path) == (Settings(), None)
+
+
+@pytest.mark.parametrize("theme", sorted(BUILTIN_THEMES))
+def test_every_textual_theme_is_a_theme_name(tmp_path: Path, theme: str) -> None:
+    path = tmp_path / "settings.yaml"
+    save_settings(Settings(theme=theme), path)
+    assert load_settings(path) == (Settings(theme=theme), None)
+
+
+@pytest.mark.parametrize(
+    "theme",
+    ["[/]", "[@click=app.quit]x", "nord dark", "nörd", "", "x" * 41, "\u202enord", 7, ["nord"]],
+    ids=["markup", "action", "space", "accent", "empty", "long", "bidi", "number", "list"],
+)
+def test_a_theme_that_is_not_a_theme_name_is_refused(tmp_path: Path, theme: object) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text(yaml.safe_dump({"theme": theme, "muggins": "bsd"}), encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert settings == Settings(muggins="bsd")
+    assert warning is not None
+    assert warning.startswith(f"{path}: theme: ")
+    assert warning.endswith(EACH)
+
+
+@pytest.mark.parametrize("key", ["muggins", "card_style", "announce_key", "game.level"])
+@pytest.mark.parametrize(
+    "value", ["\x1b]0;owned\x07", "\x9b31m", "a\u202eb"], ids=["esc", "c1", "bidi"]
+)
+def test_a_text_setting_with_control_characters_is_quoted_escaped(
+    tmp_path: Path, key: str, value: str
+) -> None:
+    path = tmp_path / "settings.yaml"
+    group, _, name = key.rpartition(".")
+    data: dict[str, object] = {name: value}
+    path.write_text(yaml.safe_dump({group: data} if group else data), encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert settings == Settings()
+    assert warning is not None
+    assert warning.startswith(f"{path}: {key}: must be ")
+    assert not CONTROLS.search(warning), warning
+
+
+def test_setting_messages_quote_a_short_excerpt(tmp_path: Path) -> None:
+    path = tmp_path / "settings.yaml"
+    huge = "h" * 10_000
+    path.write_text(
+        yaml.safe_dump({"muggins": huge, huge: 1, "game": {"match_points": [huge] * 50}}),
+        encoding="utf-8",
+    )
+    settings, warning = load_settings(path)
+    assert settings == Settings()
+    assert warning is not None
+    assert len(warning) < len(str(path)) + 500, warning
+    assert huge[:100] not in warning

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TextIO, cast
 
 from trainer.cli import fail, parse, run
+from trainer.cli.output import Escaped
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -22,11 +24,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             from trainer.ui.serve import serve
 
-            return serve(args, sys.stdout, sys.stderr)
+            return serve(
+                args,
+                cast(TextIO, Escaped(sys.stdout)),
+                cast(TextIO, Escaped(sys.stderr, "standard error")),
+            )
         from trainer.ui.launch import launch
 
         return launch(args)
-    except ValueError as err:
+    except (ValueError, OSError) as err:
         return fail(err)
 
 

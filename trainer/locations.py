@@ -9,20 +9,57 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Final
 
 import platformdirs
 
+from trainer.textguard import printable
+
 APP = "muggins"
 HOME_ENV = "MUGGINS_HOME"
+NAME_MAX: Final = 255
+"""The longest name of one file or folder, in bytes (Linux's, and most systems')."""
+PATH_MAX: Final = 4096
+"""The longest path, in bytes."""
+
+
+class LocationError(ValueError):
+    """A path the player gave that cannot name a place: the message says which and why."""
+
+
+def user_path(text: str | os.PathLike[str], what: str) -> Path:
+    """The path ``text`` (given as ``what``: ``--data-dir``, ``MUGGINS_HOME``) with ``~``
+    expanded; `LocationError` if it names no user's home or is too long to be a path."""
+    raw = os.fspath(text)
+    if not raw:
+        raise LocationError(f"{what}: the path is empty")
+    if "\0" in raw:
+        raise LocationError(f"{what}: a path cannot hold a NUL character")
+    try:
+        path = Path(raw).expanduser()
+    except RuntimeError:
+        user = raw[1:].split("/", 1)[0]
+        raise LocationError(
+            f"{what}: {printable(raw[:80])}: ~{printable(user[:40])} names no home folder "
+            "(there is no such user)"
+        ) from None
+    size = len(os.fsencode(path))
+    longest = max((len(os.fsencode(part)) for part in path.parts), default=0)
+    if size > PATH_MAX or longest > NAME_MAX:
+        raise LocationError(
+            f"{what}: the path is too long: {size} bytes, its longest name {longest} (a path "
+            f"holds at most {PATH_MAX} bytes, a name {NAME_MAX})"
+        )
+    return path
 
 
 def _folder(override: str | os.PathLike[str] | None, system: str) -> Path:
     """``override``, else ``$MUGGINS_HOME``, else the system's folder ``system``."""
     if override is not None:
-        return Path(override).expanduser()
+        return user_path(override, "--data-dir")
     home = os.environ.get(HOME_ENV)
     if home:
-        return Path(home).expanduser()
+        return user_path(home, HOME_ENV)
     return Path(system)
 
 

@@ -9,9 +9,13 @@ first, without building anything, so a hostile file costs no more than its size.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Final
 
 import yaml
+
+from trainer.textguard import label
 
 MAX_DEPTH: Final = 32
 """The deepest nesting of lists and mappings a file may have (a drill file needs 3)."""
@@ -20,7 +24,12 @@ MAX_DIGITS: Final = 40
 
 
 class YamlError(ValueError):
-    """YAML that is refused; the message says where (``line 3: ...``) and what is wrong."""
+    """YAML that is refused; the message says where (``line 3: ...``) and what is wrong, and
+    ``field`` names the field it is in (``deal.score``), None at the top of the document."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def _where(mark: Any) -> str:
@@ -76,23 +85,78 @@ class _FastLoader(_Constructor, getattr(yaml, "CSafeLoader", yaml.SafeLoader)): 
     """The same, with libyaml's parser where PyYAML has it: three times as fast."""
 
 
+@dataclass
+class _Open:
+    """A list or mapping being read: where it is, and for a mapping whether a key is next."""
+
+    path: tuple[str, ...]
+    mapping: bool
+    key_next: bool = True
+    key: str = "?"
+
+    def here(self) -> tuple[str, ...]:
+        """The field of the next node in this collection (a key belongs to its mapping)."""
+        return (*self.path, self.key) if self.mapping and not self.key_next else self.path
+
+    def done(self, event: yaml.Event) -> None:
+        """A node of this collection has ended (``event`` is its last event)."""
+        if self.mapping:
+            if self.key_next:
+                self.key = label(event.value) if isinstance(event, yaml.ScalarEvent) else "?"
+            self.key_next = not self.key_next
+
+
+def _walk(text: str, loader: type[Any]) -> Iterator[tuple[yaml.Event, tuple[str, ...], int]]:
+    """Each parsing event with the field it is in (its mapping keys) and the nesting depth."""
+    stack: list[_Open] = []
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            here = stack[-1].here() if stack else ()
+            stack.append(_Open(here, isinstance(event, yaml.MappingStartEvent)))
+            yield event, here, len(stack)
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            yield event, stack[-1].path, len(stack)
+            stack.pop()
+        else:
+            yield event, stack[-1].here() if stack else (), len(stack)
+        if stack and isinstance(
+            event, yaml.ScalarEvent | yaml.AliasEvent | yaml.CollectionEndEvent
+        ):
+            stack[-1].done(event)
+
+
+def _field(path: tuple[str, ...]) -> str | None:
+    return ".".join(path) or None
+
+
 def _check_events(text: str, loader: type[Any]) -> None:
     """Refuse an alias, or nesting past `MAX_DEPTH`, before anything is built."""
-    depth = 0
-    for event in yaml.parse(text, Loader=loader):
+    for event, path, depth in _walk(text, loader):
         if isinstance(event, yaml.AliasEvent):
             raise YamlError(
                 f"{_where(event.start_mark)}an alias (*{_short(event.anchor)[1:-1]}) is not "
-                "allowed here: write the value out"
+                "allowed here: write the value out",
+                _field(path),
             )
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise YamlError(
-                    f"{_where(event.start_mark)}nested more than {MAX_DEPTH} levels deep"
-                )
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+        if isinstance(event, yaml.CollectionStartEvent) and depth > MAX_DEPTH:
+            raise YamlError(
+                f"{_where(event.start_mark)}nested more than {MAX_DEPTH} levels deep",
+                _field(path),
+            )
+
+
+def _field_at(text: str, loader: type[Any], mark: Any) -> str | None:
+    """The field of the node that starts at ``mark`` (a constructor's error)."""
+    if mark is None:
+        return None
+    try:
+        for event, path, _ in _walk(text, loader):
+            if event.start_mark is not None and event.start_mark.index >= mark.index:
+                return _field(path)
+    except yaml.YAMLError:  # pragma: no cover - only libyaml's parser refused the text
+        pass
+    return None
 
 
 def load(text: str) -> object:
@@ -110,7 +174,8 @@ def load(text: str) -> object:
         mark = getattr(err, "problem_mark", None)
         problem = getattr(err, "problem", None) or str(err)
         if isinstance(err, yaml.constructor.ConstructorError):
-            raise YamlError(f"{_where(mark)}{problem}") from None
+            field = _field_at(text, _FastLoader, mark)
+            raise YamlError(f"{_where(mark)}{problem}", field) from None
         raise YamlError(f"{_where(mark)}not valid YAML: {problem}") from None
     except RecursionError:  # pragma: no cover - nesting is checked first
         raise YamlError(f"nested more than {MAX_DEPTH} levels deep") from None

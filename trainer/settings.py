@@ -1,16 +1,20 @@
 """The player's settings, and the choices of their last game: a small YAML file in the config
 folder.
 
-Read with ``yaml.safe_load``. A file that cannot be read or holds a bad value is
-never overwritten behind the player's back: loading returns the defaults for
-what is wrong and a message naming the file and the problem; the file is only
-replaced when the player saves new settings (and then the old one is kept
-beside it as ``settings.yaml.broken`` if it was broken).
+Read as hostile (a copied or shared file): only a regular file of at most
+`SMALL_FILE_BYTES` (`trainer.userfiles`), parsed by `trainer.safe_yaml` (no aliases,
+bounded nesting and numbers), every value checked and quoted in messages only through
+`trainer.textguard.excerpt`. A file that cannot be read or holds a bad value is never
+overwritten behind the player's back: loading returns the defaults for what is wrong
+and a message naming the file and the problem; the file is only replaced when the
+player saves new settings (and then the old one is kept beside it as
+``settings.yaml.broken`` if it was broken).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -18,7 +22,9 @@ from typing import Any, Final, Literal, get_args
 
 import yaml
 
+from trainer import safe_yaml, userfiles
 from trainer.judge.policy import POLICIES, Policy
+from trainer.textguard import control_problem, excerpt, label
 
 CardStyle = Literal["symbols", "letters"]
 CARD_STYLES: Final[tuple[CardStyle, ...]] = get_args(CardStyle)
@@ -37,6 +43,8 @@ GAME_LEVELS: Final[tuple[GameLevel, ...]] = get_args(GameLevel)
 ClaimStyle = Literal["total", "announce"]
 CLAIM_STYLES: Final[tuple[ClaimStyle, ...]] = get_args(ClaimStyle)
 MAX_MATCH_POINTS: Final = 99
+THEME_NAME: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""What a theme's name looks like (Textual's are like ``textual-dark``, ``nord``)."""
 
 
 @dataclass(frozen=True)
@@ -88,18 +96,16 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     """The settings in ``path`` (defaults if it does not exist), and a warning if any part
     of the file could not be used: the defaults stand in for that part, the file is kept."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        text = userfiles.read_text(path, limit=userfiles.SMALL_FILE_BYTES)
+    except userfiles.FileMissing:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as err:
-        return Settings(), f"{path}: cannot be read ({err}); using the default settings"
+    except userfiles.FileRefused as err:
+        return Settings(), f"{path}: {err}; using the default settings"
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        problem = getattr(err, "problem", None) or str(err)
-        return Settings(), f"{path}: {where}not valid YAML ({problem}); using the default settings"
+        data = safe_yaml.load(text)
+    except safe_yaml.YamlError as err:
+        field = "" if err.field is None else f"{err.field}: "
+        return Settings(), f"{path}: {field}{err}; using the default settings"
     if data is None:
         return Settings(), None
     if not isinstance(data, dict):
@@ -126,7 +132,7 @@ def _usable(data: dict[Any, Any], of: type, prefix: str) -> tuple[dict[str, Any]
     values: dict[str, Any] = {}
     known = {f.name for f in fields(of)}
     for key, value in data.items():
-        name = f"{prefix}{key}"
+        name = f"{prefix}{label(key)}"
         if key not in known:
             problems.append(f"{name}: unknown setting")
             continue
@@ -141,7 +147,25 @@ def _usable(data: dict[Any, Any], of: type, prefix: str) -> tuple[dict[str, Any]
 
 
 def _one_of(choices: tuple[str, ...], value: object) -> str | None:
-    return None if value in choices else f"must be one of {', '.join(choices)}, got {value!r}"
+    if value in choices:
+        return None
+    return f"must be one of {', '.join(choices)}, got {excerpt(value)}"
+
+
+def _theme_problem(value: object) -> str | None:
+    """Why ``value`` is not a theme's name: text without control characters, made of
+    letters, digits, ``-`` and ``_`` (never markup like ``[/]``)."""
+    if not isinstance(value, str) or not value:
+        return f"must be a theme name, got {excerpt(value)}"
+    problem = control_problem(value)
+    if problem is not None:
+        return problem
+    if not THEME_NAME.fullmatch(value):
+        return (
+            "must be a theme name (letters, digits, '-' and '_', like textual-dark), "
+            f"got {excerpt(value)}"
+        )
+    return None
 
 
 def _check(key: str, value: object) -> str | None:
@@ -149,17 +173,17 @@ def _check(key: str, value: object) -> str | None:
     if key in ("muggins", "game.muggins"):
         return _one_of(POLICIES, value)
     if key in ("nineteen", "game.peg_own") and not isinstance(value, bool):
-        return f"must be true or false, got {value!r}"
+        return f"must be true or false, got {excerpt(value)}"
     if key == "card_style":
         return _one_of(CARD_STYLES, value)
-    if key == "theme" and (not isinstance(value, str) or not value):
-        return f"must be a theme name, got {value!r}"
+    if key == "theme":
+        return _theme_problem(value)
     if key == "announce_key" and not (
         isinstance(value, str) and len(value) == 1 and (value.isdigit() or "a" <= value <= "z")
     ):
-        return f"must be one lower-case letter or digit, got {value!r}"
+        return f"must be one lower-case letter or digit, got {excerpt(value)}"
     if key == "game" and not (value is None or isinstance(value, dict)):
-        return f"must be a mapping of game choices, got {value!r}"
+        return f"must be a mapping of game choices, got {excerpt(value)}"
     if key == "game.variant":
         return _one_of(GAME_VARIANTS, value)
     if key == "game.level":
@@ -169,7 +193,7 @@ def _check(key: str, value: object) -> str | None:
     if key == "game.match_points" and not (
         isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_MATCH_POINTS
     ):
-        return f"must be a whole number from 1 to {MAX_MATCH_POINTS}, got {value!r}"
+        return f"must be a whole number from 1 to {MAX_MATCH_POINTS}, got {excerpt(value)}"
     return None
 
 

@@ -14,10 +14,14 @@ import re
 import reprlib
 from typing import Final
 
-CONTROLS: Final = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+CONTROLS: Final = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 """Characters that move, colour or retitle a terminal, or reorder or break the text
 around them: C0 and C1 controls, DEL, the bidirectional marks, embeddings, overrides and
-isolates, and the line and paragraph separators."""
+isolates, and the line and paragraph separators; and lone surrogates, which stand for
+bytes of a file name that are not UTF-8 (``\udc9b`` is the byte 0x9b, a C1 control,
+once written back out)."""
 
 _WHITESPACE: Final = frozenset("\t\n\r")
 EXCERPT_CHARS: Final = 40
@@ -44,15 +48,15 @@ def strip_controls(text: str) -> str:
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with every control character written as an escape (``\\x1b``, ``\\u202e``),
-    so printing it cannot reach the terminal; ``keep_newlines`` keeps line feeds and tabs."""
+    """``text`` with every control character written as an escape (``\\u001b``), so printing
+    it cannot reach the terminal; ``keep_newlines`` keeps line feeds and tabs. The escape is
+    JSON's too, so a JSON document stays valid and means the same once escaped."""
 
     def escaped(match: re.Match[str]) -> str:
         char = match.group()
         if keep_newlines and char in "\n\t":
             return char
-        code = ord(char)
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+        return f"\\u{ord(char):04x}"
 
     return CONTROLS.sub(escaped, text)
 
@@ -85,6 +89,14 @@ def excerpt(value: object) -> str:
         return repr(value) if digits <= EXCERPT_CHARS else f"a {digits}-digit number"
     text = printable(_BOUNDED.repr(value))
     return text if len(text) <= EXCERPT_LIMIT else text[: EXCERPT_LIMIT - 1] + "…"
+
+
+def label(name: object) -> str:
+    """A field's name (a mapping key from a file) as a message names it: short text without
+    control characters as it is (``colour``), anything else quoted by `excerpt`."""
+    if isinstance(name, str) and len(name) <= EXCERPT_CHARS and not CONTROLS.search(name):
+        return name
+    return excerpt(name)
 
 
 def _digits(value: int) -> int:

@@ -1,20 +1,26 @@
-"""Reading a file the player names or shares: only a regular file, and only so much of it.
+"""Files the player names or shares: read only a regular file, and only so much of it;
+replace one only whole.
 
 A named pipe blocks a reader for ever and ``/dev/zero`` never ends, so a drill file,
 the settings or an export is opened without blocking, checked to be a regular file,
 and read up to a limit; anything else is refused with a reason the caller puts after
-the file's name.
+the file's name. A file written for the player (an export) is written beside its place
+and renamed over it, so a full disk or a kill leaves the old file as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Final
 
-SMALL_FILE_BYTES: Final = 1_000_000
-"""The most a drill file or the settings may hold (a large drill file is a few kB)."""
+SMALL_FILE_BYTES: Final = 64_000
+"""The most a drill file or the settings may hold: a large drill file is a few kB, and
+reading YAML costs about a second per 100 kB of the densest text (checked on a busy
+2-core machine), so a hostile file is read in well under one."""
 
 _KINDS: Final = (
     (stat.S_ISDIR, "a folder"),
@@ -54,10 +60,13 @@ def read_bytes(path: Path, *, limit: int) -> bytes:
     except OSError as err:
         raise FileRefused(f"cannot be read ({err.strerror})") from None
     try:
-        mode = os.fstat(fd).st_mode
+        info = os.fstat(fd)
+        mode = info.st_mode
         if not stat.S_ISREG(mode):
             what = next((name for test, name in _KINDS if test(mode)), "not a regular file")
             raise FileRefused(f"is {what}, not a file; give the path of a file")
+        if info.st_size > limit:  # refused before reading any of it
+            raise FileRefused(f"is larger than {size_text(limit)}, the most this file may hold")
         os.set_blocking(fd, True)
         chunks: list[bytes] = []
         size = 0
@@ -84,3 +93,56 @@ def read_text(path: Path, *, limit: int = SMALL_FILE_BYTES, encoding: str = "utf
         return data.decode(encoding)
     except UnicodeDecodeError as err:
         raise FileRefused(f"is not UTF-8 text (byte {err.start + 1} cannot be read)") from None
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace the file at ``path`` (through a symbolic link: the link stays) with ``data``,
+    whole or not at all: written and synced beside it, then renamed over it. `FileRefused`
+    if it cannot be, the old file untouched; a path that is not a regular file (a device, a
+    pipe, a folder) is refused rather than replaced."""
+    target = Path(os.path.realpath(path))
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise FileRefused(f"cannot be written ({err.strerror})") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        what = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise FileRefused(f"is {what}, not a file; give the path of a file")
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+        )
+    except OSError as err:
+        raise FileRefused(f"cannot be written ({err.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, stat.S_IMODE(mode))
+        os.replace(temporary, target)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise FileRefused(f"cannot be written ({err.strerror}); it was left as it was") from None
+    _sync_folder(target.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (best effort: not every system can)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -293,7 +293,7 @@ def test_check_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     path = tmp_path / "absent.yaml"
     code, _, err = run(capsys, "drills", "--check", str(path))
     assert code == 2
-    assert err.startswith(f"muggins: error: {path}: cannot be read")
+    assert err.startswith(f"muggins: error: {path}: does not exist")
     assert len(err.splitlines()) == 1
 
 

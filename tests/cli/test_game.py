@@ -68,7 +68,7 @@ def test_every_size_of_table(
             ["--bots", "standard,genius"],
             "--bots: 'genius' is not a level (known: easy, standard, strong)",
         ),
-        (["--games", "0"], "--games must be at least 1, got 0"),
+        (["--games", "0"], "--games must be from 1 to 100000, got 0"),
         (["--muggins", "sometimes"], "sometimes"),
     ],
 )

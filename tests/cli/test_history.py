@@ -353,7 +353,7 @@ def test_import_checks_kind_and_outcome(
     bad.write_text(json.dumps({"format": "muggins-history", "version": 2, "attempts": records}))
     code, _, err = run(capsys, "import", str(bad), "--data-dir", str(tmp_path / "t"))
     assert code == 2
-    assert "record 3: outcome must be one of exact, under, over, mixed, got 'perfect'" in err
+    assert "record 3: outcome: 'perfect' is not one of exact, under, over, mixed" in err
 
 
 def test_import_is_all_or_nothing(
@@ -367,7 +367,7 @@ def test_import_is_all_or_nothing(
     StatsStore.open(target).close()
     code, _, err = run(capsys, "import", str(bad), "--data-dir", str(target))
     assert code == 2
-    assert "record 8: hand '5H 5H 5C'" in err
+    assert "record 8: hand: 5H is there twice" in err
     assert "nothing was imported" in err
     with StatsStore.open(target) as store:
         assert store.attempt_count() == 0
@@ -442,7 +442,10 @@ def test_csv_keeps_the_answers_and_says_where_the_games_are(
     ("spoil", "message"),
     [
         (lambda g: g.pop("uid"), "game 2: missing field 'uid'"),
-        (lambda g: g.update(status="paused"), "game 2: status must be one of playing, over"),
+        (
+            lambda g: g.update(status="paused"),
+            "game 2: status: 'paused' is not one of playing, over",
+        ),
         (lambda g: g.update(record=None), "game 1: record must be an object for a game over"),
         (lambda g: g["actions"][5].update(seat="two"), "game 2: action 5: seat: expected a whole"),
         (lambda g: g["setup"].update(variant="whist"), "game 2: setup: variant: 'whist' is not"),

@@ -7,6 +7,7 @@ independently of the dealer's tables.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -16,8 +17,16 @@ import pytest
 import yaml
 
 from tests.factories import deal_features
+from trainer.drills import loader
 from trainer.drills.constraints import Constraints, Deal, DealError
-from trainer.drills.loader import DrillEntry, builtin_drills_dir, find_drill, load_all, load_drill
+from trainer.drills.loader import (
+    DrillEntry,
+    builtin_drills_dir,
+    deep_check,
+    find_drill,
+    load_all,
+    load_drill,
+)
 from trainer.drills.model import DrillError, DrillSet
 from trainer.drills.schema import FIELDS, parse_drill
 from trainer.rules.combos import FEATURES
@@ -241,7 +250,7 @@ def test_opponent_errors(load: Callable[[str], DrillSet]) -> None:
         ("[12, 12, 4]", {4, 12}),
         ("20-29", set(range(20, 30))),
         ("'4-8'", set(range(4, 9))),
-        ("{min: 20}", set(range(20, 100))),
+        ("{min: 20}", set(range(20, 30))),
         ("{min: 4, max: 8}", set(range(4, 9))),
         ("{max: 5}", set(range(6))),
         ("{min: 7, max: 7}", {7}),
@@ -698,7 +707,7 @@ BAD_FILES: list[tuple[str, str, str]] = [
     (
         "range-too-high",
         HEAD + "deal: {score: {min: 30}}\n",
-        f"deal.score: no possible score for 4-card hands is in 30-99 {HAND4}",
+        "deal.score: 30 is above 29, the most a hand of 4 cards can score",
     ),
     (
         "range-3-card",
@@ -958,27 +967,22 @@ def test_non_utf8_file(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfename: N\n")
     with pytest.raises(DrillError) as caught:
         load_drill(path)
-    assert str(caught.value) == (
-        f"{path}: cannot be read: 'utf-8' codec can't decode byte 0xff in position 0: "
-        "invalid start byte"
-    )
+    assert str(caught.value) == f"{path}: is not UTF-8 text (byte 1 cannot be read)"
 
 
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "gone.yaml"
     with pytest.raises(DrillError) as caught:
         load_drill(path)
-    assert str(caught.value) == (
-        f"{path}: cannot be read: [Errno 2] No such file or directory: '{path}'"
-    )
+    assert str(caught.value) == f"{path}: does not exist"
 
 
 def test_unreadable_file_a_folder(tmp_path: Path) -> None:
     path = tmp_path / "folder.yaml"
     path.mkdir()
-    with pytest.raises(DrillError, match=r": cannot be read: ") as caught:
+    with pytest.raises(DrillError) as caught:
         load_drill(path)
-    assert str(caught.value).startswith(f"{path}: cannot be read: ")
+    assert str(caught.value) == f"{path}: is a folder, not a file; give the path of a file"
 
 
 # ---------------------------------------------------------------- folders
@@ -1277,3 +1281,301 @@ def test_a_second_try_is_for_totals_only() -> None:
         parse(claim="announce", second_try=True)
     with pytest.raises(DrillError, match="second_try: must be true or false"):
         parse(second_try="yes please")
+
+
+# ---------------------------------------------------------------- hostile files (issue 14)
+
+HOSTILE = REPO / "tests" / "data" / "hostile" / "drills"
+LONG = "a number of 5000 characters is too long"
+HOSTILE_FILES = {
+    "alias-bomb-name": "name: line 4: an alias (*a) is not allowed here: write the value out",
+    "alias-bomb-deal": (
+        "deal.exclude: line 6: an alias (*a) is not allowed here: write the value out"
+    ),
+    "score-range-huge": "deal.score: 99999999999 is above 29, the most a hand of 4 cards can score",
+    "score-max-huge": "deal.score: 99999999999 is above 29, the most a hand of 4 cards can score",
+    "long-number-hands": f"hands: line 3: {LONG}",
+    "long-number-seed": f"seed: line 3: {LONG}",
+    "long-number-order": f"order: line 3: {LONG}",
+    "long-number-time": f"time.per_hand: line 3: {LONG}",
+    "long-number-score": f"deal.score: line 3: {LONG}",
+    "long-number-fifteens": f"deal.fifteens: line 3: {LONG}",
+    "deep-nesting": "name: line 2: nested more than 32 levels deep",
+    "list-key": "deal: line 4: a field's name must be text, not a list or mapping",
+    "control-name": "name: holds a control character (U+001B) at character 5",
+    "control-description": "description: holds a control character (U+009B) at character 7",
+    "control-field-name": f"'\\x1b[31mcolour': unknown field (known: {', '.join(FIELDS)})",
+    "huge-name": "name: at most 80 characters, got 20,000",
+    "huge-variant": (
+        "variant: must be one of standard, five-card, three-player, four-player, "
+        f"four-player-five, got 'vvvvvvvvvvvvvvvvv...{'v' * 18}'"
+    ),
+}
+"""Each file in tests/data/hostile/drills/ and what is wrong with it, after ``file: ``."""
+
+
+def test_every_hostile_drill_file_is_listed() -> None:
+    assert {p.stem for p in HOSTILE.glob("*.yaml")} == set(HOSTILE_FILES)
+
+
+@pytest.mark.parametrize(("stem", "message"), HOSTILE_FILES.items(), ids=list(HOSTILE_FILES))
+def test_a_hostile_drill_file_is_one_error_naming_file_and_field(stem: str, message: str) -> None:
+    path = HOSTILE / f"{stem}.yaml"
+    with pytest.raises(DrillError) as caught:
+        load_drill(path, deep=False)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+def _hostile_folder(tmp_path: Path) -> Path:
+    """Every hostile data file, a named pipe, ``/dev/zero``, a file too large, a name with
+    control characters, and one good drill."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    for path in HOSTILE.glob("*.yaml"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    os.mkfifo(folder / "pipe.yaml")
+    (folder / "zero.yaml").symlink_to("/dev/zero")
+    (folder / "large.yaml").write_text(HEAD + "# " + "x" * 64_000 + "\n", encoding="utf-8")
+    (folder / "title\x1b]0;owned\x07.yaml").write_text(HEAD, encoding="utf-8")
+    _write(folder, "good.yaml", "name: Good\ndescription: Still loads.\n")
+    return folder
+
+
+def test_load_all_turns_every_hostile_file_into_its_error(tmp_path: Path) -> None:
+    folder = _hostile_folder(tmp_path)
+    by_id = {e.id: e for e in load_all([(folder, False)])}
+    good = by_id.pop("good")
+    assert good.drill is not None
+    assert good.drill.name == "Good"
+    errors = {key: entry.error for key, entry in by_id.items()}
+    assert all(entry.drill is None for entry in by_id.values())
+    assert errors == {
+        **{stem: f"{folder / stem}.yaml: {message}" for stem, message in HOSTILE_FILES.items()},
+        "pipe": f"{folder}/pipe.yaml: is a named pipe, not a file; give the path of a file",
+        "zero": f"{folder}/zero.yaml: is a device, not a file; give the path of a file",
+        "large": f"{folder}/large.yaml: is larger than 64 kB, the most this file may hold",
+        "title\x1b]0;owned\x07": (
+            f"{folder}/title\x1b]0;owned\x07.yaml: file name: holds a control character "
+            "(U+001B) at character 6"
+        ),
+    }
+
+
+def test_a_failure_nobody_foresaw_is_one_files_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "mine"
+    _write(folder, "a.yaml", HEAD)
+    _write(folder, "b.yaml", "name: B\ndescription: D\nhands: 5\n")
+    real = parse_drill
+
+    def fragile(data: object, *, drill_id: str, **options: Any) -> DrillSet:
+        if drill_id == "a":
+            raise RecursionError("maximum recursion depth exceeded " + "x" * 5000)
+        return real(data, drill_id=drill_id, **options)
+
+    monkeypatch.setattr(loader, "parse_drill", fragile)
+    by_id = {e.id: e for e in load_all([(folder, False)])}
+    assert by_id["a"].error == (
+        f"{folder}/a.yaml: cannot be used (RecursionError: "
+        "'maximum recursion...xxxxxxxxxxxxxxxxxx')"
+    )
+    assert by_id["b"].drill is not None
+    with pytest.raises(DrillError, match=r"a\.yaml: cannot be used \(RecursionError: "):
+        load_drill(folder / "a.yaml")
+
+
+def test_deep_check_turns_a_failure_nobody_foresaw_into_an_error_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "mine"
+    _write(folder, "a.yaml", HEAD + "deal: {score: 12}\n")
+    _write(folder, "b.yaml", "name: B\ndescription: D\ndeal: {score: 8}\n")
+    entries = load_all([(folder, False)], deep=False)
+
+    def fragile(drill: DrillSet) -> None:
+        if drill.id == "a":
+            raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(loader, "check_satisfiable", fragile)
+    checked = {e.id: e for e in deep_check(entries)}
+    assert checked["a"].drill is None
+    assert checked["a"].error == (
+        f"{folder}/a.yaml: cannot be used (ZeroDivisionError: 'division by zero')"
+    )
+    assert checked["b"].drill is not None
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ("deal: {score: 0-30}", "30 is above 29, the most a hand of 4 cards can score"),
+        ("deal: {score: {max: 30}}", "30 is above 29, the most a hand of 4 cards can score"),
+        ("kind: crib\ndeal: {score: 0-30}", "30 is above 29, the most a crib can score"),
+        (
+            "kind: mixed\ndeal: {score: 0-30}",
+            "30 is above 29, the most a hand of 4 cards or a crib can score",
+        ),
+        ("variant: five-card\ndeal: {score: 21-30}", "21 is above 20, the most a hand of 3 cards"),
+        (
+            "variant: five-card\nkind: mixed\ndeal: {score: 0-30}",
+            "30 is above 29, the most a crib can score",
+        ),
+        (
+            "variant: four-player-five\nkind: mixed\ndeal: {score: {min: 47}}",
+            "47 is above 46, the most a hand of 5 cards can score",
+        ),
+        (
+            f"deal: {{score: '0-{'9' * 4000}'}}",
+            "deal.score: a 4000-digit number is above 29, the most a hand of 4 cards can score",
+        ),
+        (
+            f"deal: {{score: '0-{'9' * 5000}'}}",
+            f"deal.score: '0-{'9' * 15}...{'9' * 18}' is not a range like 20-29",
+        ),
+    ],
+    ids=[
+        "hand",
+        "max",
+        "crib",
+        "mixed",
+        "three-cards",
+        "three-cards-and-cribs",
+        "five-cards-and-cribs",
+        "long-range-end",
+        "range-end-too-long-for-int",
+    ],
+)
+def test_score_ranges_end_at_the_most_the_shows_can_score(
+    load: Callable[[str], DrillSet], fields: str, message: str
+) -> None:
+    with pytest.raises(DrillError) as caught:
+        load(HEAD + fields + "\n")
+    assert message in str(caught.value)
+    assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("fields", "scores"),
+    [
+        ("deal: {score: 0-29}", range(30)),
+        ("deal: {score: {min: 20}}", range(20, 30)),
+        ("kind: crib\ndeal: {score: {min: 24}}", range(24, 30)),
+        ("variant: five-card\ndeal: {score: {min: 12}}", range(12, 21)),
+        ("variant: four-player-five\ndeal: {score: {min: 30, max: 46}}", range(30, 47)),
+    ],
+    ids=["hand", "min", "crib", "three-cards", "five-cards"],
+)
+def test_a_range_up_to_the_most_is_allowed(
+    load: Callable[[str], DrillSet], fields: str, scores: range
+) -> None:
+    assert load(HEAD + fields + "\n").constraints.scores == frozenset(scores)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ("time: {per_hand: 86401}", "time.per_hand: at most 86400 seconds (a day), got 86401"),
+        ("time: {total: 1.0e+300}", "time.total: at most 86400 seconds (a day), got 1e+300"),
+    ],
+    ids=["per-hand", "total"],
+)
+def test_a_drill_clock_runs_at_most_a_day(
+    load: Callable[[str], DrillSet], fields: str, message: str
+) -> None:
+    with pytest.raises(DrillError) as caught:
+        load(HEAD + fields + "\n")
+    assert str(caught.value).endswith(f"x.yaml: {message}")
+    assert load(HEAD + "time: {per_hand: 86400, total: 86400}\n").total_seconds == 86400
+
+
+CONTROLS = {
+    "esc": ("\x1b]0;owned\x07", "U+001B"),
+    "bel": ("\x07", "U+0007"),
+    "del": ("\x7f", "U+007F"),
+    "c1-csi": ("\x9b31m", "U+009B"),
+    "bidi-override": ("\u202e", "U+202E"),
+    "bidi-isolate": ("\u2066", "U+2066"),
+    "line-separator": ("\u2028", "U+2028"),
+}
+
+
+@pytest.mark.parametrize("key", ["name", "description"])
+@pytest.mark.parametrize(("text", "code"), CONTROLS.values(), ids=list(CONTROLS))
+def test_names_and_descriptions_refuse_control_characters(key: str, text: str, code: str) -> None:
+    with pytest.raises(DrillError) as caught:
+        parse(**{key: f"Big{text} hands"})
+    assert str(caught.value) == f"x.yaml: {key}: holds a control character ({code}) at character 4"
+
+
+def test_line_breaks_and_tabs_in_a_description_are_folded_not_refused() -> None:
+    assert parse(description="One\tline\r\nand  another\n").description == "One line and another"
+
+
+@pytest.mark.parametrize(
+    ("key", "most"), [("name", 80), ("description", 1000)], ids=["name", "description"]
+)
+def test_names_and_descriptions_have_a_length(key: str, most: int) -> None:
+    assert len(getattr(parse(**{key: "w " * (most // 2)}), key)) == most - 1
+    with pytest.raises(DrillError) as caught:
+        parse(**{key: "w" * (most + 1)})
+    assert str(caught.value) == f"x.yaml: {key}: at most {most} characters, got {most + 1:,}"
+
+
+def test_a_file_name_with_control_characters_is_refused(tmp_path: Path) -> None:
+    path = _write(tmp_path, "warm\u202eup.yaml", HEAD)
+    with pytest.raises(DrillError) as caught:
+        load_drill(path)
+    assert str(caught.value) == (
+        f"{path}: file name: holds a control character (U+202E) at character 5"
+    )
+
+
+def test_a_file_name_that_is_not_utf_8_is_refused(tmp_path: Path) -> None:
+    path = Path(os.fsdecode(os.fsencode(tmp_path) + b"/bad\x9b31m.yaml"))
+    path.write_text(HEAD, encoding="utf-8")
+    with pytest.raises(DrillError) as caught:
+        load_drill(path)
+    assert str(caught.value) == f"{path}: file name: is not UTF-8 text (character 4)"
+
+
+HUGE = "h" * 10_000
+"""A value far longer than any message may quote."""
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"name": [HUGE]},
+        {"variant": HUGE},
+        {"kind": HUGE},
+        {"claim": HUGE},
+        {"muggins": HUGE},
+        {"nineteen": HUGE},
+        {"focus": HUGE},
+        {"order": HUGE},
+        {"hands": HUGE},
+        {"seed": HUGE},
+        {"seed": 10**4000},
+        {"time": HUGE},
+        {"time": {"total": HUGE}},
+        {HUGE: 1},
+        {"deal": HUGE},
+        {"deal": {HUGE: 1}},
+        {"deal": {"require": [HUGE]}},
+        {"deal": {"ranks": [HUGE]}},
+        {"deal": {"fifteens": HUGE}},
+        {"deal": {"mix": {"nobs": HUGE}}},
+        {"deal": {"score": HUGE}},
+        {"deal": {"score": [HUGE]}},
+        {"deal": {"score": {"min": HUGE}}},
+        {"kind": "catch", "opponent_errors": HUGE},
+    ],
+    ids=lambda fields: next(iter(fields)) if len(next(iter(fields))) < 20 else "field-name",
+)
+def test_messages_quote_a_short_excerpt_of_a_value(fields: dict[str, object]) -> None:
+    with pytest.raises(DrillError) as caught:
+        parse(**fields)
+    message = str(caught.value)
+    assert len(message) < 400, message
+    assert HUGE[:100] not in message

@@ -15,6 +15,7 @@ from tests.history.known import answered, show, total
 from trainer.history import rawfile
 from trainer.history.identity import alone, identify
 from trainer.history.store import DB_NAME, StatsStore, StoreError
+from trainer.textguard import printable
 
 
 def token_of(path: Path, how: str = "immutable=1") -> tuple[int, bytes, int]:
@@ -91,4 +92,4 @@ def test_a_name_in_a_foreign_file_is_quoted_harmlessly(tmp_path: Path) -> None:
     with pytest.raises(StoreError) as caught:
         identify(path)
     assert "\x1b" not in str(caught.value)
-    assert "\\x1b]0;owned\\x07" in str(caught.value)
+    assert printable("\x1b]0;owned\x07") in str(caught.value)

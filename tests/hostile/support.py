@@ -54,13 +54,18 @@ class Run:
 
 
 _BOOT: Final = (
-    "import resource, runpy, sys\n"
-    "limit = int(sys.argv[1])\n"
+    "import resource, runpy, signal, sys\n"
+    "limit, size = int(sys.argv[1]), int(sys.argv[2])\n"
     "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
-    "sys.argv = ['muggins', *sys.argv[2:]]\n"
+    "if size >= 0:\n"
+    "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+    "    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))\n"
+    "sys.argv = ['muggins', *sys.argv[3:]]\n"
     "runpy.run_module('trainer', run_name='__main__', alter_sys=True)\n"
 )
-"""``python -m trainer`` with the address space capped first, in the child itself."""
+"""``python -m trainer`` with the address space (and the size of a file written) capped
+first, in the child itself. Past the file-size cap a write fails with EFBIG, as on a full
+disk."""
 
 
 def muggins(
@@ -71,17 +76,23 @@ def muggins(
     memory: int = MEMORY_BYTES,
     seconds: float = SECONDS,
     cwd: Path | None = None,
+    file_size: int | None = None,
+    stdout: Path | None = None,
 ) -> Run:
     """Run ``muggins ARGS`` with ``MUGGINS_HOME`` at ``home`` under the caps; a run that
-    outlasts ``seconds`` is killed and fails the test."""
+    outlasts ``seconds`` is killed and fails the test. ``file_size`` caps each file the
+    child writes (a full disk); ``stdout`` sends its output to that file (``/dev/full``)."""
     full_env = {**os.environ, "MUGGINS_HOME": str(home), "PYTHONUTF8": "1", **(env or {})}
-    command: Sequence[str] = (sys.executable, "-c", _BOOT, str(memory), *args)
+    size = -1 if file_size is None else file_size
+    command: Sequence[str] = (sys.executable, "-c", _BOOT, str(memory), str(size), *args)
     start = time.monotonic()
+    target = None if stdout is None else stdout.open("w")
     try:
         done = subprocess.run(
             command,
             input=stdin,
-            capture_output=True,
+            stdout=subprocess.PIPE if target is None else target,
+            stderr=subprocess.PIPE,
             text=True,
             encoding="utf-8",
             errors="replace",
@@ -91,6 +102,9 @@ def muggins(
         )
     except subprocess.TimeoutExpired:
         raise AssertionError(f"muggins {' '.join(args)} ran over {seconds:g} s") from None
+    finally:
+        if target is not None:
+            target.close()
     elapsed = time.monotonic() - start
     assert "MemoryError" not in done.stderr, done.stderr[-2000:]
-    return Run(tuple(args), done.returncode, done.stdout, done.stderr, elapsed)
+    return Run(tuple(args), done.returncode, done.stdout or "", done.stderr, elapsed)

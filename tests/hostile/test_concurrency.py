@@ -44,7 +44,7 @@ from trainer.quiz.session import QuizSession
 
 path, who, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 drill = parse_drill(
-    {"name": "Audit", "description": "As many hands as asked.", "time": {"total": 10**7}},
+    {"name": "Audit", "description": "As many hands as asked.", "time": {"total": 86_400}},
     drill_id="audit", source="audit",
 )
 session = QuizSession(drill, random.Random(who), session_id=f"writer-{who}")

@@ -58,7 +58,7 @@ def answers(count: int, *, seed: int, session: str, start: datetime = START) -> 
     """``count`` judged answers of one session, three seconds apart (a right count, or one
     too many every third hand)."""
     clock = FakeClock(wall=start)
-    drill = make_drill(drill_id=f"drill-{seed}", time={"total": 10**7})  # as many as asked
+    drill = make_drill(drill_id=f"drill-{seed}", time={"total": 86_400})  # as many as asked
     quiz = QuizSession(drill, random.Random(seed), clock=clock, now=clock.now, session_id=session)
     judged = []
     for n in range(count):

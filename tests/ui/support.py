@@ -66,9 +66,12 @@ SIZE = (100, 30)
 
 
 @asynccontextmanager
-async def running(app: MugginsApp, size: tuple[int, int] = SIZE) -> AsyncIterator[Pilot[None]]:
-    """Run the app headless and wait until its start-up work is done (the history open)."""
-    async with app.run_test(size=size) as pilot:
+async def running(
+    app: MugginsApp, size: tuple[int, int] = SIZE, *, toasts: bool = False
+) -> AsyncIterator[Pilot[None]]:
+    """Run the app headless and wait until its start-up work is done (the history open);
+    ``toasts`` draws the notifications on the screen (headless, they are not by default)."""
+    async with app.run_test(size=size, notifications=toasts) as pilot:
         # The start-up work begins once home's footer is drawn (or after a second): on a
         # busy machine that can be after the first pause, so wait for it to begin first.
         for _ in range(250):

@@ -449,7 +449,7 @@ async def test_home_shows_progress_after_a_drill(clock: FakeClock, recorder: Lis
     async with running(app, SIZE) as pilot:
         await pilot.pause()
         table = app.screen.query_one("#drills", DataTable)
-        assert table.get_row_at(0)[2:] == ["-", "never"]
+        assert [str(c) for c in table.get_row_at(0)[2:]] == ["-", "never"]
         await pilot.press("enter")
         await pilot.pause()
         for off in (0, 1):  # one right, one wrong: due again soon
@@ -464,7 +464,7 @@ async def test_home_shows_progress_after_a_drill(clock: FakeClock, recorder: Lis
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert table.get_row_at(0)[2:] == ["50%", "today"]
+        assert [str(c) for c in table.get_row_at(0)[2:]] == ["50%", "today"]
         assert text_of(app, "#due") == "1 hand due for review."
 
 
@@ -519,7 +519,7 @@ async def test_store_opened_after_start_with_a_drill_given(
             assert isinstance(app.screen, HomeScreen)
             table = app.screen.query_one("#drills", DataTable)
             row = [e.id for e in builtin_entries].index("crib")
-            assert table.get_row_at(row)[2:] == ["0%", "today"]
+            assert [str(c) for c in table.get_row_at(row)[2:]] == ["0%", "today"]
 
 
 async def test_a_store_that_cannot_open_replaces_home(

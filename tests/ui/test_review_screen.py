@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
@@ -150,6 +151,14 @@ def rows_of(screen: ReviewScreen) -> list[tuple[str, str, str, str, int]]:
     ]
 
 
+def cells_of(table: DataTable[Any], row: int) -> list[str | tuple[str, str]]:
+    """A row's cells: a plain cell as its text, a styled one as its text and style."""
+    return [
+        (c.plain, str(c.style)) if isinstance(c, Text) and c.style else str(c)
+        for c in table.get_row_at(row)
+    ]
+
+
 def filters(screen: ReviewScreen) -> str:
     return str(screen.query_one("#review-filters", Static).render())
 
@@ -186,11 +195,11 @@ async def test_rows_newest_first(builtin_entries: list[DrillEntry], store: Stats
         table = screen.query_one("#review-list", DataTable)
         assert table.row_count == 7
         assert table.has_focus
-        first = [str(c) for c in table.get_row_at(0)]
-        assert first[:4] == ["29 Nov 09:00", "warm-up", "[red]missed[/]", "pair"]
-        assert first[5].strip() == "2"
-        last = [str(c) for c in table.get_row_at(6)]
-        assert last[:4] == ["28 Nov 09:00", "count-aloud", "[yellow]wrong[/]", "fifteen-2"]
+        first = cells_of(table, 0)
+        assert first[:4] == ["29 Nov 09:00", "warm-up", ("missed", "red"), "pair"]
+        assert first[5] == "  2"
+        last = cells_of(table, 6)
+        assert last[:4] == ["28 Nov 09:00", "count-aloud", ("wrong", "yellow"), "fifteen-2"]
         text = filters(screen)
         assert "Kind all" in text
         assert "Drill set all" in text
@@ -473,8 +482,8 @@ async def test_a_wrong_total_is_listed_as_its_whole_hand(
             ("warm-up", "total", "total", "5S 6H 10C JC JD", 2),  # the 8 claimed as 6
         ]
         table = screen.query_one("#review-list", DataTable)
-        assert [str(c) for c in table.get_row_at(0)][2:4] == ["[yellow]total[/]", "said 6, is 4"]
-        assert [str(c) for c in table.get_row_at(1)][2:4] == ["[red]total[/]", "said 6, is 8"]
+        assert cells_of(table, 0)[2:4] == [("total", "yellow"), "said 6, is 4"]
+        assert cells_of(table, 1)[2:4] == [("total", "red"), "said 6, is 8"]
         assert screen.kinds == [None, "total"]
         assert "2 hands due" in filters(screen)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import TextIO, cast
+from typing import Final, TextIO, cast
 
 from trainer.game.bots import LEVELS, Bot, Level
 from trainer.game.events import Go, Played, Shown
@@ -13,6 +13,9 @@ from trainer.game.record import GameRecord, play_game
 from trainer.game.state import GameOptions
 from trainer.game.variants import variant
 from trainer.judge.policy import check_policy
+
+MAX_GAMES: Final = 100_000
+"""The most games one run plays (every game's record is kept until the run prints)."""
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -30,8 +33,8 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"--bots: {level!r} is not a level (known: {', '.join(LEVELS)})")
-    if args.games < 1:
-        raise ValueError(f"--games must be at least 1, got {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise ValueError(f"--games must be from 1 to {MAX_GAMES}, got {args.games}")
     options = GameOptions(muggins=check_policy(args.muggins))
     started = time.perf_counter()
     records = []

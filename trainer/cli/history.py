@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,14 +33,18 @@ from trainer.history.rows import TOTAL
 from trainer.history.store import StatsStore, store_path
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
+from trainer.userfiles import FileRefused, write_atomic
 
 DAYS_SHOWN: Final = 14
 SESSIONS_SHOWN: Final = 10
 DUE_SHOWN: Final = 50
+MAX_LIMIT: Final = 2**31 - 1
+"""The largest ``review --limit``: past any history, and well within SQLite's integers."""
 
 
-def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run stats, review, export or import; errors are `ValueError`s (`StoreError` among them)."""
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run stats, review, export or import (notes to ``err``); errors are `ValueError`s
+    (`StoreError` among them)."""
     if args.command == "import":
         return _import(args, out)
     with _open(args) as store:
@@ -49,7 +52,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             return _stats(args, store, out)
         if args.command == "review":
             return _review(args, store, out)
-        return _export(args, store, out)
+        return _export(args, store, out, err)
 
 
 def _open(args: argparse.Namespace) -> StatsStore:
@@ -252,8 +255,8 @@ def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     if kind is not None and kind not in COMBO_IDS and kind not in KINDS and kind != TOTAL:
         known = ", ".join((*COMBO_IDS, *KINDS, TOTAL))
         raise ValueError(f"--kind: {kind!r} is not a kind of combination (known: {known})")
-    if args.limit < 0:
-        raise ValueError(f"--limit must be 0 (all) or more, got {args.limit}")
+    if not 0 <= args.limit <= MAX_LIMIT:
+        raise ValueError(f"--limit must be from 0 (all) to {MAX_LIMIT}, got {args.limit}")
     drill = _resolve_drill(args, store)
     limit = None if args.limit == 0 else args.limit
     items = store.review_items(kind=kind, drill=drill, limit=limit)
@@ -323,7 +326,7 @@ def _show(item: ReviewItem) -> str:
 # ---------------------------------------------------------------- export
 
 
-def _export(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+def _export(args: argparse.Namespace, store: StatsStore, out: TextIO, err: TextIO) -> int:
     records = exchange.export_records(store)
     games = exchange.export_game_records(store)
     buffer = io.StringIO()
@@ -339,11 +342,11 @@ def _export(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     if args.output is None:
         out.write(buffer.getvalue())
         return 0
-    try:
-        Path(args.output).write_text(buffer.getvalue(), encoding="utf-8", newline="")
-    except OSError as err:
-        raise ValueError(f"{args.output}: cannot be written ({err.strerror})") from None
-    sys.stderr.write(f"Exported {what} to {args.output}{note}\n")
+    try:  # a new file whole, or the old one as it was (a full disk, a kill)
+        write_atomic(Path(args.output), buffer.getvalue().encode("utf-8"))
+    except FileRefused as problem:
+        raise ValueError(f"{args.output}: {problem}") from None
+    err.write(f"Exported {what} to {args.output}{note}\n")
     return 0
 
 
@@ -368,7 +371,10 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     except ImportFormatError as err:
         raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
     with StatsStore.open(args.data_dir) as store:
-        done = exchange.insert_export(store, rows, games)
+        try:  # what only the store can tell (a session of another drill set there)
+            done = exchange.insert_export(store, rows, games)
+        except ImportFormatError as err:
+            raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
         out.write(
             f"Imported {done.added} answers from {path}; {done.skipped} already recorded, "
             f"skipped (history: {store.path})\n"

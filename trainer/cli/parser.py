@@ -7,22 +7,67 @@ subcommand) loads only this.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from trainer import __version__
+from trainer.locations import LocationError, user_path
 from trainer.rules.show import HAND_SIZES
+from trainer.textguard import excerpt, printable
+
+
+class MugginsParser(argparse.ArgumentParser):
+    """argparse, with a usage error said on one line (and the way to the help), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        line = " ".join(printable(message).splitlines())
+        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            try:
+                sys.stderr.write(message)
+                sys.stderr.flush()
+            except OSError:
+                pass
+        raise SystemExit(status)
+
+
+def integer(text: str) -> int:
+    """An argparse ``type``: a whole number, of at most 40 digits (a longer one is no count,
+    seed or port, and Python will not read past 4,300)."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number")
+    return int(text)
+
+
+def path(what: str) -> Callable[[str], str]:
+    """An argparse ``type`` for the path given as ``what``: ``~`` expanded, and one that
+    cannot name a place (``~nouser/x``, too long) a one-line usage error, not a traceback
+    when it is first used."""
+
+    def read(text: str) -> str:
+        try:
+            return str(user_path(text, what))
+        except LocationError as err:
+            raise argparse.ArgumentTypeError(str(err).removeprefix(f"{what}: ")) from None
+
+    read.__name__ = "path"
+    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``muggins`` and every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = MugginsParser(
         prog="muggins",
         description="Muggins: a cribbage hand-count trainer. Count hands, see every point.",
     )
     parser.add_argument("--version", action="version", version=f"muggins {__version__}")
     parser.add_argument("--drill", metavar="NAME", help="start this drill set right away")
     parser.add_argument(
-        "--seed", type=int, metavar="N", help="deal reproducibly from seed N (0 to 2**63 - 1)"
+        "--seed", type=integer, metavar="N", help="deal reproducibly from seed N (0 to 2**63 - 1)"
     )
     parser.add_argument(
         "--plain-cards", action="store_true", help="suits as letters (S H D C), not symbols"
@@ -59,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_p.add_argument("--crib", action="store_true", help="crib flush rule")
     odds_p.add_argument(
         "--hand-size",
-        type=int,
+        type=integer,
         default=4,
         choices=HAND_SIZES,
         metavar="N",
@@ -75,7 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     drills.add_argument("--json", action="store_true", help="print JSON")
     drills.add_argument(
-        "--check", nargs="+", metavar="FILE", help="validate drill files; exit 2 on an error"
+        "--check",
+        nargs="+",
+        type=path("--check"),
+        metavar="FILE",
+        help="validate drill files; exit 2 on an error",
     )
 
     deal = sub.add_parser(
@@ -86,10 +135,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     deal.add_argument("drill", metavar="DRILL", help="drill id, e.g. warm-up")
     deal.add_argument(
-        "--seed", type=int, metavar="N", help="deal from seed N (0 to 2**63 - 1), as the trainer"
+        "--seed",
+        type=integer,
+        metavar="N",
+        help="deal from seed N (0 to 2**63 - 1), as the trainer",
     )
     deal.add_argument(
-        "--hands", type=int, default=1, metavar="K", help="deal the first K questions (default 1)"
+        "--hands",
+        type=integer,
+        default=1,
+        metavar="K",
+        help="deal the first K questions (default 1)",
     )
     deal.add_argument(
         "--json", action="store_true", help="print JSON (one line per question), with the count"
@@ -104,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _game_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
     p = sub.add_parser(
         "simulate",
         help="play games between computer players and sum them up",
@@ -118,8 +174,8 @@ def _game_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         choices=("standard", "short", "five-card", "three-hand", "four-hand", "four-hand-solo"),
         help="default: standard",
     )
-    p.add_argument("--games", type=int, default=100, metavar="N", help="default: 100")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="default: 1")
+    p.add_argument("--games", type=integer, default=100, metavar="N", help="default: 100")
+    p.add_argument("--seed", type=integer, default=1, metavar="S", help="default: 1")
     p.add_argument(
         "--bots",
         default="standard,easy",
@@ -130,7 +186,7 @@ def _game_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.add_argument("--json", action="store_true", help="print every game's record as JSON")
 
 
-def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _serve_parser(sub: argparse._SubParsersAction[MugginsParser]) -> None:
     p = sub.add_parser(
         "serve",
         help="practise in a web browser: serve the trainer at a local address",
@@ -145,7 +201,7 @@ def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="ADDR",
         help="listen on this address (default: 127.0.0.1; 0.0.0.0: every network)",
     )
-    p.add_argument("--port", type=int, default=8000, metavar="N", help="default: 8000")
+    p.add_argument("--port", type=integer, default=8000, metavar="N", help="default: 8000")
     p.add_argument("--open", action="store_true", help="open the page in the default browser")
 
 
@@ -159,6 +215,7 @@ def _add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     parser.add_argument(
         "--data-dir",
         dest=f"{prefix}data_dir",
+        type=path("--data-dir"),
         metavar="DIR",
         help="keep stats, settings and your drills here (default: $MUGGINS_HOME or the "
         "user data folder)",
@@ -166,6 +223,7 @@ def _add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     parser.add_argument(
         "--drills",
         dest=f"{prefix}drills",
+        type=path("--drills"),
         metavar="DIR",
         action="append",
         help="also load drill sets from DIR (repeatable)",
@@ -179,7 +237,7 @@ def _merge_common(args: argparse.Namespace) -> None:
     args.drills = (args.drills or []) + (getattr(args, "sub_drills", None) or [])
 
 
-def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _history_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
     """The stats, review, export and import subcommands."""
     p = sub.add_parser(
         "stats",
@@ -205,7 +263,7 @@ def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     p.add_argument("--drill", metavar="NAME", help="only this drill set (id or name)")
     p.add_argument(
-        "--limit", type=int, default=50, metavar="N", help="show at most N (default 50; 0: all)"
+        "--limit", type=integer, default=50, metavar="N", help="show at most N (default 50; 0: all)"
     )
     p.add_argument("--json", action="store_true", help="print JSON")
 
@@ -217,7 +275,13 @@ def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "holds the games too.",
     )
     p.add_argument("--format", choices=("json", "csv"), default="json", help="default: json")
-    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=path("--output"),
+        metavar="FILE",
+        help="write here (default: standard output); an existing file is replaced whole",
+    )
 
     p = sub.add_parser(
         "import",
@@ -225,7 +289,9 @@ def _history_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description="Add the answers and games of an export (JSON or CSV) to your history; "
         "those already kept are skipped.",
     )
-    p.add_argument("file", metavar="FILE", help="a file written by muggins export")
+    p.add_argument(
+        "file", type=path("FILE"), metavar="FILE", help="a file written by muggins export"
+    )
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:

@@ -6,8 +6,9 @@ build once per process), so the trainer runs it in the background after start.
 
 from __future__ import annotations
 
-from trainer.drills.model import CRIB_SIZE, DrillError, DrillSet
+from trainer.drills.model import CRIB_SIZE, HAND_SIZE, DrillError, DrillKind, DrillSet, show_kinds
 from trainer.rules import odds
+from trainer.rules.show import MOST_POINTS
 
 
 def _fail(drill: DrillSet, where: str, problem: str) -> DrillError:
@@ -58,3 +59,16 @@ def describe_possible(size: int, crib: bool) -> str:
     top = max(s for s, n in dist.items() if n)
     never = [str(s) for s in range(top + 1) if not dist[s]]
     return f"0-{top}" + (f", never {', '.join(never)}" if never else "")
+
+
+def most_points(variant: str, kind: DrillKind, crib_share: float) -> tuple[int, str]:
+    """The most a drill's shows can score, and which shows reach it (``a hand of 4 cards``,
+    ``a crib``): known without the deal tables, so a bound is checked before anything is built."""
+    shows = [
+        (MOST_POINTS[CRIB_SIZE], "a crib")
+        if crib
+        else (MOST_POINTS[HAND_SIZE[variant]], f"a hand of {HAND_SIZE[variant]} cards")
+        for crib in show_kinds(kind, crib_share)
+    ]
+    top = max((points for points, _ in shows), default=0)
+    return top, " or ".join(what for points, what in shows if points == top)

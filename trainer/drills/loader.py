@@ -1,8 +1,10 @@
 """Drill files: finding them (built-in, the player's, ``--drills``), reading and looking up.
 
-The YAML is read with a safe loader (``yaml.safe_load``'s, refusing a field given
-twice) and validated by `trainer.drills.schema`; one broken file never stops the
-others from loading.
+A drill file is something players share, so it is read as hostile: only a regular file
+of at most `SMALL_FILE_BYTES` (`trainer.userfiles`), parsed by `trainer.safe_yaml` (no
+aliases, bounded nesting and numbers), validated by `trainer.drills.schema`. Every
+problem is a `DrillError` naming the file and field, and one broken file never stops
+the others from loading.
 """
 
 from __future__ import annotations
@@ -12,46 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
-import yaml
-
+from trainer import safe_yaml, userfiles
 from trainer.drills.feasible import check_satisfiable
 from trainer.drills.model import DrillError, DrillSet
 from trainer.drills.schema import parse_drill
 from trainer.locations import user_drills_dir
-
-
-class UniqueKeys(yaml.constructor.SafeConstructor):
-    """`yaml.safe_load`'s constructor, refusing a field given twice (YAML would keep the last)."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[object] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if isinstance(key, str | int) and key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"field {key!r} is given twice", key_node.start_mark
-                )
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
-
-
-class UniqueKeySafeLoader(UniqueKeys, yaml.SafeLoader):
-    """The safe loader with PyYAML's own parser, whose error messages say the most."""
-
-
-class FastUniqueKeySafeLoader(UniqueKeys, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """The same, with the parser of libyaml where PyYAML has it: three times as fast."""
-
-
-def read_yaml(text: str) -> object:
-    """Plain data from YAML text (safe: no tags run); a field given twice is refused. A text
-    that is not valid YAML is read again by PyYAML's own parser, for its clearer message."""
-    try:
-        return yaml.load(text, Loader=FastUniqueKeySafeLoader)
-    except yaml.YAMLError:
-        return yaml.load(text, Loader=UniqueKeySafeLoader)
+from trainer.textguard import control_problem, excerpt
 
 
 @dataclass(frozen=True)
@@ -84,26 +53,50 @@ def drill_dirs(data_dir: str | None = None, extra: Iterable[str] = ()) -> list[t
 def load_drill(
     path: str | os.PathLike[str], *, builtin: bool = False, deep: bool = True
 ) -> DrillSet:
-    """Read and validate one drill file; raise `DrillError` naming the file and field.
+    """Read and validate one drill file; raise `DrillError` naming the file and field, for
+    any problem at all (a failure nobody foresaw is ``file: cannot be used (...)``).
 
     ``deep=False`` skips `check_satisfiable` (the part that needs the deal tables).
     """
     p = Path(path)
     source = f"drills/{p.name}" if builtin else str(p)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise DrillError(f"{source}: cannot be read: {err}") from None
+        return _load(p, source, builtin=builtin, deep=deep)
+    except DrillError:
+        raise
+    except Exception as err:  # the last net: one file never stops the others
+        raise _unusable(source, err) from None
+
+
+def _unusable(source: str, err: BaseException) -> DrillError:
+    """The error for a drill that failed in a way no check foresaw, quoting it briefly."""
+    return DrillError(f"{source}: cannot be used ({type(err).__name__}: {excerpt(str(err))})")
+
+
+def _load(p: Path, source: str, *, builtin: bool, deep: bool) -> DrillSet:
+    problem = _id_problem(p.stem)
+    if problem is not None:
+        raise DrillError(f"{source}: file name: {problem}")
     try:
-        data = read_yaml(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        problem = getattr(err, "problem", None) or str(err)
-        if isinstance(err, yaml.constructor.ConstructorError):
-            raise DrillError(f"{source}: {where}{problem}") from None
-        raise DrillError(f"{source}: {where}not valid YAML: {problem}") from None
+        text = userfiles.read_text(p, limit=userfiles.SMALL_FILE_BYTES)
+    except userfiles.FileRefused as err:
+        raise DrillError(f"{source}: {err}") from None
+    try:
+        data = safe_yaml.load(text)
+    except safe_yaml.YamlError as err:
+        field = "" if err.field is None else f"{err.field}: "
+        raise DrillError(f"{source}: {field}{err}") from None
     return parse_drill(data, drill_id=p.stem, source=source, builtin=builtin, deep=deep)
+
+
+def _id_problem(stem: str) -> str | None:
+    """Why a file's name cannot be a drill's id, which is printed: a control character, or
+    a byte that is not UTF-8 (it would be written back to the terminal as it is)."""
+    try:
+        stem.encode("utf-8")
+    except UnicodeEncodeError as err:
+        return f"is not UTF-8 text (character {err.start + 1})"
+    return control_problem(stem)
 
 
 def load_all(dirs: Iterable[tuple[Path, bool]], *, deep: bool = True) -> list[DrillEntry]:
@@ -147,6 +140,9 @@ def deep_check(
                     entry.drill.dealer(crib).prepare()
             except DrillError as err:
                 entry = DrillEntry(entry.id, entry.source, None, str(err), entry.builtin)
+            except Exception as err:  # as in load_drill: the others still load
+                error = str(_unusable(entry.source, err))
+                entry = DrillEntry(entry.id, entry.source, None, error, entry.builtin)
         checked.append(entry)
     return checked
 
@@ -160,4 +156,4 @@ def find_drill(entries: Sequence[DrillEntry], name: str) -> DrillSet:
                 raise DrillError(entry.error or f"{entry.source}: cannot be loaded")
             return entry.drill
     known = ", ".join(e.id for e in entries)
-    raise DrillError(f"no drill set named {name!r} (known: {known})")
+    raise DrillError(f"no drill set named {excerpt(name)} (known: {known})")

@@ -9,6 +9,7 @@ from typing import Final, Literal
 from trainer.drills.constraints import Constraints, Deal, DealError
 from trainer.drills.dealing import Dealer, DeckDealer, make_dealer
 from trainer.judge.policy import Policy
+from trainer.textguard import excerpt
 
 Variant = Literal["standard", "five-card", "three-player", "four-player", "four-player-five"]
 DrillKind = Literal["hand", "crib", "mixed", "play", "catch"]
@@ -38,9 +39,9 @@ class DrillError(ValueError):
 def seed_problem(value: object) -> str | None:
     """Why ``value`` cannot be a seed (see `SEED_LIMIT`), or None if it can."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        return f"must be a whole number 0 or more, got {value!r}"
+        return f"must be a whole number 0 or more, got {excerpt(value)}"
     if value >= SEED_LIMIT:
-        return f"must be less than 2**63 ({SEED_LIMIT}), got {value}"
+        return f"must be less than 2**63 ({SEED_LIMIT}), got {excerpt(value)}"
     return None
 
 
@@ -120,10 +121,15 @@ class DrillSet:
 
     def show_kinds(self) -> list[bool]:
         """Which shows the drill deals: ``False`` for hands, ``True`` for cribs."""
-        if self.kind == "play":
-            return []
-        if self.kind == "crib" or (self.kind in ("mixed", "catch") and self.crib_share >= 1):
-            return [True]
-        if self.crib_share > 0:
-            return [False, True]
-        return [False]
+        return show_kinds(self.kind, self.crib_share)
+
+
+def show_kinds(kind: DrillKind, crib_share: float) -> list[bool]:
+    """Which shows a drill of ``kind`` deals: ``False`` for hands, ``True`` for cribs."""
+    if kind == "play":
+        return []
+    if kind == "crib" or (kind in ("mixed", "catch") and crib_share >= 1):
+        return [True]
+    if crib_share > 0:
+        return [False, True]
+    return [False]

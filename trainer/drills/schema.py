@@ -1,7 +1,10 @@
 """Validating a drill file's fields into a DrillSet: every problem named by file and field.
 
-Each problem is a `DrillError` of the form ``file: field: problem``. Whether any
-deal can satisfy the constraints is `trainer.drills.feasible`'s question.
+Each problem is a `DrillError` of the form ``file: field: problem``, quoting a value
+only through `trainer.textguard.excerpt` (a file's value may be huge or hold control
+characters). Numbers that size something are bounded before anything is built: score
+ranges by the most the drill's shows can score, times by `MAX_SECONDS`. Whether any deal
+can satisfy the constraints is `trainer.drills.feasible`'s question.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast, get_args
 
 from trainer.drills.constraints import Constraints
-from trainer.drills.feasible import check_satisfiable
+from trainer.drills.feasible import check_satisfiable, most_points
 from trainer.drills.model import (
     ClaimStyle,
     DrillError,
@@ -25,6 +28,7 @@ from trainer.drills.model import (
 from trainer.judge.policy import POLICIES, Policy
 from trainer.rules.cards import RANK_NAMES
 from trainer.rules.combos import FEATURES, FeatureId
+from trainer.textguard import control_problem, excerpt, label
 
 FIELDS: Final = (
     "name",
@@ -46,6 +50,10 @@ FIELDS: Final = (
 )
 DEAL_FIELDS: Final = ("score", "fifteens", "require", "exclude", "ranks", "avoid_ranks", "mix")
 TIME_FIELDS: Final = ("per_hand", "total")
+MAX_SECONDS: Final = 86_400
+"""The longest a drill's clock may run, per hand or in all: a day."""
+TEXT_CHARS: Final = {"name": 80, "description": 1000}
+"""The longest name and description, in characters once spaces are folded."""
 
 _RANK_TOKENS: Final = {
     "A": 1,
@@ -103,15 +111,15 @@ class _Parser:
         hands = self.hands(data, total_time)
         seed = self.seed(data)
         errors = self.fraction(data, "opponent_errors", 0.5, only_for=("catch",), kind=kind)
-        constraints = self.constraints(data, kind)
+        constraints = self.constraints(data, kind, most_points(variant, kind, crib_share))
         focus = data.get("focus")
         if focus is not None and focus not in get_args(Focus):
-            raise self.fail("focus", f"must be weak-spots, got {focus!r}")
+            raise self.fail("focus", f"must be weak-spots, got {excerpt(focus)}")
         if focus is not None and kind in ("play",):
             raise self.fail("focus", "weak-spots deals shows: not for play drills")
         order = data.get("order", 100)
         if isinstance(order, bool) or not isinstance(order, int):
-            raise self.fail("order", f"must be a whole number, got {order!r}")
+            raise self.fail("order", f"must be a whole number, got {excerpt(order)}")
         drill = DrillSet(
             id=drill_id,
             name=name,
@@ -150,36 +158,46 @@ class _Parser:
                 also = (
                     f" (did you mean {hint[0]!r}?)" if hint else f" (known: {', '.join(allowed)})"
                 )
-                raise self.fail(f"{prefix}{key}", f"unknown field{also}")
+                raise self.fail(f"{prefix}{label(key)}", f"unknown field{also}")
 
     def text(self, data: Mapping[str, Any], key: str) -> str:
+        """A name or description: text without control characters (line breaks and tabs
+        are folded into spaces), at most `TEXT_CHARS` long."""
         value = data.get(key)
         if value is None:
             raise self.fail(key, "is required")
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(key, f"must be text, got {value!r}")
-        return " ".join(value.split())
+            raise self.fail(key, f"must be text, got {excerpt(value)}")
+        problem = control_problem(value, allow_whitespace=True)
+        if problem is not None:
+            raise self.fail(key, problem)
+        text = " ".join(value.split())
+        if len(text) > TEXT_CHARS[key]:
+            raise self.fail(key, f"at most {TEXT_CHARS[key]} characters, got {len(text):,}")
+        return text
 
     def choice(
         self, data: Mapping[str, Any], key: str, options: Sequence[str], default: str
     ) -> str:
         value = data.get(key, default)
         if value not in options:
-            raise self.fail(key, f"must be one of {', '.join(options)}, got {value!r}")
+            raise self.fail(key, f"must be one of {', '.join(options)}, got {excerpt(value)}")
         return str(value)
 
     def boolean(self, data: Mapping[str, Any], key: str, default: bool) -> bool:
         value = data.get(key, default)
         if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, got {value!r}")
+            raise self.fail(key, f"must be true or false, got {excerpt(value)}")
         return value
 
     def number(self, value: object, where: str) -> float:
-        problem = f"must be a positive number of seconds, got {value!r}"
+        problem = f"must be a positive number of seconds, got {excerpt(value)}"
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(where, problem)
-        if not math.isfinite(value) or value <= 0:
+        if (isinstance(value, float) and not math.isfinite(value)) or value <= 0:
             raise self.fail(where, problem)
+        if value > MAX_SECONDS:
+            raise self.fail(where, f"at most {MAX_SECONDS} seconds (a day), got {excerpt(value)}")
         return float(value)
 
     def fraction(
@@ -197,7 +215,7 @@ class _Parser:
             raise self.fail(key, f"only applies to {' and '.join(only_for)} drills")
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-            raise self.fail(key, f"must be a number from 0 to 1, got {value!r}")
+            raise self.fail(key, f"must be a number from 0 to 1, got {excerpt(value)}")
         return float(value)
 
     def crib_share(self, data: Mapping[str, Any], kind: str) -> float:
@@ -212,7 +230,9 @@ class _Parser:
         if value is None:
             return None, None
         if not isinstance(value, dict):
-            raise self.fail("time", f"must be a mapping with per_hand and/or total, got {value!r}")
+            raise self.fail(
+                "time", f"must be a mapping with per_hand and/or total, got {excerpt(value)}"
+            )
         self.unknown(value, TIME_FIELDS, "time.")
         per_hand = value.get("per_hand")
         total = value.get("total")
@@ -228,9 +248,9 @@ class _Parser:
             return None if total_time is not None else 10
         value = data["hands"]
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise self.fail("hands", f"must be a positive integer, got {value!r}")
+            raise self.fail("hands", f"must be a positive integer, got {excerpt(value)}")
         if value > 1000:
-            raise self.fail("hands", f"at most 1000 deals in one drill, got {value}")
+            raise self.fail("hands", f"at most 1000 deals in one drill, got {excerpt(value)}")
         return value
 
     def seed(self, data: Mapping[str, Any]) -> int | None:
@@ -244,18 +264,20 @@ class _Parser:
 
     # ------------------------------------------------------------ deal constraints
 
-    def constraints(self, data: Mapping[str, Any], kind: str) -> Constraints:
+    def constraints(self, data: Mapping[str, Any], kind: str, most: tuple[int, str]) -> Constraints:
         deal = data.get("deal")
         if deal is None:
             return Constraints()
         if kind == "play":
             raise self.fail("deal", "play drills take no deal constraints")
         if not isinstance(deal, dict):
-            raise self.fail("deal", f"must be a mapping of constraints, got {deal!r}")
+            raise self.fail("deal", f"must be a mapping of constraints, got {excerpt(deal)}")
         self.unknown(deal, DEAL_FIELDS, "deal.")
         fifteens = deal.get("fifteens", 0)
         if isinstance(fifteens, bool) or not isinstance(fifteens, int) or fifteens < 0:
-            raise self.fail("deal.fifteens", f"must be a whole number 0 or more, got {fifteens!r}")
+            raise self.fail(
+                "deal.fifteens", f"must be a whole number 0 or more, got {excerpt(fifteens)}"
+            )
         require = self.features(deal, "require")
         exclude = self.features(deal, "exclude")
         both = require & exclude
@@ -268,7 +290,7 @@ class _Parser:
             verb = "is" if len(ranks & avoid) == 1 else "are"
             raise self.fail("deal", f"rank {names} {verb} both in ranks and avoid_ranks")
         return Constraints(
-            scores=self.scores(deal.get("score")),
+            scores=self.scores(deal.get("score"), most),
             min_fifteens=fifteens,
             require=require,
             exclude=exclude,
@@ -286,7 +308,7 @@ class _Parser:
             return ()
         if not isinstance(value, dict) or not value:
             raise self.fail(
-                where, f"must map features to shares, like {{nobs: 0.5}}, got {value!r}"
+                where, f"must map features to shares, like {{nobs: 0.5}}, got {excerpt(value)}"
             )
         features = self.features({"mix": list(value)}, "mix")
         if features & fixed:
@@ -296,7 +318,8 @@ class _Parser:
         for feature, share in value.items():
             if isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share <= 1:
                 raise self.fail(
-                    f"{where}.{feature}", f"must be a share above 0, at most 1, got {share!r}"
+                    f"{where}.{feature}",
+                    f"must be a share above 0, at most 1, got {excerpt(share)}",
                 )
             mix.append((cast("FeatureId", feature), float(share)))
         total = sum(share for _, share in mix)
@@ -311,14 +334,14 @@ class _Parser:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
-            raise self.fail(f"deal.{key}", f"must be a list of features, got {value!r}")
+            raise self.fail(f"deal.{key}", f"must be a list of features, got {excerpt(value)}")
         for item in value:
             if not isinstance(item, str) or item not in FEATURES:
                 hint = difflib.get_close_matches(str(item), list(FEATURES), n=1)
                 also = f" (did you mean {hint[0]!r}?)" if hint else ""
                 raise self.fail(
                     f"deal.{key}",
-                    f"unknown feature {item!r}{also}; known: {', '.join(FEATURES)}",
+                    f"unknown feature {excerpt(item)}{also}; known: {', '.join(FEATURES)}",
                 )
         return frozenset(cast("list[FeatureId]", value))
 
@@ -332,16 +355,20 @@ class _Parser:
                 _RANK_TOKENS.get(str(item).strip().upper()) if not isinstance(item, bool) else None
             )
             if rank is None:
-                raise self.fail(where, f"{item!r} is not a rank (A 2-10 J Q K)")
+                raise self.fail(where, f"{excerpt(item)} is not a rank (A 2-10 J Q K)")
             ranks.add(rank)
         return frozenset(ranks)
 
-    def scores(self, value: object) -> frozenset[int] | None:
+    def scores(self, value: object, most: tuple[int, str]) -> frozenset[int] | None:
+        """``deal.score``: one score, a list, or a range whose ends are checked against the
+        most the drill's shows can score before the range is built."""
         if value is None:
             return None
         where = "deal.score"
         if isinstance(value, bool):
-            raise self.fail(where, f"must be a score, a list of scores or min/max, got {value!r}")
+            raise self.fail(
+                where, f"must be a score, a list of scores or min/max, got {excerpt(value)}"
+            )
         if isinstance(value, int):
             return frozenset([self.score_value(value, where)])
         if isinstance(value, list):
@@ -355,19 +382,25 @@ class _Parser:
             try:
                 low, high = int(low_text), int(high_text)
             except ValueError:
-                raise self.fail(where, f"{value!r} is not a range like 20-29") from None
+                raise self.fail(where, f"{excerpt(value)} is not a range like 20-29") from None
         elif isinstance(value, dict):
             self.unknown(value, ("min", "max"), "deal.score.")
-            low, high = value.get("min", 0), value.get("max", 99)
+            low, high = value.get("min", 0), value.get("max", most[0])
         else:
-            raise self.fail(where, f"must be a score, a list of scores or min/max, got {value!r}")
+            raise self.fail(
+                where, f"must be a score, a list of scores or min/max, got {excerpt(value)}"
+            )
         low_i = self.score_value(low, where)
         high_i = self.score_value(high, where)
+        top, shows = most
+        for end in (low_i, high_i):
+            if end > top:
+                raise self.fail(where, f"{excerpt(end)} is above {top}, the most {shows} can score")
         if low_i > high_i:
             raise self.fail(where, f"min {low_i} is above max {high_i}")
         return frozenset(range(low_i, high_i + 1))
 
     def score_value(self, value: object, where: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise self.fail(where, f"{value!r} is not a score (a whole number 0 or more)")
+            raise self.fail(where, f"{excerpt(value)} is not a score (a whole number 0 or more)")
         return value

@@ -4,7 +4,9 @@ Writing checks that the data reads back to the very same value, so an action
 with a field this codec does not know (one added to the engine later) is
 refused rather than saved without it. Reading is strict: every key must be
 known and present, every value of its type, and a `CodecError` names the field
-and what is wrong with it (``action 12: cards: 'XH' is not a card ...``).
+and what is wrong with it (``action 12: cards: 'XH' is not a card ...``), quoting
+a value read (from a saved game or an export) only as `trainer.textguard.excerpt`
+does, never its whole ``repr()``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from trainer.judge.policy import check_policy
 from trainer.rules.cards import Card, parse_card
 from trainer.rules.combos import KINDS
 from trainer.rules.show import Item
+from trainer.textguard import excerpt, printable
 
 ACTION_TYPES: Final[dict[type, str]] = {
     Discard: "discard",
@@ -42,6 +45,7 @@ _KEYS: Final[dict[str, frozenset[str]]] = {
     "respond": frozenset({"type", "seat", "answer"}),
 }
 HEELS_TO: Final = ("dealer", "cutter")
+_REASON_CHARS: Final = 160
 
 
 class CodecError(ValueError):
@@ -65,7 +69,7 @@ def fields(data: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:
     """``data`` as a mapping with exactly ``keys``; `CodecError` naming what is missing or
     unknown."""
     if not isinstance(data, Mapping):
-        raise CodecError(f"{where}: expected an object, got {data!r}")
+        raise CodecError(f"{where}: expected an object, got {excerpt(data)}")
     missing = sorted(keys - data.keys())
     if missing:
         raise CodecError(f"{where}: missing {', '.join(missing)}")
@@ -78,22 +82,24 @@ def fields(data: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:
 def whole_number(value: object, where: str, *, least: int = 0) -> int:
     """``value`` as an int of at least ``least`` (a bool is not one)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise CodecError(f"{where}: expected a whole number {least} or more, got {value!r}")
+        raise CodecError(f"{where}: expected a whole number {least} or more, got {excerpt(value)}")
     return value
 
 
 def _card(value: object, where: str) -> Card:
     if not isinstance(value, str):
-        raise CodecError(f"{where}: expected a card as text, got {value!r}")
+        raise CodecError(f"{where}: expected a card as text, got {excerpt(value)}")
     try:
         return parse_card(value)
-    except ValueError as err:
-        raise CodecError(f"{where}: {err}") from None
+    except ValueError:
+        raise CodecError(
+            f"{where}: {excerpt(value)} is not a card (rank A 2-10 J Q K, then suit S H D C)"
+        ) from None
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise CodecError(f"{where}: expected a list of cards, got {value!r}")
+        raise CodecError(f"{where}: expected a list of cards, got {excerpt(value)}")
     return tuple(_card(c, f"{where}[{n}]") for n, c in enumerate(value))
 
 
@@ -137,11 +143,11 @@ def action_to_data(action: Action) -> dict[str, Any]:
 def action_from_data(data: object, where: str = "action") -> Action:
     """An action back from its data; `CodecError` naming the first thing wrong."""
     if not isinstance(data, Mapping):
-        raise CodecError(f"{where}: expected an object, got {data!r}")
+        raise CodecError(f"{where}: expected an object, got {excerpt(data)}")
     kind = data.get("type")
     if kind not in _KEYS:
         known = ", ".join(_KEYS)
-        raise CodecError(f"{where}: type must be one of {known}, got {kind!r}")
+        raise CodecError(f"{where}: type must be one of {known}, got {excerpt(kind)}")
     data = fields(data, where, _KEYS[kind])
     seat = whole_number(data["seat"], f"{where}: seat")
     if kind == "discard":
@@ -160,36 +166,45 @@ def action_from_data(data: object, where: str = "action") -> Action:
     if call is not None:
         call = whole_number(call, f"{where}: answer: call", least=1)
     if not isinstance(too_many, bool):
-        raise CodecError(f"{where}: answer: too_many must be true or false, got {too_many!r}")
+        raise CodecError(
+            f"{where}: answer: too_many must be true or false, got {excerpt(too_many)}"
+        )
     try:
         return Respond(seat, CatchAnswer(call, too_many))
     except ValueError as err:
-        raise CodecError(f"{where}: answer: {err}") from None
+        raise CodecError(f"{where}: answer: {_reason(err)}") from None
+
+
+def _reason(err: ValueError) -> str:
+    """Why the judge's types refused a value, cut short: their messages quote the value
+    whole, which from a file may be any size."""
+    text = printable(str(err))
+    return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
 
 
 def _claim(data: object, where: str) -> Claim:
     if data is None:
         return None
     if not isinstance(data, Mapping) or data.get("type") not in ("total", "announce"):
-        raise CodecError(f"{where}: expected a total or an announcement, got {data!r}")
+        raise CodecError(f"{where}: expected a total or an announcement, got {excerpt(data)}")
     try:
         claim = answer_from_data(data)
     except ValueError as err:
-        raise CodecError(f"{where}: {err}") from None
+        raise CodecError(f"{where}: {_reason(err)}") from None
     assert isinstance(claim, TotalClaim | AnnounceClaim)
     return claim
 
 
 def _said(data: object, where: str) -> tuple[Item, ...]:
     if not isinstance(data, list):
-        raise CodecError(f"{where}: said: expected a list, got {data!r}")
+        raise CodecError(f"{where}: said: expected a list, got {excerpt(data)}")
     items = []
     for n, raw in enumerate(data):
         at = f"{where}: said[{n}]"
         item = fields(raw, at, frozenset({"kind", "cards", "points"}))
         kind = item["kind"]
         if kind not in KINDS:
-            raise CodecError(f"{at}: kind must be one of {', '.join(KINDS)}, got {kind!r}")
+            raise CodecError(f"{at}: kind must be one of {', '.join(KINDS)}, got {excerpt(kind)}")
         cards = _cards(item["cards"], f"{at}: cards")
         items.append(Item(kind, cards, whole_number(item["points"], f"{at}: points", least=1)))
     return tuple(items)
@@ -215,16 +230,18 @@ def options_from_data(data: object, where: str = "options") -> GameOptions:
     data = fields(data, where, frozenset({"muggins", "heels_to", "peg_own"}))
     muggins, heels, own = data["muggins"], data["heels_to"], data["peg_own"]
     if not isinstance(own, list):
-        raise CodecError(f"{where}: peg_own must be a list of seats, got {own!r}")
+        raise CodecError(f"{where}: peg_own must be a list of seats, got {excerpt(own)}")
     seats = frozenset(whole_number(s, f"{where}: peg_own[{n}]") for n, s in enumerate(own))
     if not isinstance(muggins, str):
-        raise CodecError(f"{where}: muggins must be a policy name, got {muggins!r}")
+        raise CodecError(f"{where}: muggins must be a policy name, got {excerpt(muggins)}")
     try:
         policy = check_policy(muggins)
     except ValueError as err:
-        raise CodecError(f"{where}: muggins: {err}") from None
+        raise CodecError(f"{where}: muggins: {_reason(err)}") from None
     if heels == "dealer":
         return GameOptions(policy, "dealer", seats)
     if heels == "cutter":
         return GameOptions(policy, "cutter", seats)
-    raise CodecError(f"{where}: heels_to must be one of {', '.join(HEELS_TO)}, got {heels!r}")
+    raise CodecError(
+        f"{where}: heels_to must be one of {', '.join(HEELS_TO)}, got {excerpt(heels)}"
+    )

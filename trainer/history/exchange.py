@@ -16,31 +16,37 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, NamedTuple, TextIO
 
-from trainer.history.games import GameRows, export_games, game_rows, insert_games
-from trainer.history.rows import (
-    ATTEMPT_COLUMNS,
-    ROLES,
-    TOTAL,
-    ComboRow,
-    Rows,
-    attempt_uid,
-    insert_rows,
-    total_row,
-)
+from trainer.history.field_checks import CsvCell, RecordError
+from trainer.history.game_import import GameRows, game_rows, insert_games
+from trainer.history.games import export_games
+from trainer.history.record_checks import LATER_COLUMNS, check_record
+from trainer.history.rows import ATTEMPT_COLUMNS, Rows, insert_rows
 from trainer.history.schema import rebuild_derived
 from trainer.history.store import StatsStore
-from trainer.history.times import MINUTES_A_DAY, iso, parse_iso, zone_offset_minutes
-from trainer.rules.cards import format_cards, parse_cards
-from trainer.textguard import excerpt
+from trainer.history.times import iso
+from trainer.textguard import excerpt, printable
+from trainer.userfiles import FileRefused, read_bytes
 
 EXPORT_FORMAT: Final = "muggins-history"
 EXPORT_VERSION: Final = 4
 """Version 3 adds the wrong totals' combination rows (role ``total``), version 4 the games."""
+
+
+IMPORT_BYTES: Final = 2_000_000_000
+"""The largest export imported (2 GB). A JSON export takes about 750 bytes an answer given
+as a total and up to 3 kB for an announced count with its misses, so a real history of a
+million answers is about 1 GB: twice that leaves room for one counted mostly aloud, and
+anything larger is no export of ours."""
+MAX_DEPTH: Final = 9
+"""How deep a JSON export nests, at its deepest: a game's record (its hands, a hand's
+events) and an announced count among a game's actions are nine levels down."""
 
 
 class ImportFormatError(ValueError):
@@ -52,18 +58,7 @@ class ImportFormatError(ValueError):
 
 _JSON_COLUMNS: Final = frozenset({"answer", "categories"})
 _BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
-_INT_COLUMNS: Final = frozenset(
-    {"number", "seed", "claimed", "actual", "kept", "opponent", "ms"}
-    | {"missed_points", "excess_points", "opponent_claim"}
-)
-_OPTIONAL: Final = frozenset({"starter", "answer", "total_seconds", "opponent_claim"})
-_DEFAULTED: Final = frozenset({"utc_offset"})
-"""Columns an older export lacks, filled in on import (`_offset`)."""
 CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
-_CHOICES: Final = {
-    "kind": ("hand", "crib", "play", "catch"),
-    "outcome": ("exact", "under", "over", "mixed"),
-}
 
 
 def export_records(store: StatsStore) -> list[dict[str, Any]]:
@@ -123,11 +118,12 @@ def write_json(
 
 
 def write_csv(records: Sequence[Mapping[str, Any]], out: TextIO) -> None:
-    """The records as CSV, one row each; combinations and kinds present as JSON cells."""
+    """The records as CSV, one row each; combinations and kinds present as JSON cells, and
+    text a spreadsheet would run as a formula quoted (`csv_text`)."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for record in records:
-        writer.writerow([_csv_cell(record[c]) for c in CSV_COLUMNS])
+        writer.writerow([csv_text(_csv_cell(record[c])) for c in CSV_COLUMNS])
 
 
 def _csv_cell(value: Any) -> str:
@@ -138,6 +134,25 @@ def _csv_cell(value: Any) -> str:
     if isinstance(value, dict | list):
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return str(value)
+
+
+_FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER: Final = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def csv_text(cell: str) -> str:
+    """A CSV cell as written: a quote before text that starts like a formula (``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return; a number is left alone), so a
+    spreadsheet shows it instead of running it, and one more before text that starts with
+    a quote, so reading takes exactly one off (`csv_value`)."""
+    if cell.startswith("'") or (cell.startswith(_FORMULA_STARTS) and not _NUMBER.fullmatch(cell)):
+        return "'" + cell
+    return cell
+
+
+def csv_value(cell: str) -> str:
+    """A CSV cell as read: the quote `csv_text` put before it taken off."""
+    return cell[1:] if cell.startswith("'") else cell
 
 
 # ---------------------------------------------------------------- import
@@ -153,40 +168,99 @@ class ExportFile(NamedTuple):
 
 def read_export(path: Path) -> ExportFile:
     """The attempts and games of an export file, JSON or CSV (told apart by the first
-    character)."""
+    character): a regular file of at most `IMPORT_BYTES`, UTF-8 (a BOM allowed), JSON no
+    deeper than `MAX_DEPTH`; `ImportFormatError` naming the file otherwise."""
+    name = printable(str(path))
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        raise ImportFormatError(f"{path}: cannot be read ({reason})") from None
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except ValueError as err:
-            raise ImportFormatError(f"{path}: not valid JSON ({err})") from None
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise ImportFormatError(f"{path}: not a Muggins export (no format: {EXPORT_FORMAT})")
-        if not isinstance(data.get("version"), int) or data["version"] > EXPORT_VERSION:
-            raise ImportFormatError(
-                f"{path}: export version {data.get('version')!r} is newer than this Muggins "
-                f"reads ({EXPORT_VERSION}); upgrade Muggins to import it"
-            )
-        attempts, games = data.get("attempts"), data.get("games", [])
-        if not isinstance(attempts, list):
-            raise ImportFormatError(f"{path}: 'attempts' must be a list")
-        if not isinstance(games, list):
-            raise ImportFormatError(f"{path}: 'games' must be a list")
-        return ExportFile(attempts, games)
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    missing = [
-        c for c in ATTEMPT_COLUMNS if c not in (reader.fieldnames or []) and c not in _DEFAULTED
-    ]
-    if missing:
+        data = read_bytes(path, limit=IMPORT_BYTES)
+        text = data.decode("utf-8-sig")
+    except FileRefused as err:
+        raise ImportFormatError(f"{name}: {err}") from None
+    except UnicodeDecodeError as err:
+        reason = f"is not UTF-8 text (byte {err.start + 1} cannot be read)"
+        raise ImportFormatError(f"{name}: {reason}") from None
+    try:
+        if text.lstrip().startswith("{"):
+            return _read_json(text, data)
+        return _read_csv(text)
+    except ImportFormatError as err:
+        raise ImportFormatError(f"{name}: {err}") from None
+
+
+def _read_json(text: str, data: bytes) -> ExportFile:
+    if too_deep(data):
+        raise ImportFormatError(f"nested deeper than an export is ({MAX_DEPTH} levels)")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ImportFormatError(f"nested deeper than an export is ({MAX_DEPTH} levels)") from None
+    except ValueError as err:
+        raise ImportFormatError(f"not valid JSON ({excerpt(str(err))[1:-1]})") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise ImportFormatError(f"not a Muggins export (no format: {EXPORT_FORMAT})")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version > EXPORT_VERSION:
         raise ImportFormatError(
-            f"{path}: not a Muggins export (neither JSON nor CSV with the columns "
-            f"{', '.join(missing[:4])}{', …' if len(missing) > 4 else ''})"
+            f"export version {excerpt(version)} is newer than this Muggins reads "
+            f"({EXPORT_VERSION}); upgrade Muggins to import it"
         )
-    return ExportFile([dict(row) for row in reader], [])
+    attempts, games = data.get("attempts"), data.get("games", [])
+    if not isinstance(attempts, list):
+        raise ImportFormatError("'attempts' must be a list")
+    if not isinstance(games, list):
+        raise ImportFormatError("'games' must be a list")
+    return ExportFile(attempts, games)
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+_ESCAPE: Final = re.compile(rb"\\.", re.DOTALL)
+_STRUCTURE: Final = b'"[]{}'
+_NOT_STRUCTURE: Final = bytes(b for b in range(256) if b not in _STRUCTURE)
+_STRING: Final = re.compile(rb'"[^"]*"')
+_INNERMOST: Final = re.compile(rb"\[\]|\{\}")
+
+
+def too_deep(data: bytes) -> bool:
+    """Whether JSON (as UTF-8 bytes) nests deeper than `MAX_DEPTH`, found without parsing
+    it: with escapes, values and strings taken out only brackets are left, and each pass
+    takes out the innermost, so what is left after `MAX_DEPTH` passes is deeper (or not
+    JSON, which parsing then says). A gigabyte takes seconds, not a parse."""
+    quotes_and_brackets = _ESCAPE.sub(b"", data).translate(None, _NOT_STRUCTURE)
+    # Two quotes side by side close one string and open the next, or open and close one,
+    # with no bracket between: taking them out leaves the brackets outside strings as
+    # they were, and few strings (those holding a bracket) for the slower pattern.
+    brackets = _STRING.sub(b"", quotes_and_brackets.replace(b'""', b""))
+    for _ in range(MAX_DEPTH):
+        brackets = _INNERMOST.sub(b"", brackets)
+    return brackets != _INNERMOST.sub(b"", brackets)
+
+
+def _read_csv(text: str) -> ExportFile:
+    rows = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(rows, [])
+        missing = [c for c in ATTEMPT_COLUMNS if c not in header and c not in LATER_COLUMNS]
+        if missing:
+            raise ImportFormatError(
+                f"not a Muggins export (neither JSON nor CSV with the columns "
+                f"{', '.join(missing[:4])}{', …' if len(missing) > 4 else ''})"
+            )
+        records: list[Any] = []
+        for cells in rows:
+            if not cells:
+                continue  # a blank line
+            if len(cells) != len(header):
+                raise ImportFormatError(
+                    f"record {len(records) + 1}: {len(cells)} cells, but the header names "
+                    f"{len(header)}"
+                )
+            records.append({c: CsvCell(csv_value(v)) for c, v in zip(header, cells, strict=True)})
+    except csv.Error as err:
+        raise ImportFormatError(f"line {rows.line_num}: not CSV ({err})") from None
+    return ExportFile(records, [])
 
 
 def import_records(store: StatsStore, records: Sequence[Any]) -> tuple[int, int]:
@@ -200,19 +274,46 @@ def import_records(store: StatsStore, records: Sequence[Any]) -> tuple[int, int]
 
 
 def rows_from_records(records: Sequence[Any]) -> list[Rows]:
-    """Every record checked and turned into rows; `ImportFormatError` names the first bad one."""
-    return [_rows_from_record(n, r) for n, r in enumerate(records, start=1)]
+    """Every record checked and turned into rows; `ImportFormatError` names the first bad
+    one and its field. No uid comes twice, and each session belongs to one drill set."""
+    rows: list[Rows] = []
+    uids: dict[str, int] = {}
+    sessions: dict[str, tuple[str, int]] = {}
+    for number, record in enumerate(records, start=1):
+        try:
+            row = check_record(record)
+        except RecordError as err:
+            raise ImportFormatError(f"record {number}: {err}") from None
+        uid, drill, session = row.attempt[0], row.attempt[2], row.attempt[4]
+        if uids.setdefault(uid, number) != number:
+            raise ImportFormatError(
+                f"record {number}: uid: {excerpt(uid)} is record {uids[uid]}'s uid too"
+            )
+        first, where = sessions.setdefault(session, (drill, number))
+        if first != drill:
+            raise ImportFormatError(
+                f"record {number}: session_id: {excerpt(session)} is a session of "
+                f"{excerpt(first)} (record {where}), not of {excerpt(drill)}"
+            )
+        rows.append(row)
+    return rows
 
 
 def games_from_records(games: Sequence[Any]) -> list[GameRows]:
     """Every exported game checked and turned into rows; `ImportFormatError` names the first
     bad one by its number and field."""
     out = []
+    uids: dict[str, int] = {}
     for number, game in enumerate(games, start=1):
         try:
-            out.append(game_rows(game))
-        except (ValueError, TypeError) as err:
+            rows = game_rows(game)
+        except ValueError as err:
             raise ImportFormatError(f"game {number}: {err}") from None
+        if uids.setdefault(rows.uid, number) != number:
+            raise ImportFormatError(
+                f"game {number}: uid: {excerpt(rows.uid)} is game {uids[rows.uid]}'s uid too"
+            )
+        out.append(rows)
     return out
 
 
@@ -232,9 +333,12 @@ def insert_all(store: StatsStore, rows: Sequence[Rows]) -> tuple[int, int]:
 
 
 def insert_export(store: StatsStore, rows: Sequence[Rows], games: Sequence[GameRows]) -> Imported:
-    """Add checked attempts and games in one transaction, skipping those already stored."""
+    """Add checked attempts and games in one transaction, skipping those already stored;
+    `ImportFormatError` (and nothing added) if a record's session is another drill set's
+    in the store."""
     added = 0
     with store.transaction("importing") as conn:
+        _check_sessions(conn, rows)
         for row in rows:
             before = conn.total_changes
             insert_rows(conn, row, schedule=False, summaries=False)
@@ -245,112 +349,19 @@ def insert_export(store: StatsStore, rows: Sequence[Rows], games: Sequence[GameR
     return Imported(added, len(rows) - added, games_added, len(games) - games_added)
 
 
-def _field(record: Mapping[str, Any], column: str, where: str) -> Any:
-    """One attempt field from an export record (JSON values, or CSV text), checked."""
-    if column not in record:
-        raise ImportFormatError(f"{where}: missing field {column!r}")
-    value = record[column]
-    if value == "" and column in _OPTIONAL:
-        value = None
-    if value is None:
-        if column in _OPTIONAL:
-            return None
-        raise ImportFormatError(f"{where}: {column} is empty")
-    try:
-        if column in _JSON_COLUMNS:
-            decoded = json.loads(value) if isinstance(value, str) else value
-            return json.dumps(decoded, separators=(",", ":"))
-        if column in _BOOL_COLUMNS:
-            if isinstance(value, str):
-                if value.lower() not in ("true", "false", "1", "0"):
-                    raise ValueError("expected true or false")
-                return int(value.lower() in ("true", "1"))
-            if not isinstance(value, bool | int):
-                raise ValueError("expected true or false")
-            return int(bool(value))
-        if column in _INT_COLUMNS:
-            if isinstance(value, bool | float):
-                raise ValueError("expected a whole number")
-            return int(value)
-        if column == "total_seconds":
-            return float(value)
-        if column == "at":
-            return iso(parse_iso(str(value)))
-        if column in ("hand", "starter"):
-            return format_cards(parse_cards(str(value)))
-    except (ValueError, TypeError) as err:
-        raise ImportFormatError(f"{where}: {column} {value!r}: {err}") from None
-    if not isinstance(value, str):
-        raise ImportFormatError(f"{where}: {column} must be text, got {value!r}")
-    return value
-
-
-def _rows_from_record(number: int, record: Any) -> Rows:
-    where = f"record {number}"
-    if not isinstance(record, Mapping):
-        raise ImportFormatError(f"{where}: an attempt is an object of fields, got {record!r}")
-    values = {
-        c: _field(record, c, where) for c in ATTEMPT_COLUMNS if c != "uid" and c not in _DEFAULTED
-    }
-    values["utc_offset"] = _offset(record, values["at"], where)
-    for column, allowed in _CHOICES.items():
-        if values[column] not in allowed:
+def _check_sessions(conn: sqlite3.Connection, rows: Sequence[Rows]) -> None:
+    """Each session of the rows belongs to the same drill set in the store, if it is there
+    (the reports count a session under one drill set)."""
+    first: dict[str, tuple[str, int]] = {}
+    for number, row in enumerate(rows, start=1):
+        first.setdefault(row.attempt[4], (row.attempt[2], number))
+    for session, (drill, number) in first.items():
+        found = conn.execute(
+            "SELECT drill_id FROM attempts WHERE session_id = ? AND drill_id != ? LIMIT 1",
+            (session, drill),
+        ).fetchone()
+        if found is not None:
             raise ImportFormatError(
-                f"{where}: {column} must be one of {', '.join(allowed)}, got {values[column]!r}"
+                f"record {number}: session_id: {excerpt(session)} is a session of "
+                f"{excerpt(found[0])} in the history, not of {excerpt(drill)}"
             )
-    uid = record.get("uid") or attempt_uid(
-        values["session_id"], values["number"], values["at"], values["hand"], values["starter"]
-    )
-    combos: list[ComboRow] = []
-    try:
-        for c in _decoded(record, "combos", [], where):
-            role, points = c["role"], c["points"]
-            if role not in ROLES:
-                raise ValueError(f"role {role!r}")
-            if isinstance(points, bool) or not isinstance(points, int):
-                raise ValueError(f"points {points!r}")
-            cards = format_cards(parse_cards(str(c["cards"])))
-            reason = c.get("reason")
-            if reason is not None and not isinstance(reason, str):
-                raise ValueError(f"reason {reason!r}")
-            if role != TOTAL:  # a wrong total's row is made from the attempt, below
-                combos.append(
-                    ComboRow(role, str(c["stat_kind"]), str(c["kind"]), cards, points, reason)
-                )
-        present = {str(k): int(n) for k, n in dict(_decoded(record, "present", {}, where)).items()}
-    except (ValueError, TypeError, KeyError) as err:
-        raise ImportFormatError(f"{where}: bad combinations ({err})") from None
-    row = (str(uid), *(values[c] for c in ATTEMPT_COLUMNS[1:]))
-    total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
-    if total is not None:
-        combos.append(total)
-    return Rows(row, combos, present)
-
-
-def _offset(record: Mapping[str, Any], at: str, where: str) -> int:
-    """An answer's UTC offset in minutes east; one exported before offsets were kept gets
-    the local zone's for its moment, as the store's upgrade gives it."""
-    value = record.get("utc_offset")
-    if value is None or value == "":
-        return zone_offset_minutes(parse_iso(at))
-    try:
-        if isinstance(value, bool | float):
-            raise ValueError
-        minutes = int(value)
-    except (ValueError, TypeError):
-        raise ImportFormatError(
-            f"{where}: utc_offset {excerpt(value)}: expected whole minutes east of UTC"
-        ) from None
-    if not -MINUTES_A_DAY < minutes < MINUTES_A_DAY:
-        raise ImportFormatError(f"{where}: utc_offset {excerpt(minutes)}: must be under a day")
-    return minutes
-
-
-def _decoded(record: Mapping[str, Any], key: str, default: Any, where: str) -> Any:
-    value = record.get(key, default)
-    if isinstance(value, str):
-        try:
-            return json.loads(value) if value else default
-        except ValueError:
-            raise ImportFormatError(f"{where}: {key} is not valid JSON") from None
-    return value

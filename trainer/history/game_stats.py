@@ -138,7 +138,14 @@ def margin(variant: str, final: tuple[int, ...], winner: int) -> Margin:
 
 
 def _final(text: str | None) -> tuple[int, ...]:
-    return () if text is None else tuple(json.loads(text))
+    """A game's final points per side; none if the stored text is not such a list."""
+    try:
+        final = None if text is None else json.loads(text)
+    except (ValueError, RecursionError):
+        return ()
+    if not isinstance(final, list) or not all(type(p) is int for p in final):
+        return ()
+    return tuple(final)
 
 
 class _Counter:

@@ -8,14 +8,15 @@ statistics. Each save is one transaction that first checks the game is still
 playing at the step this trainer holds, so two trainers playing one game
 cannot interleave their actions: the second is refused (`GameConflictError`).
 A step's action and the answer it judges (a human's count, as an `Attempt`) are
-committed together, so a killed trainer leaves neither without the other.
+committed together, so a killed trainer leaves neither without the other. Games
+come back from an export through `trainer.history.game_import`.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, get_args
@@ -30,7 +31,7 @@ HumanResult = Literal["won", "lost", "skunked", "double-skunked"]
 STATUSES: Final[tuple[GameStatus, ...]] = get_args(GameStatus)
 HUMAN_RESULTS: Final[tuple[HumanResult, ...]] = get_args(HumanResult)
 
-_COLUMNS: Final = (
+GAME_COLUMNS: Final = (
     "uid, variant, seed, status, setup, steps, record, created, updated, human_side, winner, "
     "final, human_result"
 )
@@ -203,7 +204,7 @@ def latest_playing(store: StatsStore) -> SavedGame | None:
     """The game in progress saved most recently, with its actions; None if there is none."""
     with store.guard("reading the game in progress") as conn:
         row = conn.execute(
-            f"SELECT id, {_COLUMNS} FROM games WHERE status = 'playing' "
+            f"SELECT id, {GAME_COLUMNS} FROM games WHERE status = 'playing' "
             "ORDER BY updated DESC, id DESC LIMIT 1"
         ).fetchone()
         return None if row is None else _saved(conn, row)
@@ -212,7 +213,7 @@ def latest_playing(store: StatsStore) -> SavedGame | None:
 def load_game(store: StatsStore, uid: str) -> SavedGame | None:
     """The game with this uid, with its actions; None if there is none."""
     with store.guard("reading a game") as conn:
-        row = conn.execute(f"SELECT id, {_COLUMNS} FROM games WHERE uid = ?", (uid,)).fetchone()
+        row = conn.execute(f"SELECT id, {GAME_COLUMNS} FROM games WHERE uid = ?", (uid,)).fetchone()
         return None if row is None else _saved(conn, row)
 
 
@@ -225,13 +226,15 @@ def game_count(store: StatsStore, status: GameStatus | None = None) -> int:
         return int(conn.execute(sql, (status,)).fetchone()[0])
 
 
-# ---------------------------------------------------------------- export and import
+# ---------------------------------------------------------------- export
 
 
 def export_games(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     """Every game as plain data (the export format), oldest first; JSON text decoded."""
     out = []
-    for row in conn.execute(f"SELECT id, {_COLUMNS} FROM games ORDER BY created, id").fetchall():
+    for row in conn.execute(
+        f"SELECT id, {GAME_COLUMNS} FROM games ORDER BY created, id"
+    ).fetchall():
         game = _saved(conn, row)
         try:
             setup = json.loads(game.setup)
@@ -257,100 +260,3 @@ def export_games(conn: sqlite3.Connection) -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-@dataclass(frozen=True)
-class GameRows:
-    """One imported game as rows: the games row (without its id) and its actions' text."""
-
-    game: tuple[Any, ...]
-    actions: tuple[str, ...]
-
-    @property
-    def uid(self) -> str:
-        return str(self.game[0])
-
-
-def _json_text(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _optional_int(game: Mapping[str, Any], key: str) -> int | None:
-    value = game.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{key} must be a whole number 0 or more, got {value!r}")
-    return value
-
-
-def game_rows(game: Any) -> GameRows:
-    """An exported game checked and turned into rows; ValueError naming the bad field."""
-    if not isinstance(game, Mapping):
-        raise ValueError(f"a game is an object of fields, got {game!r}")
-    for key in ("uid", "variant", "seed", "status", "created", "updated", "setup", "actions"):
-        if key not in game:
-            raise ValueError(f"missing field {key!r}")
-    uid, variant, seed, status = game["uid"], game["variant"], game["seed"], game["status"]
-    if not isinstance(uid, str) or not uid:
-        raise ValueError(f"uid must be text, got {uid!r}")
-    if not isinstance(variant, str) or not variant:
-        raise ValueError(f"variant must be text, got {variant!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ValueError(f"seed must be a whole number from 0 to below 2**63, got {seed!r}")
-    if status not in STATUSES:
-        raise ValueError(f"status must be one of {', '.join(STATUSES)}, got {status!r}")
-    times = [iso(parse_iso(str(game[k]))) for k in ("created", "updated")]
-    setup, actions, record = game["setup"], game["actions"], game.get("record")
-    if not isinstance(setup, Mapping):
-        raise ValueError(f"setup must be an object, got {setup!r}")
-    if not isinstance(actions, list) or not all(isinstance(a, Mapping) for a in actions):
-        raise ValueError("actions must be a list of objects")
-    if (record is None) != (status != "over"):
-        raise ValueError(f"record must be an object for a game over and null otherwise ({status})")
-    if record is not None and not isinstance(record, Mapping):
-        raise ValueError(f"record must be an object, got {record!r}")
-    final = game.get("final")
-    if final is not None and (
-        not isinstance(final, list)
-        or not all(isinstance(p, int) and not isinstance(p, bool) for p in final)
-    ):
-        raise ValueError(f"final must be a list of points, got {final!r}")
-    human_result = game.get("human_result")
-    if human_result is not None and human_result not in HUMAN_RESULTS:
-        raise ValueError(
-            f"human_result must be one of {', '.join(HUMAN_RESULTS)}, got {human_result!r}"
-        )
-    row = (
-        uid,
-        variant,
-        seed,
-        status,
-        _json_text(setup),
-        len(actions),
-        None if record is None else _json_text(record),
-        *times,
-        _optional_int(game, "human_side"),
-        _optional_int(game, "winner"),
-        None if final is None else json.dumps(final),
-        human_result,
-    )
-    return GameRows(row, tuple(_json_text(a) for a in actions))
-
-
-def insert_games(conn: sqlite3.Connection, games: Sequence[GameRows]) -> int:
-    """Add checked games (inside the caller's transaction), skipping any uid already stored;
-    returns how many were added."""
-    added = 0
-    for game in games:
-        cur = conn.execute(
-            f"INSERT OR IGNORE INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 13)})", game.game
-        )
-        if cur.rowcount == 0:
-            continue
-        added += 1
-        conn.executemany(
-            "INSERT INTO game_actions (game_id, n, action) VALUES (?, ?, ?)",
-            [(cur.lastrowid, n, a) for n, a in enumerate(game.actions)],
-        )
-    return added

@@ -103,7 +103,7 @@ class Period:
 
     @property
     def accuracy(self) -> float:
-        return self.exact / self.attempts
+        return self.exact / self.attempts if self.attempts > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -251,10 +251,9 @@ def report(
     )
 
 
-def _median_seconds(conn: sqlite3.Connection, drill: str | None) -> float:
+def _median_seconds(conn: sqlite3.Connection, drill: str | None) -> float | None:
     ms = medians.median_ms(conn, drill)
-    assert ms is not None, "a drill set with answers has a median"
-    return ms / 1000
+    return None if ms is None else ms / 1000
 
 
 def drill_stats(
@@ -264,7 +263,8 @@ def drill_stats(
 
     Each drill set's are its running figures through its latest session: sums over its
     sessions, its best blitz, and its longest run of exact answers (a run goes on across
-    sessions, in the order they started).
+    sessions, in the order they started). A drill set whose figures count no answers (a
+    damaged store's) is left out rather than divided by.
     """
     result = [
         DrillStats(
@@ -281,6 +281,7 @@ def drill_stats(
             last_practised=parse_iso(r.last),
         )
         for drill_id, r in latest_running(conn, drill).items()
+        if r.attempts > 0
     ]
     result.sort(key=lambda d: (d.last_practised, d.drill_id), reverse=True)
     return result, _overall(conn, result, drill)
@@ -291,7 +292,7 @@ def _overall(
 ) -> DrillStats:
     count = sum(d.attempts for d in drills)
     name = "all drill sets" if drill is None else drill
-    if not count:
+    if count <= 0:
         return DrillStats(drill, name, 0, 0, None, None, None, None, 0, None, None)
     if drill is not None:
         return drills[0]
@@ -323,14 +324,17 @@ def itemised_count(conn: sqlite3.Connection, drill: str | None = None) -> int:
 def kind_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[KindStats]:
     """Per stat kind: items present in itemised answers, missed, wrongly claimed."""
     where, params = _where(drill)
-    rows = conn.execute(
-        "SELECT stat_kind, sum(present), sum(missed), sum(wrong) "
-        f"FROM kind_totals{where} GROUP BY stat_kind",
-        params,
-    ).fetchall()
-    order = {k: i for i, k in enumerate(COMBO_IDS)}
-    rows.sort(key=lambda r: (order.get(r[0], len(order)), r[0]))
-    return [KindStats(kind, present, missed, wrong) for kind, present, missed, wrong in rows]
+    sums: dict[str, list[int]] = {}
+    # Added up here, not by SQLite: Python's integers never overflow, whatever a store holds.
+    for kind, *counts in conn.execute(
+        f"SELECT stat_kind, present, missed, wrong FROM kind_totals{where}", params
+    ):
+        total = sums.setdefault(kind, [0, 0, 0])
+        for n, count in enumerate(counts):
+            total[n] += count
+    order: dict[str, int] = {k: i for i, k in enumerate(COMBO_IDS)}
+    kinds = sorted(sums, key=lambda k: (order.get(k, len(order)), k))
+    return [KindStats(kind, *sums[kind]) for kind in kinds]
 
 
 def progress_by_day(conn: sqlite3.Connection, drill: str | None = None) -> list[Period]:
@@ -362,4 +366,5 @@ def progress_by_session(
     return [
         Period(sid, parse_iso(start), n, exact, ms / n / 1000, drill_id=did)
         for sid, did, start, n, exact, ms in reversed(rows)
+        if n > 0
     ]

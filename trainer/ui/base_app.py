@@ -1,10 +1,11 @@
-"""What the app does beside the drills: help over any screen, and the player's settings (the
+"""What the app does beside the drills: help over any screen, the player's settings (the
 settings screen, applying what it saves, and a theme picked in the command palette saved the
-same way, so it is not lost at the next start)."""
+same way, so it is not lost at the next start), and notifications and palette commands shown
+as text, never as markup (they quote files, paths and the history)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -12,11 +13,16 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import Provider
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
 from trainer.settings import Settings, SettingsError, save_settings
+from trainer.textguard import excerpt
+from trainer.ui.commands import TextCommands
 from trainer.ui.messages import SettingsChanged
+from trainer.ui.user_text import clean
 
 
 class BaseApp(App[None]):
@@ -26,6 +32,7 @@ class BaseApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("f1", "help", "Help", show=False),
     ]
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {TextCommands}
 
     def __init__(self, settings: Settings, settings_path: Path | None, warning: str | None) -> None:
         super().__init__()
@@ -33,6 +40,21 @@ class BaseApp(App[None]):
         self.settings_path = settings_path
         self.settings_warning = warning
         """Why the settings file could not be used; it is kept aside when settings are saved."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification as plain text, whatever the caller says: messages quote drill
+        names, paths and values from files, which must never be read as markup."""
+        super().notify(
+            clean(message), title=clean(title), severity=severity, timeout=timeout, markup=False
+        )
 
     def use_settings_theme(self) -> None:
         """Apply the settings' theme, and from now on save a theme picked in the palette."""
@@ -84,4 +106,4 @@ class BaseApp(App[None]):
         if theme in self.available_themes:
             self.theme = theme
         else:
-            self.notify(f"Unknown theme {theme!r}: keeping {self.theme}", severity="warning")
+            self.notify(f"Unknown theme {excerpt(theme)}: keeping {self.theme}", severity="warning")

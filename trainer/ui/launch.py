@@ -8,8 +8,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from trainer.drills.feasible import check_satisfiable
-from trainer.drills.loader import drill_dirs, find_drill, load_all
+from trainer.drills.loader import deep_check, drill_dirs, find_drill, load_all
 from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
 from trainer.locations import config_dir
 from trainer.settings import load_settings, settings_path
@@ -23,7 +22,9 @@ if TYPE_CHECKING:
 
 
 def launch(args: argparse.Namespace) -> int:
-    """Build the app from the command-line options and run it; returns the exit status."""
+    """Build the app from the command-line options and run it; returns the exit status:
+    0, 2 when the history could not be used, and the app's own (1) when it crashed, so a
+    script or a shell sees that it did."""
     app, opened = build(args)
     try:
         app.run()
@@ -37,6 +38,9 @@ def launch(args: argparse.Namespace) -> int:
             print(printable(unsaved.text), file=sys.stderr)
         for store in opened:
             store.close()
+    crashed = app.return_code or 0
+    if crashed:
+        return crashed
     return 2 if app.store_error is not None else 0
 
 
@@ -54,9 +58,11 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     # The tables that prove each drill can be dealt are built after the first screen
     # is drawn (the app checks them in the background); a drill to start now is checked now.
     entries = load_all(drill_dirs(args.data_dir, args.drills or []), deep=False)
-    start = find_drill(entries, args.drill) if args.drill else None
-    if start is not None:
-        check_satisfiable(start)
+    start = None
+    if args.drill:
+        found = find_drill(entries, args.drill)
+        # Checked as the background check does: any failure is the drill's error, one line.
+        start = find_drill(deep_check([e for e in entries if e.drill is found]), args.drill)
     path = settings_path(config_dir(args.data_dir))
     settings, warning = load_settings(path)
     opened: list[DeferredStore] = []

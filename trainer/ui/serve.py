@@ -101,6 +101,19 @@ def serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+async def _reaped(timeout: float) -> None:
+    """Wait (up to ``timeout``) until asyncio has collected the exit of every trainer it
+    started, so no process outlives the event loop that must hear of its end (its transport
+    would complain, as a traceback, once the loop is closed)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        # asyncio's child watcher waits for each process in a thread "asyncio-waitpid-N".
+        if not any(t.name.startswith("asyncio-waitpid-") for t in threading.enumerate()):
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0)  # the exits' callbacks run now, while the loop still does
+
+
 def _build_server(command: str, host: str, port: int, out: TextIO, *, open_browser: bool) -> Any:
     """A textual-serve server for ``command`` with our page, favicon and stop (see module doc)."""
     from aiohttp import web
@@ -173,6 +186,7 @@ def _build_server(command: str, host: str, port: int, out: TextIO, *, open_brows
                 task.cancel()
             if tabs:
                 await asyncio.wait(tabs, timeout=STOP_GRACE)
+                await _reaped(STOP_GRACE)
 
         def announce(self, *_: object) -> None:
             """Once listening, say where the trainer is (and open it in a browser if asked)."""

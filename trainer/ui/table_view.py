@@ -1,16 +1,18 @@
 """What the table screen says around the cards: the title, the seats, the play, the prompt.
 
-Pure functions of the game state (markup strings), so the screen only places them.
+Pure functions of the game state (content), so the screen only places them. The seats'
+names come from the saved game, so they are put in as text, never read as markup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.markup import escape
+from textual.content import Content
 
 from trainer.game.state import GameState, Prompt
 from trainer.ui.text import cards_markup
+from trainer.ui.user_text import as_text, fill
 
 BACK = "▮"
 BACK_PLAIN = "#"
@@ -20,17 +22,17 @@ def possessive(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
-def title_line(state: GameState, names: Sequence[str], match: str = "") -> str:
+def title_line(state: GameState, names: Sequence[str], match: str = "") -> Content:
     """The game, the hand, who deals, the muggins policy (and the match standing)."""
     rules, hand = state.rules, state.hand
     dealer = "you deal" if names[hand.dealer] == "You" else f"{names[hand.dealer]} deals"
     parts = [rules.name, f"hand {hand.number}", dealer, f"muggins: {state.options.muggins}"]
     if match:
         parts.append(match)
-    return escape("  ·  ".join(parts))
+    return as_text("  ·  ".join(parts))
 
 
-def seats_line(state: GameState, names: Sequence[str], human: int, *, plain: bool) -> str:
+def seats_line(state: GameState, names: Sequence[str], human: int, *, plain: bool) -> Content:
     """Every other seat's cards face down, and the crib with its owner."""
     hand, back = state.hand, BACK_PLAIN if plain else BACK
     parts = []
@@ -39,13 +41,15 @@ def seats_line(state: GameState, names: Sequence[str], human: int, *, plain: boo
             continue
         held = _held(state, seat)
         role = " (dealer)" if seat == hand.dealer else ""
-        parts.append(f"[b]{escape(name)}[/b]{role} {back * held or '-'}")
+        parts.append(
+            fill("[b]$name[/b]$role $cards", name=name, role=role, cards=back * held or "-")
+        )
     thrown = sum(len(t) for t in hand.thrown) + (
         len(hand.dealt.deck_to_crib) if all(k is not None for k in hand.kept) else 0
     )
     owner = possessive(names[hand.dealer])
-    parts.append(f"{escape(owner)} crib {back * thrown or '-'}")
-    return "   ".join(parts)
+    parts.append(as_text(f"{owner} crib {back * thrown or '-'}"))
+    return Content("   ").join(parts)
 
 
 def _held(state: GameState, seat: int) -> int:
@@ -73,25 +77,32 @@ def pile_line(state: GameState, *, plain: bool) -> str:
 
 def prompt_line(
     asked: Prompt | None, state: GameState, names: Sequence[str], human: int, *, announce: bool
-) -> str:
+) -> Content:
     """What the game waits for, said to the player."""
+    return Content.from_markup(_prompt(asked, state, names, human, announce=announce))
+
+
+def _prompt(
+    asked: Prompt | None, state: GameState, names: Sequence[str], human: int, *, announce: bool
+) -> str | Content:
+    """`prompt_line`: our markup, or content where it names a seat."""
     if asked is None:
         return "The game is over."
     if asked.seat != human:
-        who = escape(names[asked.seat])
+        who = names[asked.seat]
         doing = {
             "discard": "throwing to the crib",
             "play": "to play",
             "count": f"counting their {asked.box}",
             "respond": "answering the count",
         }[asked.kind]
-        return f"{who} is {doing}…  (any key: go on)"
+        return as_text(f"{who} is {doing}…  (any key: go on)")
     rules = state.rules
     if asked.kind == "discard":
         n = rules.thrown
         whose = possessive(names[state.hand.dealer])
         cards = "a card" if n == 1 else f"{n} cards"
-        return f"Throw {cards} to {escape(whose)} crib: pick with the number keys, then Enter."
+        return as_text(f"Throw {cards} to {whose} crib: pick with the number keys, then Enter.")
     if asked.kind == "play":
         return "Your turn: lay a card (its number key, or click it)."
     if asked.kind == "count":

@@ -7,8 +7,11 @@ from collections.abc import Iterable
 from datetime import datetime, tzinfo
 from typing import Final
 
+from textual.content import Content
+
 from trainer.judge.verdict import why_wrong
 from trainer.rules.cards import Card
+from trainer.ui.user_text import fill
 
 
 def cards_markup(cards: Iterable[Card], *, plain: bool = False, width: int = 0) -> str:
@@ -59,10 +62,12 @@ def item_line(
 
 def wrong_line(
     kind: str, cards: Iterable[Card], points: int, reason: str | None, *, plain: bool
-) -> str:
-    """A wrongly claimed combination as a list line, with why it is wrong."""
+) -> Content:
+    """A wrongly claimed combination as a list line, with why it is wrong; the kind and the
+    reason may come from the history (an import), so they are put in as text."""
     why = f"wrong: {why_wrong(reason)}" if reason else "claimed wrongly"
     return (
-        f"[$text-warning]✗[/] {kind:<8} {cards_markup(cards, plain=plain, width=18)} {points:>2}  "
-        f"[$text-warning]{why}[/]"
+        fill("[$text-warning]✗[/] $kind ", kind=f"{kind:<8}")
+        + Content.from_markup(cards_markup(cards, plain=plain, width=18))
+        + fill(" $points  [$text-warning]$why[/]", points=f"{points:>2}", why=why)
     )

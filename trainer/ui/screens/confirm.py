@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from trainer.ui.user_text import as_text
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -27,9 +28,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(f"[b]{escape(self.question)}[/b]", id="confirm-question")
+            yield Static(as_text(self.question, "bold"), id="confirm-question")
             if self.detail:
-                yield Static(escape(self.detail), id="confirm-detail")
+                yield Static(as_text(self.detail), id="confirm-detail")
             yield Static("[b]y[/b] yes   ·   [b]n[/b] no", classes="hint")
 
     def action_answer(self, yes: bool) -> None:

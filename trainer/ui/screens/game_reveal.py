@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -23,6 +22,7 @@ from trainer.rules.show import score_show
 from trainer.rules.speech import announce
 from trainer.ui.count_rows import count_rows
 from trainer.ui.table_view import possessive
+from trainer.ui.user_text import as_text
 from trainer.ui.widgets.card_table import CardTable
 
 
@@ -64,15 +64,13 @@ class GameRevealScreen(Screen[None]):
         whose = f"{possessive(names[s.seat]).capitalize()} {s.box}"
         with Vertical(id="game-reveal"):
             yield Static(
-                f"[b]{escape(whose)}: {s.points}[/b]",
-                id="reveal-title",
-                classes="title",
+                as_text(f"{whose}: {s.points}", "bold"), id="reveal-title", classes="title"
             )
             yield CardTable(s.cards, s.starter, numbered=False, plain=self.plain, id="table")
             for n, line in enumerate(self._lines()):
-                yield Static(escape(line), id=f"reveal-line-{n}", classes="reveal-line")
+                yield Static(as_text(line), id=f"reveal-line-{n}", classes="reveal-line")
             yield OptionList(*self._options(), id="items")
-            yield Static(escape(self.breakdown.announce()), id="spoken")
+            yield Static(as_text(self.breakdown.announce()), id="spoken")
         yield Footer()
 
     def on_mount(self) -> None:

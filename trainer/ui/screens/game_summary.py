@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -17,16 +17,17 @@ from trainer.game.record import HandRecord
 from trainer.game.session import GameSession
 from trainer.game.tally import SideTally, counting, tally
 from trainer.ui.game_start import side_names
+from trainer.ui.user_text import as_text
 
 COLUMNS = ("play", "hands", "crib", "heels", "muggins", "total")
 
 
-def tally_lines(names: Sequence[str], tallies: Sequence[SideTally], *, bonus: bool) -> str:
-    """One row per side: the points of each kind, and the total, in columns (markup)."""
+def tally_lines(names: Sequence[str], tallies: Sequence[SideTally], *, bonus: bool) -> Content:
+    """One row per side: the points of each kind, and the total, in columns."""
     columns = ["3 for last", *COLUMNS] if bonus else list(COLUMNS)
     width = max(10, *(len(n) + 1 for n in names))
     head = "points".ljust(width) + "".join(c.rjust(len(c) + 2) for c in columns)
-    rows = [f"[b]{escape(head)}[/b]"]
+    rows = [as_text(head, "bold")]
     for name, t in zip(names, tallies, strict=True):
         cells = [t.play, t.hands, t.crib, t.heels, t.muggins, t.total]
         if bonus:
@@ -34,8 +35,8 @@ def tally_lines(names: Sequence[str], tallies: Sequence[SideTally], *, bonus: bo
         row = name.ljust(width) + "".join(
             str(v).rjust(len(c) + 2) for c, v in zip(columns, cells, strict=True)
         )
-        rows.append(escape(row))
-    return "\n".join(rows)
+        rows.append(as_text(row))
+    return Content("\n").join(rows)
 
 
 def _names(session: GameSession) -> tuple[str, ...]:
@@ -67,7 +68,7 @@ class HandSummaryScreen(ModalScreen[None]):
                 id="hand-tally",
                 classes="tally",
             )
-            yield Static(escape(f"Score: {scores}"), id="hand-score")
+            yield Static(as_text(f"Score: {scores}"), id="hand-score")
             yield Static("Enter: the next hand", classes="hint")
         yield Footer()
 
@@ -92,14 +93,14 @@ class GameOverScreen(ModalScreen[bool]):
         s = self.session
         rules, names = s.setup.rules, _names(s)
         with Vertical(id="game-over", classes="summary-box"):
-            yield Static(f"[b]{escape(self.result_line())}[/b]", id="game-result", classes="title")
+            yield Static(as_text(self.result_line(), "bold"), id="game-result", classes="title")
             yield Static(
                 tally_lines(names, tally(rules, s.hands), bonus=bool(rules.start_bonus)),
                 id="game-tally",
                 classes="tally",
             )
-            yield Static(escape(self.counting_line()), id="game-counting")
-            yield Static(escape(self.match_line()), id="game-match")
+            yield Static(as_text(self.counting_line()), id="game-counting")
+            yield Static(as_text(self.match_line()), id="game-match")
             yield Static(self.next_hint(), classes="hint")
         yield Footer()
 

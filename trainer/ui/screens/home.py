@@ -11,10 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.markup import escape
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
@@ -24,6 +25,7 @@ from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
 from trainer.ui.messages import ResumeGame, StartDrill
 from trainer.ui.text import ago
+from trainer.ui.user_text import as_cell, as_text, fill
 from trainer.ui.widgets.footer import ReadyFooter
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ class SavedRead(Message):
         self.line = line
 
 
-class DrillTable(DataTable[str]):
+class DrillTable(DataTable[Text]):
     """The drill list: Home and End move the cursor to the first and the last drill set."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -122,12 +124,12 @@ class HomeScreen(Screen[None]):
         if self.query("#saved-game"):
             self.query_one("#saved-game", Static).update(self._saved_text())
 
-    def _saved_text(self) -> str:
+    def _saved_text(self) -> Content:
         if self.saved is None:
-            return "[b]g[/b]: play a game against the computer."
-        return (
-            f"A game is saved ({escape(self.saved)}): [b]c[/b] resumes it; "
-            "[b]g[/b] gives it up for a new one."
+            return Content.from_markup("[b]g[/b]: play a game against the computer.")
+        return fill(  # the game's variant as the history names it
+            "A game is saved ($saved): [b]c[/b] resumes it; [b]g[/b] gives it up for a new one.",
+            saved=self.saved,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -198,17 +200,19 @@ class HomeScreen(Screen[None]):
             table.move_cursor(row=0)
             self._describe(0)
 
-    def _fill(self, table: DataTable[str]) -> None:
+    def _fill(self, table: DataTable[Text]) -> None:
+        """One row a drill set; its name (or a broken file's name) is shown as text."""
         table.clear()
         for entry in self.entries:
             if entry.drill is None:
-                table.add_row(f"⚠ {entry.id}", "broken", "", "", key=entry.id)
+                cells = (f"⚠ {entry.id}", "broken", "", "")
+                table.add_row(*map(as_cell, cells), key=entry.id)
                 continue
             d = entry.drill
             p = self.progress.get(d.id)
             accuracy = f"{p.accuracy:.0%}" if p and p.attempts else "-"
             last = ago(p.last, self.now()) if p else "never"
-            table.add_row(d.name, _kind_label(d), accuracy, last, key=d.id)
+            table.add_row(*map(as_cell, (d.name, _kind_label(d), accuracy, last)), key=d.id)
 
     def refresh_progress(self, progress: Progress) -> None:
         """Show these figures."""
@@ -255,7 +259,7 @@ class HomeScreen(Screen[None]):
             text = f"This file cannot be used: {self.entries[row].error}"
         else:
             text = (aim_at_weak_spots(d, self.kinds) if d.focus == "weak-spots" else d).description
-        self.query_one("#description", Static).update(escape(text))
+        self.query_one("#description", Static).update(as_text(text))
 
     @on(DataTable.RowSelected, "#drills")
     def _selected(self, event: DataTable.RowSelected) -> None:

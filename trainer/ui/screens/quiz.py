@@ -28,6 +28,7 @@ from trainer.rules.cards import Card, format_cards
 from trainer.rules.combos import Kind
 from trainer.ui.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, SecondTry
+from trainer.ui.user_text import as_text
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
 from trainer.ui.widgets.playing_card import PlayingCard
@@ -80,7 +81,7 @@ class QuizScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         q = self.question
         drill = self.session.drill
-        yield Static(self._title(), id="quiz-title", classes="title")
+        yield Static(as_text(self._title()), id="quiz-title", classes="title")
         yield Countdown(id="countdown")
         if isinstance(q, PlayQuestion):
             yield from self._compose_play(q)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from string import ascii_lowercase, digits
 from typing import ClassVar
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,6 +22,7 @@ from trainer.rules.cards import Card
 from trainer.ui.count_rows import count_rows
 from trainer.ui.messages import EndDrill, NextDeal
 from trainer.ui.text import cards_markup, wrong_line
+from trainer.ui.user_text import as_text
 from trainer.ui.widgets.card_table import CardTable
 
 _ANNOUNCE_KEYS = ascii_lowercase + digits
@@ -77,10 +77,10 @@ class RevealScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         a = self.attempt
-        yield Static(escape(a.judgement.summary()), id="verdict", classes=f"verdict -{a.outcome}")
+        yield Static(as_text(a.judgement.summary()), id="verdict", classes=f"verdict -{a.outcome}")
         notes = self._difference_notes()
         if notes:
-            yield Static(escape(notes), id="difference")
+            yield Static(as_text(notes), id="difference")
         q = a.question
         if isinstance(q, PlayQuestion):
             yield CardTable(q.play.laid, numbered=False, plain=self.plain, id="table")
@@ -138,10 +138,10 @@ class RevealScreen(Screen[None]):
             self.rows.append(shown_cards)
         if isinstance(verdict, Verdict):
             for wrong, reason in zip(verdict.wrong, verdict.wrong_reasons, strict=True):
-                line = wrong_line(
+                wrong_text = wrong_line(
                     wrong.kind, wrong.ordered_cards, wrong.value, reason, plain=self.plain
                 )
-                options.append(Option(line))
+                options.append(Option(wrong_text))
                 self.rows.append(wrong.ordered_cards)
         return options or [Option("nothing scores: nineteen", disabled=True)]
 

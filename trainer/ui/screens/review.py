@@ -15,10 +15,12 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -30,6 +32,7 @@ from trainer.history.rows import TOTAL
 from trainer.rules.combos import COMBO_IDS
 from trainer.ui.messages import StartDrill
 from trainer.ui.text import cards_markup
+from trainer.ui.user_text import as_cell, fill
 from trainer.ui.widgets.review_detail import ReviewDetail
 
 if TYPE_CHECKING:
@@ -150,7 +153,9 @@ class ReviewScreen(Screen[None]):
             classes="title",
         )
         yield Static("", id="review-filters")
-        table: DataTable[str] = DataTable(id="review-list", cursor_type="row", zebra_stripes=True)
+        table: DataTable[str | Text] = DataTable(
+            id="review-list", cursor_type="row", zebra_stripes=True
+        )
         yield table
         yield ReviewDetail(plain=self.plain, empty=EMPTY_HISTORY, id="review-detail")
         yield Footer()
@@ -245,21 +250,21 @@ class ReviewScreen(Screen[None]):
             return
         detail.shown = (item, combos)
 
-    def _cells(self, item: ReviewItem) -> tuple[str, ...]:
+    def _cells(self, item: ReviewItem) -> tuple[str | Text, ...]:
+        """A row: the history's words (drill set, role, kind) as text; the cards as markup."""
         # Red: points missed; yellow: too many claimed. A wrong total is its whole show.
         under = item.role == "missed" or (item.whole and item.claimed < item.actual)
-        role = f"[red]{item.role}[/]" if under else f"[yellow]{item.role}[/]"
         kind = f"said {item.claimed}, is {item.actual}" if item.whole else item.stat_kind
         return (
             _when(item.at, self.now),
-            item.drill_id,
-            role,
-            kind,
+            as_cell(item.drill_id),
+            as_cell(item.role, "red" if under else "yellow"),
+            as_cell(kind),
             cards_markup(item.cards, plain=self.plain),
             f"{item.points:>3}",
         )
 
-    def _filters_text(self) -> str:
+    def _filters_text(self) -> Content:
         kind = self.kind or "all"
         drill = self.drill_names.get(self.drill, self.drill) if self.drill else "all"
         shown = (
@@ -268,9 +273,12 @@ class ReviewScreen(Screen[None]):
             else f"newest {len(self.items)} of {self.total}"
         )
         due = f"{self.due} hand{'s' if self.due != 1 else ''} due" if self.due else "none due"
-        return (
-            f"Kind [b]{kind}[/b] (k)  ·  Drill set [b]{drill}[/b] (d)  ·  "
-            f"{shown} listed  ·  {due} (r)"
+        return fill(  # the kind and the drill set's name as the history has them
+            "Kind [b]$kind[/b] (k)  ·  Drill set [b]$drill[/b] (d)  ·  $shown listed  ·  $due (r)",
+            kind=kind,
+            drill=drill,
+            shown=shown,
+            due=due,
         )
 
     def _due_text(self) -> str:

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Label, OptionList, Select, Static, Switch
 from trainer.judge.policy import DESCRIPTIONS, POLICIES, Policy
 from trainer.settings import CARD_STYLES, CardStyle, Settings, SettingsError, save_settings
 from trainer.ui.messages import SettingsChanged
+from trainer.ui.user_text import as_cell, fill
 from trainer.ui.widgets.key_field import KeyField
 
 
@@ -66,8 +67,8 @@ class SettingsScreen(Screen[None]):
                 id="card-style",
             )
             yield Label("Theme")
-            yield Select(
-                [(t, t) for t in self.themes], value=s.theme, allow_blank=False, id="theme"
+            yield Select(  # a theme from the settings file may be any text
+                [(as_cell(t), t) for t in self.themes], value=s.theme, allow_blank=False, id="theme"
             )
             yield Label("Spoken count key")
             taken = reveal_keys(self.app)
@@ -76,8 +77,11 @@ class SettingsScreen(Screen[None]):
             f"Saved in {self.path}" if self.path else "Not saved: this session has no config folder"
         )
         yield Static(
-            "The policy and the nineteen rule apply to drills whose file does not choose "
-            f"them. {where}.",
+            fill(
+                "The policy and the nineteen rule apply to drills whose file does not choose "
+                "them. $where.",
+                where=where,
+            ),
             classes="hint",
         )
         yield Footer()

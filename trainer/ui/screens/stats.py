@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -24,6 +24,7 @@ from textual.widgets import DataTable, Footer, Static
 from trainer.drills.loader import DrillEntry
 from trainer.history.game_stats import GAME_DRILL_PREFIX
 from trainer.ui.text import ago
+from trainer.ui.user_text import as_cell, as_text
 from trainer.ui.widgets.games_panel import GamesPanel
 from trainer.ui.widgets.miss_bars import MissBars
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
@@ -146,7 +147,7 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("[b]Stats[/b]", id="stats-title")
         with VerticalScroll(id="stats-body"):
-            table: DataTable[str | Text] = DataTable(
+            table: DataTable[Text] = DataTable(
                 id="stats-drills", cursor_type="none", zebra_stripes=True, show_cursor=False
             )
             table.can_focus = False
@@ -236,7 +237,9 @@ class StatsScreen(Screen[None]):
     def _show(self, report: Report | None, error: str) -> None:
         if error:
             self.notify(f"Could not read your stats: {error}", severity="error", timeout=8)
-            self.query_one("#stats-empty", Static).update(f"Could not read your stats: {error}")
+            self.query_one("#stats-empty", Static).update(
+                as_text(f"Could not read your stats: {error}")
+            )
         else:
             self.query_one("#stats-empty", Static).update(EMPTY_TEXT)
         self.report = report
@@ -255,17 +258,17 @@ class StatsScreen(Screen[None]):
 
     def _title(self) -> None:
         report = self.report
-        text = "[b]Stats[/b]"
+        text = ""  # after the bold "Stats": the drill set's name is the history's, as text
         if report is not None and report.overall.attempts:
             o = report.overall
-            scope = ALL if self.drill_id is None else self.name_of(o)
-            text += f" · {escape(scope)}"
+            text += f" · {ALL if self.drill_id is None else self.name_of(o)}"
             if len(self.choices) > 1:
                 at = self.choices.index(self.drill_id) if self.drill_id in self.choices else 0
                 text += f" ({at + 1} of {len(self.choices)}, d for the next)"
             hands = "hand" if o.attempts == 1 else "hands"
             text += f" · {o.attempts} {hands}, {o.accuracy or 0:.0%} exact"
-        self.query_one("#stats-title", Static).update(text)
+        title = Content.from_markup("[b]Stats[/b]") + as_text(text)
+        self.query_one("#stats-title", Static).update(title)
 
     def _fill_table(self, report: Report) -> None:
         table = self.query_one("#stats-drills", DataTable)
@@ -274,11 +277,8 @@ class StatsScreen(Screen[None]):
         if self.drill_id is None and len(rows) > 1:
             rows.append(report.overall)
         for d in rows:
-            cells = self.cells(d)
-            if d.drill_id is None:  # the total row
-                table.add_row(*(Text(c, style="bold") for c in cells), key="all")
-            else:
-                table.add_row(*cells, key=d.drill_id)
+            style = "bold" if d.drill_id is None else ""  # the total row
+            table.add_row(*(as_cell(c, style) for c in self.cells(d)), key=d.drill_id or "all")
 
     def cells(self, d: DrillStats) -> tuple[str, ...]:
         """The table's cells for one drill set (or all of them)."""

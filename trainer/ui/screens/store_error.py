@@ -9,6 +9,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from trainer.ui.user_text import as_text
+
 
 class StoreErrorScreen(Screen[None]):
     """The store's own message names the file and what to do; nothing has been changed."""
@@ -23,7 +25,7 @@ class StoreErrorScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Your stats cannot be opened[/b]", classes="title")
-        yield Static(self.message, id="store-error")
+        yield Static(as_text(self.message), id="store-error")  # it quotes the path
         yield Static(
             "Muggins has not changed, moved or deleted anything. Fix or move the file as "
             "the message says and start Muggins again, or start with --data-dir DIR to "

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -15,6 +15,7 @@ from trainer.drills.model import DrillSet
 from trainer.quiz.attempt import Attempt, Summary
 from trainer.ui.messages import GoHome, RepeatDrill
 from trainer.ui.text import cards_markup
+from trainer.ui.user_text import as_text, fill
 
 
 class SummaryScreen(Screen[None]):
@@ -48,7 +49,7 @@ class SummaryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.summary
         end = "time is up" if s.time_up else "done"
-        yield Static(f"{self.drill.name}: {end}", id="summary-title", classes="title")
+        yield Static(as_text(f"{self.drill.name}: {end}"), id="summary-title", classes="title")
         text = "\n".join(f"  {name:<22}{value}" for name, value in self._rows())
         yield Static(text, id="summary-table")
         if s.missed:
@@ -84,18 +85,19 @@ class SummaryScreen(Screen[None]):
             rows.append((label, f"{self.previous_best}"))
         return rows
 
-    def _missed_text(self) -> str:
-        lines = [f"[b]Missed ({len(self.summary.missed)})[/b]"]
+    def _missed_text(self) -> Content:
+        lines = [Content.from_markup(f"[b]Missed ({len(self.summary.missed)})[/b]")]
         lines += [self._missed_line(a) for a in self.summary.missed]
-        return "\n".join(lines)
+        return Content("\n").join(lines)
 
-    def _missed_line(self, a: Attempt) -> str:
+    def _missed_line(self, a: Attempt) -> Content:
         what = {"hand": "Hand", "crib": "Crib", "play": "Play", "catch": "Catch"}[a.kind]
         cards = cards_markup(a.cards, plain=self.plain)
         if a.starter is not None:
             cards += " | " + cards_markup((a.starter,), plain=self.plain)
-        said = escape(a.answer_text)
-        return f"  {a.number:>2}. {what:<5} {cards}   you said {said}; {escape(a.truth_text)}"
+        return Content.from_markup(f"  {a.number:>2}. {what:<5} {cards}   ") + fill(
+            "you said $said; $truth", said=a.answer_text, truth=a.truth_text
+        )
 
     def _verdict(self) -> str:
         s = self.summary

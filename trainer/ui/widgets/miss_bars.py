@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
-from rich.markup import escape
+from textual.content import Content
 from textual.widgets import Static
 
 from trainer.rules.combos import COMBO_IDS
+from trainer.ui.user_text import as_text, fill
 
 if TYPE_CHECKING:
     from trainer.history.reports import KindStats
@@ -36,18 +37,25 @@ def bar(rate: float, width: int = BAR_WIDTH) -> tuple[str, str]:
     return "█" * filled, "░" * (width - filled)
 
 
-def bar_line(k: KindStats) -> str:
-    """One kind's line as content markup: name, rate, bar, counts (and wrong claims)."""
-    name = f"{escape(k.kind):<{KIND_WIDTH}}"
+def bar_line(k: KindStats) -> Content:
+    """One kind's line: name (as the history has it, as text), rate, bar, counts (and wrong
+    claims)."""
+    name = f"{k.kind:<{KIND_WIDTH}}"
     wrong = f" · {k.wrong} claimed wrongly" if k.wrong else ""
     rate = k.miss_rate
     if rate is None:
-        return f"{name}  [$text-muted]never came up[/]{wrong}"
+        return fill("$name  [$text-muted]never came up[/]$wrong", name=name, wrong=wrong)
     filled, empty = bar(rate)
     colour = "$text-error" if rate >= 0.5 else "$text-warning" if rate >= 0.2 else "$text-success"
-    return (
-        f"{name}  {rate:>4.0%}  [{colour}]{filled}[/][$text-muted]{empty}[/]"
-        f"  ({k.missed} of {k.present}){wrong}"
+    return fill(
+        f"$name  $rate  [{colour}]$filled[/][$text-muted]$empty[/]  ($missed of $present)$wrong",
+        name=name,
+        rate=f"{rate:>4.0%}",
+        filled=filled,
+        empty=empty,
+        missed=k.missed,
+        present=k.present,
+        wrong=wrong,
     )
 
 
@@ -66,6 +74,6 @@ class MissBars(Static):
         """Show these kinds, weakest first (``empty``: the text when there are none)."""
         self.kinds = tuple(weakest_first(kinds))
         if not self.kinds:
-            self.update(f"[$text-muted]{escape(empty)}[/]")
+            self.update(as_text(empty, "$text-muted"))
             return
-        self.update("\n".join(bar_line(k) for k in self.kinds))
+        self.update(Content("\n").join(bar_line(k) for k in self.kinds))

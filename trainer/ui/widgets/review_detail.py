@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -23,6 +23,7 @@ from trainer.rules.cards import Card
 from trainer.rules.show import score_show
 from trainer.ui.count_rows import count_rows
 from trainer.ui.text import wrong_line
+from trainer.ui.user_text import fill
 from trainer.ui.widgets.card_table import CardTable
 
 if TYPE_CHECKING:
@@ -91,15 +92,22 @@ class ReviewDetail(Vertical):
 
     # ------------------------------------------------------------ text
 
-    def _caption(self, item: ReviewItem) -> str:
-        """Four short lines beside the cards: drill, time, the claim, what it cost."""
+    def _caption(self, item: ReviewItem) -> Content:
+        """Four short lines beside the cards: drill (its name as recorded, as text), time,
+        the claim, what it cost."""
         show = "crib" if item.crib else "hand"
         when = _local(item.at).strftime("%d %b %Y %H:%M")
-        lines = [f"[b]{escape(item.drill_name)}[/b]", when]
         said = "time ran out" if item.timed_out else f"you said {item.claimed}"
-        lines.append(f"{show} of {item.actual} · {said}")
-        lines.append(f"{item.missed_points} missed · {item.excess_points} too many")
-        return "\n".join(lines)
+        cost = f"{item.missed_points} missed · {item.excess_points} too many"
+        return fill(
+            "[b]$name[/b]\n$when\n$show of $actual · $said\n$cost",
+            name=item.drill_name,
+            when=when,
+            show=show,
+            actual=item.actual,
+            said=said,
+            cost=cost,
+        )
 
     def _options(self, item: ReviewItem, combos: Sequence[StoredCombo]) -> list[Option]:
         assert item.starter is not None

@@ -1,5 +1,6 @@
 """The table's log: what just happened, newest at the bottom; while you announce a count,
-your claims in its place."""
+your claims in its place. The lines name the seats as the saved game has them: text, never
+markup, control characters as spaces."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from trainer.ui.claim_draft import AnnounceDraft
+from trainer.ui.user_text import as_cell
 
 SHOWN_LINES: Final = 200
 """Lines the widget keeps to scroll back through (`said` keeps them all)."""
@@ -26,7 +28,7 @@ class TableLog(RichLog):
         """Add lines to the log."""
         self.said += lines
         for line in lines:
-            self.write(line)
+            self.write(as_cell(line, wrap=True))
 
     def show_claims(self, draft: AnnounceDraft, *, plain: bool) -> None:
         """Your announcement so far, in the log's place."""
@@ -38,4 +40,4 @@ class TableLog(RichLog):
         """The log again, after your claims took its place."""
         self.clear()
         for line in self.said[-SHOWN_LINES:]:
-            self.write(line)
+            self.write(as_cell(line, wrap=True))

@@ -1,0 +1,169 @@
+"""`muggins import` of hostile exports: refused in one line naming the file, record and field,
+nothing imported, and the reports still read the store afterwards.
+
+Each file in tests/data/hostile/imports/ is a real export with one thing spoiled (the
+audit's cases: numbers past SQLite's integers, times that leave the calendar in some
+time zone, JSON nested past Python's recursion limit, hands of the wrong size or holding
+the starter, unknown kinds, a session shared by two drill sets, terminal controls in
+names, broken games). The command runs in a child under a memory and time cap.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.history.known import build_history
+from tests.hostile.support import DATA, muggins
+from trainer.history.exchange import export_records
+from trainer.history.store import StatsStore
+
+IMPORTS = DATA / "imports"
+
+REFUSED = [
+    ("int-2-63.json", "record 1", "claimed: 9223372036854775808"),
+    ("int-4000-digits.json", "record 1", "seed: a 4000-digit number is not a seed"),
+    ("year-1.json", "record 1", "at: '0001-01-01T00:00:00+00:00' is out of range"),
+    ("year-1-offset.json", "record 1", "at: '0001-01-01T09:00:00+10:00' is out of range"),
+    ("year-9999.json", "record 1", "at: '9999-12-31T12:00:00+00:00' is out of range"),
+    ("year-9999-offset.json", "record 1", "at: '9999-12-31T20:00:00-05:00' is out of range"),
+    ("deep.json", "nested deeper than an export is"),
+    ("deep-12.json", "nested deeper than an export is (9 levels)"),
+    ("hand-3-cards.json", "record 1", "hand: '5H 5C 5S' is not a hand of standard (4 cards)"),
+    ("hand-5-cards.json", "record 1", "hand: '5H 5C 5S JD 2C' is not a hand of standard"),
+    ("starter-in-hand.json", "record 1", "starter: 5H is in the hand too"),
+    ("card-twice.json", "record 1", "hand: 5H is there twice"),
+    ("kind-unknown.json", "record 1", "kind: 'poker' is not one of hand, crib, play, catch"),
+    ("variant-unknown.json", "record 1", "variant: 'whist' is not one of standard"),
+    ("policy-unknown.json", "record 1", "policy: 'always' is not one of off, acc, hoyle, bsd"),
+    ("uid-number.json", "record 1", "uid: 12345 is not text"),
+    ("name-osc.json", "record 1", "drill_name:", "control character (U+001B)"),
+    ("name-sgr.json", "record 1", "drill_name:", "control character (U+001B) at character 1"),
+    ("id-bidi.json", "record 1", "drill_id:", "control character (U+202E)"),
+    ("ms-negative.json", "record 1", "ms: -1 is not an answer time in ms"),
+    ("outcome-wrong.json", "record 1", "outcome: 'exact' does not fit 9 missed"),
+    ("missed-wrong.json", "record 1", "missed_points: 0 is not the difference of 20 and 29"),
+    ("answer-disagrees.json", "record 1", "claimed: 12 is not what the answer says (29)"),
+    ("nan.json", "not valid JSON", "NaN"),
+    ("not-utf8.json", "is not UTF-8 text"),
+    ("shared-session.json", "record 2", "session_id: 'warm-up-03011200' is a session of"),
+    ("uid-twice.json", "record 2", "uid:", "is record 1's uid too"),
+    ("game-uid-control.json", "game 1", "uid:", "control character (U+001B)"),
+    ("game-seed-2-63.json", "game 1", "seed: 9223372036854775808 is not a seed"),
+    ("game-created-year-1.json", "game 1", "created: '0001-01-01T01:00:00+02:00' is out of"),
+    ("game-variant-unknown.json", "game 1", "variant: 'whist' is not one of standard"),
+    ("game-seat-name.json", "game 1", "setup:", "control character (U+001B)"),
+    ("game-final.json", "game 1", "final[1]: '121' is not a whole number"),
+    ("game-action-card-huge.json", "game 1: action 0: card: 'XXXXXXXX", "is not a card"),
+    ("game-action-claim-huge.json", "game 1: action 0: claim:", "must be a whole number"),
+    ("csv-int-2-63.csv", "record 1", "ms: '9223372036854775808' is not an answer time"),
+    ("csv-crlf-name.csv", "record 1", "drill_name:", "control character (U+000D) at character 5"),
+    ("csv-name-osc.csv", "record 1", "drill_name:", "control character (U+001B)"),
+    ("csv-hand-3-cards.csv", "record 1", "hand: '5H 5C 5S' is not a hand of standard"),
+    ("csv-number-words.csv", "record 1", "number: '\u0661' is not a whole number"),
+    ("csv-short-row.csv", "record 1", "27 cells, but the header names 30"),
+]
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder holding the known history (copied by each test that writes to it)."""
+    folder = tmp_path_factory.mktemp("history") / "home"
+    with StatsStore.open(folder) as store:
+        build_history(store)
+    return folder
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize(("name", "fragments"), [(c[0], c[1:]) for c in REFUSED], ids=str)
+def test_a_hostile_export_is_refused_whole(
+    name: str, fragments: tuple[str, ...], history: Path, tmp_path: Path
+) -> None:
+    """Refused before the store is opened: the folder is left byte for byte as it was, so
+    the reports read it as before."""
+    home = tmp_path / "home"
+    shutil.copytree(history, home)
+    before = _snapshot(home)
+    run = muggins("import", str(IMPORTS / name), home=home)
+    line = run.refused(str(IMPORTS / name), *fragments)
+    run.clean()
+    assert len(line) < len(str(IMPORTS / name)) + 400  # values quoted short, never whole
+    assert _snapshot(home) == before
+
+
+@pytest.mark.parametrize("name", ["int-2-63.json", "deep.json", "shared-session.json"])
+def test_a_refused_import_creates_no_store(name: str, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    muggins("import", str(IMPORTS / name), home=home).refused(str(IMPORTS / name))
+    assert not home.exists()
+
+
+def test_a_session_of_another_drill_set_in_the_store_is_refused(
+    history: Path, tmp_path: Path
+) -> None:
+    """An answer joining a session that the store holds under another drill set: refused
+    inside the import's transaction, and the store keeps what it had."""
+    home = tmp_path / "home"
+    shutil.copytree(history, home)
+    with StatsStore.open(home) as store:
+        before = export_records(store)
+    text = (IMPORTS / "good.json").read_text(encoding="utf-8")
+    moved = tmp_path / "moved.json"
+    moved.write_text(text.replace('"warm-up-03011200"', '"blitz-03030900"'), encoding="utf-8")
+    run = muggins("import", str(moved), home=home)
+    run.refused(
+        str(moved),
+        "record 1",
+        "session_id: 'blitz-03030900' is a session of 'blitz'",
+        "nothing was imported",
+    )
+    with StatsStore.open(home) as store:
+        assert export_records(store) == before
+    stats = muggins("stats", home=home)
+    assert (stats.status, stats.err) == (0, "")
+
+
+@pytest.mark.parametrize("name", ["good.json", "good.csv", "markup-name.json"])
+def test_a_good_export_imports_and_reads(name: str, tmp_path: Path) -> None:
+    """The same files unspoiled import (a drill named ``[/]`` is a name, not markup), with a
+    byte order mark too, and the reports read them."""
+    source = tmp_path / name
+    source.write_bytes(b"\xef\xbb\xbf" + (IMPORTS / name).read_bytes())
+    home = tmp_path / "home"
+    run = muggins("import", str(source), home=home)
+    assert (run.status, run.err) == (0, ""), run.err
+    assert run.out.startswith(f"Imported 1 answers from {source}")
+    stats = muggins("stats", "--json", home=home)
+    assert stats.status == 0
+    names = [d["name"] for d in json.loads(stats.out)["drills"]]
+    assert names == ["[/]" if name == "markup-name.json" else "Warm-up"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "huge"])
+def test_an_import_that_is_no_file_is_refused_at_once(kind: str, tmp_path: Path) -> None:
+    """A named pipe would block the reader for ever, /dev/zero never ends, and a sparse 3 GB
+    file is over the limit before any of it is read."""
+    if kind == "fifo":
+        path = tmp_path / "export.json"
+        os.mkfifo(path)
+        reason = "is a named pipe, not a file"
+    elif kind == "device":
+        path = Path("/dev/zero")
+        reason = "is a device, not a file"
+    else:
+        path = tmp_path / "export.json"
+        with path.open("wb") as sparse:
+            sparse.truncate(3 * 10**9)
+        reason = "is larger than 2 GB"
+    home = tmp_path / "home"
+    run = muggins("import", str(path), home=home, seconds=5)
+    run.refused(str(path), reason)
+    assert run.seconds < 5
+    assert not home.exists()

@@ -1,0 +1,170 @@
+"""Games in an export read back: each checked as strictly as the trainer writes it, then
+added in the import's transaction, a game already stored (by ``uid``) skipped.
+
+A game row's own fields (uid, variant, seed, status, times, the end's summary
+columns) are held to what `trainer.history.games` writes; its setup, actions and
+record are the game layer's JSON, of which this layer checks only that the setup is
+of the row's variant and seed and that no text in them holds a control character
+(the game layer reads them back, `trainer.game.setup.check_saved`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from trainer.drills.model import SEED_LIMIT
+from trainer.history.field_checks import (
+    RecordError,
+    check_choice,
+    check_text,
+    check_time,
+    check_whole,
+    fail,
+)
+from trainer.history.game_stats import SKUNK_LINES
+from trainer.history.games import GAME_COLUMNS, HUMAN_RESULTS, STATUSES
+from trainer.textguard import control_problem, excerpt
+
+
+@dataclass(frozen=True)
+class GameRows:
+    """One imported game as rows: the games row (without its id) and its actions' text."""
+
+    game: tuple[Any, ...]
+    actions: tuple[str, ...]
+
+    @property
+    def uid(self) -> str:
+        return str(self.game[0])
+
+
+def _json_text(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+GAME_POINTS_MOST: Final = 121
+"""The most points a side can have: the highest target of any variant (the game ends
+the instant a side reaches it)."""
+SIDES_MOST: Final = 4
+"""The most sides at a table: four players, each alone."""
+
+
+def _optional_whole(game: Mapping[str, Any], key: str, high: int) -> int | None:
+    value = game.get(key)
+    return None if value is None else check_whole(value, key, 0, high)
+
+
+def game_rows(game: Any) -> GameRows:
+    """An exported game checked and turned into rows; `RecordError` (a ValueError) naming
+    the bad field. The row's own fields are held to what the trainer writes; of its setup,
+    actions and record this layer checks only that the setup is of the row's variant and
+    seed and that no text in them holds a control character: reading them is the game
+    layer's (`trainer.game.setup.check_saved`)."""
+    if not isinstance(game, Mapping):
+        raise RecordError(f"{excerpt(game)} is not a game (an object of fields)")
+    for key in ("uid", "variant", "seed", "status", "created", "updated", "setup", "actions"):
+        if key not in game:
+            raise RecordError(f"missing field {key!r}")
+    uid = check_text(game["uid"], "uid")
+    variant = check_choice(game["variant"], "variant", tuple(SKUNK_LINES))
+    seed = check_whole(game["seed"], "seed", 0, SEED_LIMIT - 1, "is not a seed")
+    status = check_choice(game["status"], "status", STATUSES)
+    times = [check_time(game[k], k) for k in ("created", "updated")]
+    setup, actions, record = game["setup"], game["actions"], game.get("record")
+    if not isinstance(setup, Mapping):
+        raise fail("setup", setup, "is not an object")
+    for key, value in (("variant", variant), ("seed", seed)):
+        if setup.get(key) != value:
+            raise fail(f"setup: {key}", setup.get(key), f"is not the game's {key} ({value})")
+    if not isinstance(actions, list) or not all(isinstance(a, Mapping) for a in actions):
+        raise fail("actions", actions, "is not a list of objects")
+    if (record is None) != (status != "over"):
+        raise RecordError(f"record must be an object for a game over and null otherwise ({status})")
+    if record is not None and not isinstance(record, Mapping):
+        raise fail("record", record, "is not an object")
+    for key in ("setup", "actions", "record"):
+        _no_controls(game.get(key), key)
+    final, winner, human_side, human_result = _result(game, status)
+    row = (
+        uid,
+        variant,
+        seed,
+        status,
+        _json_text(setup),
+        len(actions),
+        None if record is None else _json_text(record),
+        *times,
+        human_side,
+        winner,
+        None if final is None else json.dumps(final),
+        human_result,
+    )
+    return GameRows(row, tuple(_json_text(a) for a in actions))
+
+
+def _no_controls(value: object, field: str) -> None:
+    """No text anywhere in ``value`` (JSON data) holds a control character: seats' names
+    and everything else the trainer may show again once the game is resumed."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            problem = control_problem(item)
+            if problem is not None:
+                raise fail(field, item, problem)
+        elif isinstance(item, Mapping):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+
+
+def _result(
+    game: Mapping[str, Any], status: str
+) -> tuple[list[int] | None, int | None, int | None, str | None]:
+    """The summary columns (final, winner, human side, human result), as a game's end
+    writes them: all but the human's side given exactly when the game is over."""
+    final = game.get("final")
+    if final is not None:
+        if not isinstance(final, list) or not 2 <= len(final) <= SIDES_MOST:
+            raise fail("final", final, f"is not the points of 2 to {SIDES_MOST} sides")
+        final = [check_whole(p, f"final[{n}]", 0, GAME_POINTS_MOST) for n, p in enumerate(final)]
+    sides = SIDES_MOST if final is None else len(final)
+    winner = _optional_whole(game, "winner", sides - 1)
+    human_side = _optional_whole(game, "human_side", SIDES_MOST - 1)
+    human_result = game.get("human_result")
+    if human_result is not None:
+        human_result = check_choice(human_result, "human_result", HUMAN_RESULTS)
+    over = status == "over"
+    if (final is not None, winner is not None) != (over, over):
+        raise RecordError(
+            f"final and winner must be given for a game over, and only then ({status})"
+        )
+    if human_result is not None and (human_side is None or not over):
+        raise fail("human_result", human_result, "is given for a game without a human's end")
+    if human_result is not None and (human_result == "won") != (winner == human_side):
+        raise fail("human_result", human_result, f"does not fit side {winner} winning")
+    return final, winner, human_side, human_result
+
+
+def insert_games(conn: sqlite3.Connection, games: Sequence[GameRows]) -> int:
+    """Add checked games (inside the caller's transaction), skipping any uid already stored;
+    returns how many were added."""
+    added = 0
+    for game in games:
+        cur = conn.execute(
+            f"INSERT OR IGNORE INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * 13)})",
+            game.game,
+        )
+        if cur.rowcount == 0:
+            continue
+        added += 1
+        conn.executemany(
+            "INSERT INTO game_actions (game_id, n, action) VALUES (?, ?, ?)",
+            [(cur.lastrowid, n, a) for n, a in enumerate(game.actions)],
+        )
+    return added

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import csv
 import json
 import os
 import random
@@ -23,8 +24,16 @@ import pytest
 from tests.factories import HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
 from tests.history.known import SUMMARY_TABLES, drill, item, show
 from trainer.drills.model import DrillSet
-from trainer.history.exchange import export_records, import_records
+from trainer.history.exchange import (
+    ImportFormatError,
+    export_records,
+    import_records,
+    read_export,
+    rows_from_records,
+    write_csv,
+)
 from trainer.history.quarters import rebuild_quarters
+from trainer.history.rows import ATTEMPT_COLUMNS
 from trainer.history.schema import SCHEMA_VERSION
 from trainer.history.store import (
     BUSY_SECONDS,
@@ -1170,3 +1179,26 @@ def test_an_export_from_before_offsets_imports_with_the_zones(db: Path, berlin: 
         assert import_records(store, records) == (1, 0)
         assert [p.label for p in store.report().days] == ["2025-07-01"]
     assert rows(db, "SELECT utc_offset FROM attempts") == [{"utc_offset": 120}]
+
+
+def test_an_offset_out_of_any_zones_reach_is_refused_and_a_csv_without_one_imports(
+    db: Path, tmp_path: Path, berlin: None
+) -> None:
+    with StatsStore(":memory:") as old:
+        old.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
+        records = export_records(old)
+    with pytest.raises(ImportFormatError, match=r"utc_offset: 900 is not an offset from UTC"):
+        rows_from_records([{**records[0], "utc_offset": 900}])
+    csv_file = tmp_path / "before-offsets.csv"
+    with csv_file.open("w", encoding="utf-8", newline="") as out:
+        write_csv(records, out)
+    header, row = csv_file.read_text(encoding="utf-8").splitlines()
+    columns = header.split(",")
+    assert columns.index("utc_offset") == len(ATTEMPT_COLUMNS) - 1
+    cells = next(csv.reader([row]))
+    del columns[len(ATTEMPT_COLUMNS) - 1], cells[len(ATTEMPT_COLUMNS) - 1]
+    with csv_file.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out, lineterminator="\n").writerows([columns, cells])
+    with StatsStore(db) as store:
+        assert import_records(store, read_export(csv_file).attempts) == (1, 0)
+    assert rows(db, "SELECT utc_offset FROM attempts") == [{"utc_offset": 120}]  # June, CEST

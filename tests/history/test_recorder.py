@@ -119,3 +119,29 @@ def test_a_damaged_file_of_kept_answers_is_left_and_said(tmp_path: Path) -> None
     assert "it is left as it was" in told[0].text
     assert recorder.close(1) is None
     store.close()
+
+
+def test_closing_tries_again_at_once_then_pauses_and_keeps_what_failed(tmp_path: Path) -> None:
+    class Full(StatsStore):
+        tries = 0
+
+        def record(self, attempt: Attempt) -> int:
+            Full.tries += 1
+            raise OSError("No space left on device")
+
+    store = Full(tmp_path / DB_NAME)
+    recorder = Recorder(first_pause=0.05, longest_pause=5.0)
+    recorder.attach(store)
+    recorder.put(several(1)[0])
+    assert not recorder.flush(0.3)
+    before = Full.tries
+    unsaved = recorder.close(1.0)
+    # Closing wakes the thread once; then pauses of 0.05, 0.1, 0.2, 0.4 s: a few tries, not
+    # a loop spinning on a disk that fails at once.
+    assert 1 <= Full.tries - before <= 6
+    assert unsaved is not None
+    assert unsaved.count == 1
+    assert unsaved.reason == "No space left on device"
+    assert unsaved.kept is not None
+    assert [p.name for p in pending_files(tmp_path / DB_NAME)] == [unsaved.kept.name]
+    store.close()

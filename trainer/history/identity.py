@@ -55,17 +55,19 @@ APPLICATION_ID: Final = 0x4D554747
 TOKEN_VERSION: Final = 6
 """The first schema version with ``store_token``."""
 
+_V2: Final = frozenset(
+    {"attempts", "combos", "present", "schedule", "sessions", "quarters", "kind_totals"}
+)
+_V3: Final = _V2 | {"all_quarters", "medians", "all_median"}
 LEGACY_TABLES: Final = {
     1: frozenset({"attempts", "misses"}),
-    2: frozenset({"attempts", "combos", "present", "schedule", "sessions", "quarters"})
-    | {"kind_totals"},
-    3: frozenset({"attempts", "combos", "present", "schedule", "sessions", "quarters"})
-    | {"all_quarters", "medians", "all_median", "kind_totals"},
+    2: _V2,
+    3: _V3,
+    4: _V3,
+    5: _V3 | {"games", "game_actions"},
 }
-"""The exact tables of each older schema the upgrade reads, by version (4 has 3's, 5 adds
-the games), recognising a file from before the application id was set."""
-LEGACY_TABLES[4] = LEGACY_TABLES[3]
-LEGACY_TABLES[5] = LEGACY_TABLES[4] | {"games", "game_actions"}
+"""The exact tables of each older schema the upgrade reads, by version: a file from before
+the application id was set is known by them."""
 
 _NAMES_SHOWN: Final = 6
 

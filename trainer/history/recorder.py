@@ -178,8 +178,8 @@ class Recorder:
             return self._state.wait_for(lambda: not self._queue and not self._bring_back, timeout)
 
     def close(self, timeout: float = QUIT_WAIT) -> Unsaved | None:
-        """Wait up to ``timeout`` for the queue to empty (trying again at once), stop the
-        thread, and keep whatever still waits in a file beside the store: what was not
+        """Wait up to ``timeout`` for the queue to empty (the next try made at once), stop
+        the thread, and keep whatever still waits in a file beside the store: what was not
         saved, or None if everything was."""
         with self._state:
             self._hurry = True
@@ -228,7 +228,10 @@ class Recorder:
                 self._failed(err, earlier=attempt is None)
                 with self._state:
                     self._state.wait_for(lambda: self._stopping or self._hurry, pause)
-                    pause = self.first_pause if self._hurry else min(pause * 2, self.longest_pause)
+                    if self._hurry:  # closing woke it: try again now, then pause from the start
+                        self._hurry, pause = False, self.first_pause
+                    else:
+                        pause = min(pause * 2, self.longest_pause)
                 continue
             pause = self.first_pause
             if attempt is not None:

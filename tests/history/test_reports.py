@@ -14,13 +14,14 @@ questions, chosen answers) and recorded into a store in a temporary folder:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
-from tests.factories import CRIB_5, HAND_29
-from tests.history.known import BASE, SUMMARY_TABLES, build_history
+from tests.factories import CRIB_5, HAND_8, HAND_29
+from tests.history.known import BASE, SUMMARY_TABLES, answered, build_history, show, total
 from trainer.history.reports import ReviewItem
 from trainer.history.store import StatsStore
 from trainer.rules.cards import parse_card, parse_cards
@@ -168,15 +169,37 @@ def test_progress_by_day(store: StatsStore) -> None:
     assert days[1].accuracy == pytest.approx(4 / 6)
 
 
-def test_progress_by_day_in_another_time_zone(store: StatsStore) -> None:
-    # Thirteen hours ahead of UTC, every session starts 13 hours later in the day: the
-    # 1 March noon session falls on 2 March, and 2 March's two sessions on 3 March.
-    days = store.report(utc_offset=timedelta(hours=13)).days
+def test_progress_by_day_where_the_answers_were_given(tmp_path: Path) -> None:
+    # The same answers given thirteen hours ahead of UTC: every session was 13 hours later
+    # in the day there, so the 1 March noon session falls on 2 March, and 2 March's two
+    # sessions on 3 March, wherever the stats are read.
+    with StatsStore(tmp_path / "utc.sqlite3") as utc:
+        attempts = build_history(utc).attempts
+    ahead = timezone(timedelta(hours=13))
+    with StatsStore(tmp_path / "ahead.sqlite3") as store:
+        for attempt in attempts:
+            store.record(replace(attempt, at=attempt.at.astimezone(ahead)))
+        days = store.report().days
     assert [(p.label, p.attempts) for p in days] == [
         ("2025-03-02", 4),
         ("2025-03-03", 10),
         ("2025-03-04", 4),
     ]
+    assert days[0].start == datetime(2025, 3, 2, 1, 0)  # its first quarter hour, there
+
+
+def test_each_answer_keeps_its_own_day(tmp_path: Path) -> None:
+    # One moment, 22:30 UTC on 30 June: given in Berlin in summer (UTC+2) it was 00:30 on
+    # 1 July; given in New York (UTC-4) it was 18:30 on 30 June. Each keeps its day.
+    moment = datetime(2025, 6, 30, 22, 30, tzinfo=UTC)
+    berlin, new_york = timezone(timedelta(hours=2)), timezone(timedelta(hours=-4))
+    with StatsStore(tmp_path / "muggins.sqlite3") as store:
+        store.record(answered(show(HAND_29), total(29), at=moment.astimezone(berlin)))
+        store.record(
+            answered(show(HAND_8), total(8), at=moment.astimezone(new_york), session_id="t")
+        )
+        days = store.report().days
+    assert [(p.label, p.attempts) for p in days] == [("2025-06-30", 1), ("2025-07-01", 1)]
 
 
 def test_progress_by_session(store: StatsStore) -> None:

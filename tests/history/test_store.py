@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import csv
 import json
 import os
 import random
+import re
 import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
@@ -21,9 +24,25 @@ import pytest
 from tests.factories import HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
 from tests.history.known import SUMMARY_TABLES, drill, item, show
 from trainer.drills.model import DrillSet
-from trainer.history.exchange import export_records
+from trainer.history.exchange import (
+    ImportFormatError,
+    export_records,
+    import_records,
+    read_export,
+    rows_from_records,
+    write_csv,
+)
+from trainer.history.quarters import rebuild_quarters
+from trainer.history.rows import ATTEMPT_COLUMNS
 from trainer.history.schema import SCHEMA_VERSION
-from trainer.history.store import DB_NAME, StatsStore, StoreError, store_path
+from trainer.history.store import (
+    BUSY_SECONDS,
+    DB_NAME,
+    StatsStore,
+    StoreBusy,
+    StoreError,
+    store_path,
+)
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import CatchQuestion, make_question
@@ -110,7 +129,7 @@ def test_pragmas(db: Path) -> None:
     with StatsStore(db):
         pass
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA application_id").fetchone()[0] == 0x4D554747
 
@@ -152,6 +171,7 @@ def test_record_a_total_claim(db: Path) -> None:
         "itemised": 0,
         "total_seconds": None,
         "opponent_claim": None,
+        "utc_offset": 0,
     }
     assert len(row["uid"]) == 32
     # A total says nothing about which combination was missed: the whole show is kept,
@@ -392,8 +412,8 @@ def test_refuses_a_newer_schema(db: Path) -> None:
         store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
     with contextlib.closing(sqlite3.connect(db)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute("PRAGMA user_version = 6")
-    refuses(db, "newer Muggins", "version 6", "knows up to 5", "upgrade Muggins")
+        conn.execute("PRAGMA user_version = 7")
+    refuses(db, "newer Muggins", "version 7", "knows up to 6", "upgrade Muggins")
 
 
 def test_refuses_a_damaged_schema(db: Path) -> None:
@@ -411,8 +431,9 @@ def test_a_damaged_table_is_reported_not_rewritten(db: Path) -> None:
         for n in range(400):
             store.record(renumbered(attempt, n + 1))
     with contextlib.closing(sqlite3.connect(db)) as conn:  # spare the schema: damage tables
-        schema = conn.execute(
-            "SELECT pageno FROM dbstat WHERE name IN ('sqlite_schema', 'sqlite_master')"
+        schema = conn.execute(  # (and the token: a damaged token is refused at opening)
+            "SELECT pageno FROM dbstat "
+            "WHERE name IN ('sqlite_schema', 'sqlite_master', 'store_token')"
         ).fetchall()
     data = bytearray(db.read_bytes())
     page = 4096
@@ -692,8 +713,10 @@ def write_v1(path: Path) -> None:
 
 
 def schema_of(path: Path) -> list[tuple[str, str]]:
+    """Each table's and index's SQL, its spacing made even (a column added by ALTER TABLE
+    is written ``...\n, name TYPE)``, the same column in CREATE TABLE ``..., name TYPE\n)``)."""
     return [
-        (r["name"], " ".join(r["sql"].split()))
+        (r["name"], re.sub(r" ([,)])", r"\1", " ".join(r["sql"].split())))
         for r in rows(
             path, "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name"
         )
@@ -759,10 +782,26 @@ CREATE INDEX combos_drill ON combos(drill_id, at, attempt_id);
 COMBO_COLUMNS = "attempt_id, role, stat_kind, kind, cards, points, at, drill_id, reason"
 
 
-def as_version_4(path: Path) -> None:
-    """Turn a store into the file version 4 would have kept for the same answers: no games."""
+def as_version_5(path: Path) -> None:
+    """Turn a store into the file version 5 would have kept for the same answers: no token,
+    no offsets (days by the quarter hour in UTC), sessions indexed by time."""
     with contextlib.closing(sqlite3.connect(path)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("UPDATE attempts SET utc_offset = 0")
+        rebuild_quarters(conn)  # in UTC, as version 5 counted them
+        conn.execute("DROP TABLE store_token")
+        conn.execute("DROP INDEX attempts_session")
+        conn.execute("ALTER TABLE attempts DROP COLUMN utc_offset")
+        conn.execute("CREATE INDEX attempts_session ON attempts(session_id, at)")
+        conn.execute("PRAGMA user_version = 5")
+        conn.commit()
+        conn.execute("VACUUM")
+
+
+def as_version_4(path: Path) -> None:
+    """Turn a store into the file version 4 would have kept for the same answers: no games."""
+    as_version_5(path)
+    with contextlib.closing(sqlite3.connect(path)) as conn:
         conn.execute("DROP TABLE game_actions")
         conn.execute("DROP INDEX games_status")
         conn.execute("DROP TABLE games")
@@ -856,13 +895,11 @@ def test_migrates_version_2_summaries_to_the_same_figures(tmp_path: Path) -> Non
     with StatsStore(db) as store:
         build_history(store)
         report = store.report()
-        late = store.report(utc_offset=timedelta(hours=13))
         drills = store.drills()
     kept = summary_rows(db)
     as_version_2(db)
     with StatsStore(db) as store:
         assert store.report() == report
-        assert store.report(utc_offset=timedelta(hours=13)) == late
         assert store.drills() == drills
     assert summary_rows(db) == kept
     fresh = tmp_path / "fresh" / DB_NAME
@@ -1054,3 +1091,114 @@ def test_times_are_utc_whatever_the_input(db: Path) -> None:
     assert {r["at"] for r in rows(db, "SELECT at FROM attempts")} == {
         "2025-06-01T09:00:07.500000+00:00"
     }
+
+
+# ---------------------------------------------------------------- a lock held, a zone's rules
+
+
+@contextlib.contextmanager
+def held(path: Path, seconds: float) -> Iterator[None]:
+    """Another connection holds the write lock for ``seconds`` (in a thread of its own)."""
+    taken = threading.Event()
+
+    def hold() -> None:
+        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            taken.set()
+            time.sleep(seconds)
+            conn.execute("ROLLBACK")
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert taken.wait(10)
+    try:
+        yield
+    finally:
+        holder.join()
+
+
+def test_a_write_waits_for_a_lock_let_go_within_its_wait(db: Path) -> None:
+    with StatsStore(db) as store, held(db, BUSY_SECONDS / 4):
+        store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
+        assert store.attempt_count() == 1
+
+
+def test_a_lock_held_past_the_wait_writes_nothing_and_says_busy(db: Path) -> None:
+    with StatsStore(db) as store, held(db, BUSY_SECONDS + 1.5):
+        started = time.monotonic()
+        with pytest.raises(StoreBusy) as caught:
+            store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
+        waited = time.monotonic() - started
+        assert BUSY_SECONDS <= waited < BUSY_SECONDS + 1  # the wait is bounded
+        assert str(db) in str(caught.value)
+        assert "is busy" in str(caught.value)
+        assert store.attempt_count() == 0
+
+
+@pytest.fixture
+def berlin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The process's local time zone: Central European, summer time from March to October
+    (a POSIX rule, so no zone database is needed)."""
+    monkeypatch.setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_answers_from_before_offsets_get_the_zones_offset_for_their_moment(
+    db: Path, berlin: None
+) -> None:
+    summer = replace(
+        one_answer(TotalClaim(5), HAND_9_FLUSH), at=datetime(2025, 6, 30, 22, 30, tzinfo=UTC)
+    )
+    winter = replace(renumbered(summer, 2), at=datetime(2025, 1, 15, 23, 30, tzinfo=UTC))
+    with StatsStore(db) as store:
+        store.record(summer)
+        store.record(winter)
+    as_version_5(db)
+    with StatsStore(db) as store:
+        days = [(p.label, p.attempts) for p in store.report().days]
+    assert rows(db, "SELECT utc_offset FROM attempts ORDER BY at") == [
+        {"utc_offset": 60},  # winter: an hour ahead, so 00:30 on 16 January
+        {"utc_offset": 120},  # summer: two, so 00:30 on 1 July
+    ]
+    assert days == [("2025-01-16", 1), ("2025-07-01", 1)]
+
+
+def test_an_export_from_before_offsets_imports_with_the_zones(db: Path, berlin: None) -> None:
+    summer = replace(
+        one_answer(TotalClaim(5), HAND_9_FLUSH), at=datetime(2025, 6, 30, 22, 30, tzinfo=UTC)
+    )
+    with StatsStore(":memory:") as old:
+        old.record(summer)
+        records = export_records(old)
+    assert records[0]["utc_offset"] == 0
+    del records[0]["utc_offset"]  # as Muggins wrote it before keeping offsets
+    with StatsStore(db) as store:
+        assert import_records(store, records) == (1, 0)
+        assert [p.label for p in store.report().days] == ["2025-07-01"]
+    assert rows(db, "SELECT utc_offset FROM attempts") == [{"utc_offset": 120}]
+
+
+def test_an_offset_out_of_any_zones_reach_is_refused_and_a_csv_without_one_imports(
+    db: Path, tmp_path: Path, berlin: None
+) -> None:
+    with StatsStore(":memory:") as old:
+        old.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
+        records = export_records(old)
+    with pytest.raises(ImportFormatError, match=r"utc_offset: 900 is not an offset from UTC"):
+        rows_from_records([{**records[0], "utc_offset": 900}])
+    csv_file = tmp_path / "before-offsets.csv"
+    with csv_file.open("w", encoding="utf-8", newline="") as out:
+        write_csv(records, out)
+    header, row = csv_file.read_text(encoding="utf-8").splitlines()
+    columns = header.split(",")
+    assert columns.index("utc_offset") == len(ATTEMPT_COLUMNS) - 1
+    cells = next(csv.reader([row]))
+    del columns[len(ATTEMPT_COLUMNS) - 1], cells[len(ATTEMPT_COLUMNS) - 1]
+    with csv_file.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out, lineterminator="\n").writerows([columns, cells])
+    with StatsStore(db) as store:
+        assert import_records(store, read_export(csv_file).attempts) == (1, 0)
+    assert rows(db, "SELECT utc_offset FROM attempts") == [{"utc_offset": 120}]  # June, CEST

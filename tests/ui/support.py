@@ -80,14 +80,28 @@ async def running(
             await pilot.pause(0.02)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        yield pilot
+        try:
+            yield pilot
+        finally:
+            app.runner.close(0)  # stop the recorder's thread with the app
+
+
+FLUSH_SECONDS = 10.0
+
+
+def flushed(app: App[Any]) -> None:
+    """Wait until every answer judged is written to the history (the recorder writes them
+    in a thread of its own), if there is a history to write to."""
+    if isinstance(app, MugginsApp) and app.runner.recorder is not None:
+        assert app.runner.flush(FLUSH_SECONDS), "answers still waiting to be written"
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:
     """Press keys, then wait for what they set going in the background (a read of the
-    history) and for the screen to show it."""
+    history, an answer written) and for the screen to show it."""
     await pilot.press(*keys)
     await pilot.app.workers.wait_for_complete()
+    flushed(pilot.app)
     await pilot.pause()
 
 
@@ -118,4 +132,5 @@ async def answer_total(app: MugginsApp, pilot: Pilot[Any], points: int) -> None:
     """Type a count into the claim box (set directly: typing is not under test) and Enter."""
     app.screen.query_one("#claim", Input).value = str(points)
     await pilot.press("enter")
+    flushed(app)
     await pilot.pause()

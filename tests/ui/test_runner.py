@@ -10,6 +10,8 @@ from dataclasses import replace
 import pytest
 
 from tests.factories import FakeClock, make_drill
+from tests.ui.support import ListRecorder
+from trainer.history.recorder import Notice
 from trainer.history.reports import KindStats
 from trainer.history.store import StatsStore
 from trainer.judge.claims import TotalClaim
@@ -56,7 +58,6 @@ def test_a_drill_from_first_question_to_summary_and_again() -> None:
         clock.advance(3)
         shown = reveal(run.answer(TotalClaim(first.question.actual)))
         assert shown.attempt.exact
-        assert shown.error is None
         assert shown.rarity.endswith(f"scores {first.question.actual} or more")
         second = ask(run.next_question())
         assert second.question.number == 2
@@ -64,10 +65,12 @@ def test_a_drill_from_first_question_to_summary_and_again() -> None:
         done = run.next_question()
         assert isinstance(done, Done)
         assert (done.summary.hands, done.summary.exact, done.previous_best) == (2, 1, None)
+        assert run.flush(5)
         assert store.attempt_count() == 2
         again = ask(run.repeat())
         assert again.question.number == 1
         assert run.previous_best == 1  # the streak the first run set
+        assert run.close(5) is None
 
 
 def test_leaving_before_any_answer_goes_home() -> None:
@@ -82,30 +85,56 @@ def test_answers_before_the_history_opens_are_kept_and_recorded_in_order() -> No
     run, _ = runner()
     step = run.begin(run.prepare(make_drill(hands=3)))
     for _ in range(2):
-        shown = reveal(run.answer(TotalClaim(ask(step).question.actual)))
-        assert shown.error is None
-        step = run.next_question()
-    assert [a.number for a in run.pending] == [1, 2]
-    with StatsStore(":memory:") as store:
-        assert run.connect(store) == []
-        assert store.attempt_count() == 2
-        assert run.pending == []
         reveal(run.answer(TotalClaim(ask(step).question.actual)))
-        assert store.attempt_count() == 3
+        step = run.next_question()
+    assert [a.number for a in run.waiting] == [1, 2]
+    assert run.unwritten == 2
+    store = ListRecorder()
+    with store:
+        run.connect(store)
+        assert run.waiting == []
+        reveal(run.answer(TotalClaim(ask(step).question.actual)))
+        assert run.flush(5)
+        assert [a.number for a in store.attempts] == [1, 2, 3]
+        assert run.close(0) is None
 
 
-def test_an_answer_that_cannot_be_saved_is_reported_and_the_drill_goes_on() -> None:
-    class Locked(StatsStore):
+def test_an_answer_that_cannot_be_saved_is_kept_and_the_drill_goes_on() -> None:
+    told: list[Notice] = []
+
+    class Full(StatsStore):
+        def __init__(self) -> None:
+            super().__init__(":memory:")
+            self.full = True
+
         def record(self, attempt: Attempt) -> int:
-            raise OSError("database is locked")
+            if self.full:
+                raise OSError("No space left on device")
+            return super().record(attempt)
 
-    with Locked(":memory:") as store:
-        run, _ = runner(store)
+    store = Full()
+    with store:
+        run = DrillRunner(random.Random(3), notify=told.append)
+        run.connect(store)
+        assert run.recorder is not None
+        run.recorder.first_pause = run.recorder.longest_pause = 0.01
         step = ask(run.begin(make_drill(hands=2)))
-        shown = reveal(run.answer(TotalClaim(step.question.actual)))
-        assert shown.error == "database is locked"
-        assert run.record_errors == ["database is locked"]
-        ask(run.next_question())
+        reveal(run.answer(TotalClaim(step.question.actual)))  # judged and shown at once
+        ask(run.next_question())  # the drill goes on
+        assert not run.flush(0.2)
+        assert run.unwritten == 1
+        assert [(n.text, n.trouble) for n in told] == [
+            (
+                "1 answer is waiting to be saved: No space left on device; it is kept until "
+                "it can be written.",
+                True,
+            )
+        ]
+        store.full = False
+        assert run.flush(5)
+        assert store.attempt_count() == 1
+        assert told[-1] == Notice("1 answer that waited is saved in the history now.", False)
+        assert run.close(5) is None
 
 
 @pytest.mark.parametrize(("drill_policy", "expected"), [(None, "bsd"), ("off", "off")])
@@ -136,6 +165,7 @@ def test_a_second_try_is_offered_after_a_wrong_total_and_the_first_count_stands(
         retry = run.answer(TotalClaim(actual + 2))
         assert isinstance(retry, Retry)
         assert retry.hint.startswith(f"Not {actual + 2}: that is too many. Count again")
+        assert run.flush(5)
         assert store.attempt_count() == 1  # recorded as soon as judged
         shown = reveal(run.second_try(TotalClaim(actual)))
         assert shown.second_tried
@@ -147,6 +177,7 @@ def test_a_second_try_is_offered_after_a_wrong_total_and_the_first_count_stands(
         reveal(run.answer(TotalClaim(second.question.actual)))
         with pytest.raises(RuntimeError):
             run.second_try(None)
+        assert run.close(5) is None
 
 
 def test_redrill_missed_asks_exactly_the_hands_answered_wrong() -> None:
@@ -182,4 +213,6 @@ def test_redrill_missed_asks_exactly_the_hands_answered_wrong() -> None:
         assert isinstance(final, Done)
         assert final.summary.missed == ()
         assert isinstance(run.redrill_missed(), Done)
+        assert run.flush(5)
         assert store.attempt_count() == 7
+        assert run.close(5) is None

@@ -16,7 +16,7 @@ import argparse
 import io
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -63,10 +63,6 @@ def _open(args: argparse.Namespace) -> StatsStore:
     return StatsStore(path, create=False)
 
 
-def _local_offset() -> timedelta:
-    return datetime.now().astimezone().utcoffset() or timedelta(0)
-
-
 def _local(moment: datetime | None) -> str:
     return "-" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
@@ -104,7 +100,7 @@ def _num(value: float | None, digits: int = 2) -> str:
 
 def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     drill = _resolve_drill(args, store)
-    report = store.report(drill, utc_offset=_local_offset())
+    report = store.report(drill)
     games = store.game_report()
     if args.json:
         data = {

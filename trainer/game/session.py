@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from trainer.game.attempts import count_attempt, game_drill
 from trainer.game.bots import Bot, Level
@@ -51,8 +51,9 @@ from trainer.quiz.attempt import Attempt
 Clock = Callable[[], datetime]
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
+def _local_now() -> datetime:
+    """Now, with its local UTC offset: a count is recorded on the day it was given there."""
+    return datetime.now().astimezone()
 
 
 class SavedGameError(ValueError):
@@ -119,7 +120,7 @@ class GameSession:
         options: GameOptions | None = None,
         first_dealer: int | None = None,
         match: MatchPlace | None = None,
-        now: Clock = _utc_now,
+        now: Clock = _local_now,
     ) -> GameSession:
         """A new game, stored before its first step. ``levels`` gives each seat's bot level,
         None for the human's seat; the first dealer is cut for from the seed unless given;
@@ -146,14 +147,14 @@ class GameSession:
         return cls(store, setup, uid, game_id, now)
 
     @classmethod
-    def resume(cls, store: StatsStore, *, now: Clock = _utc_now) -> GameSession | None:
+    def resume(cls, store: StatsStore, *, now: Clock = _local_now) -> GameSession | None:
         """The latest game still playing, replayed to where it was; None if there is none.
         `SavedGameError` if it cannot be read or replayed (the game stays stored)."""
         saved = latest_playing(store)
         return None if saved is None else cls.replay(store, saved, now=now)
 
     @classmethod
-    def replay(cls, store: StatsStore, saved: SavedGame, *, now: Clock = _utc_now) -> GameSession:
+    def replay(cls, store: StatsStore, saved: SavedGame, *, now: Clock = _local_now) -> GameSession:
         """A stored game replayed from its setup and actions, every action checked legal."""
         try:
             setup = setup_from_data(loads(saved.setup, "setup"))
@@ -335,7 +336,7 @@ class GameSession:
         )
 
 
-def abandon_saved(store: StatsStore, uid: str, *, now: Clock = _utc_now) -> None:
+def abandon_saved(store: StatsStore, uid: str, *, now: Clock = _local_now) -> None:
     """Abandon a stored game by its uid without replaying it (one that cannot be resumed)."""
     saved = load_game(store, uid)
     if saved is None:

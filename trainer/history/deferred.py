@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import os
 import threading
-from datetime import datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 
 from trainer.drills.model import DrillSet
-from trainer.history import game_stats, reports, schedule
+from trainer.history import game_stats, pending, reports, schedule
 from trainer.history.games import SavedGame, latest_playing
+from trainer.history.opening import inspect
 from trainer.history.progress import Progress
 from trainer.history.store import StatsStore, StoreError, store_path
 from trainer.quiz.attempt import Attempt
@@ -53,6 +55,7 @@ class DeferredStore:
             self._store = StatsStore(path, create=False)
         else:
             _check_creatable(path)
+            inspect(path)  # a WAL beside no file is refused now, not when the first answer comes
 
     @classmethod
     def open(cls, override: str | os.PathLike[str] | None = None) -> DeferredStore:
@@ -88,6 +91,11 @@ class DeferredStore:
         """Record one judged answer, creating the file (and its folder) the first time."""
         return self.writer().record(attempt)
 
+    def bring_back(self, files: Sequence[Path]) -> int:
+        """Record the answers kept in files beside the store when it could not take them
+        (`trainer.history.pending`), then delete the files; returns how many were added."""
+        return pending.bring_back(self.writer(), files)
+
     def playing_game(self) -> SavedGame | None:
         """The latest game still playing (None with no file yet: nothing to resume)."""
         return latest_playing(self._reader())
@@ -113,10 +121,8 @@ class DeferredStore:
     def best(self, drill: DrillSet) -> int | None:
         return self._reader().best(drill)
 
-    def report(
-        self, drill: str | None = None, *, utc_offset: timedelta = timedelta(0)
-    ) -> reports.Report:
-        return self._reader().report(drill, utc_offset=utc_offset)
+    def report(self, drill: str | None = None) -> reports.Report:
+        return self._reader().report(drill)
 
     def game_report(self) -> game_stats.GameReport:
         return self._reader().game_report()

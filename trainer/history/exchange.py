@@ -26,7 +26,7 @@ from typing import Any, Final, NamedTuple, TextIO
 from trainer.history.field_checks import CsvCell, RecordError
 from trainer.history.game_import import GameRows, game_rows, insert_games
 from trainer.history.games import export_games
-from trainer.history.record_checks import check_record
+from trainer.history.record_checks import LATER_COLUMNS, check_record
 from trainer.history.rows import ATTEMPT_COLUMNS, Rows, insert_rows
 from trainer.history.schema import rebuild_derived
 from trainer.history.store import StatsStore
@@ -242,7 +242,7 @@ def _read_csv(text: str) -> ExportFile:
     rows = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(rows, [])
-        missing = [c for c in ATTEMPT_COLUMNS if c not in header]
+        missing = [c for c in ATTEMPT_COLUMNS if c not in header and c not in LATER_COLUMNS]
         if missing:
             raise ImportFormatError(
                 f"not a Muggins export (neither JSON nor CSV with the columns "

@@ -1,8 +1,8 @@
 """Upgrading an older stats file in place, in the caller's transaction, keeping every row.
 
 `upgrade` runs the steps from the file's version to this one: version 1 is
-rebuilt in the current shape at once; versions 2 to 4 take their steps in
-turn (`migrate_v2`, `migrate_v3`, `migrate_v4`).
+rebuilt in the current shape at once; versions 2 to 5 take their steps in
+turn (`migrate_v2`, `migrate_v3`, `migrate_v4`, `migrate_v5`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from trainer.history.quarters import rebuild_quarters
 from trainer.history.rows import (
     ATTEMPT_COLUMNS,
     INSERT_COMBO,
@@ -26,11 +27,13 @@ from trainer.history.schema import (
     GAMES,
     SCHEMA,
     SUMMARIES,
+    TOKEN,
     rebuild_derived,
     run_script,
 )
+from trainer.history.sessions import rebuild_sessions
 from trainer.history.summaries import rebuild_summaries
-from trainer.history.times import iso, parse_iso
+from trainer.history.times import LOCAL_OFFSET_SQL, iso, parse_iso, zone_offset_minutes
 from trainer.judge.claims import AnnounceClaim, answer_from_data
 from trainer.judge.policy import check_policy
 from trainer.judge.verdict import judge
@@ -58,16 +61,42 @@ _TOTAL_SOURCE: Final = (
 
 
 def upgrade(conn: sqlite3.Connection, version: int) -> None:
-    """Bring a file of schema ``version`` (1 to 4) up to this one, inside the caller's
+    """Bring a file of schema ``version`` (1 to 5) up to this one, inside the caller's
     transaction; a ValueError, KeyError or TypeError means a row it could not read."""
     if version == 1:
         migrate_v1(conn)
         return
+    add_offsets(conn)  # before any step rebuilds a summary from the attempts
     if version == 2:
         migrate_v2(conn)
     if version <= 3:
         migrate_v3(conn)
-    migrate_v4(conn)
+    if version <= 4:
+        migrate_v4(conn)
+    migrate_v5(conn)
+
+
+def add_offsets(conn: sqlite3.Connection) -> None:
+    """Give every answer of a file before version 6 its UTC offset: the one the local zone's
+    rules give for its moment (the best guess: where the player is now, with summer time as
+    it was then)."""
+    conn.execute("ALTER TABLE attempts ADD COLUMN utc_offset INTEGER NOT NULL DEFAULT 0")
+    conn.execute(f"UPDATE attempts SET utc_offset = {LOCAL_OFFSET_SQL}")
+
+
+def migrate_v5(conn: sqlite3.Connection) -> None:
+    """Upgrade a version-5 file (its answers given their offsets, `add_offsets`): version 6
+    keeps the store's token (so a write-ahead log can be told to be this file's) and takes a
+    session's answers in the order they were asked. The summaries that follow from the
+    offsets and the order (sessions, quarters) are made again. Every row is kept."""
+    found = conn.execute("SELECT name FROM sqlite_master WHERE name = 'store_token'").fetchall()
+    if found:
+        raise ValueError("it already holds store_token")
+    run_script(conn, TOKEN)
+    conn.execute("DROP INDEX IF EXISTS attempts_session")
+    conn.execute("CREATE INDEX attempts_session ON attempts(session_id, number)")
+    rebuild_sessions(conn)
+    rebuild_quarters(conn)
 
 
 def migrate_v4(conn: sqlite3.Connection) -> None:
@@ -192,7 +221,7 @@ def migrate_v1(conn: sqlite3.Connection) -> None:
 
 
 def _upgrade_v1_row(old: Mapping[str, Any], missed: Sequence[tuple[str, str, int]]) -> Rows:
-    """The rows of one version-1 attempt as version 5 keeps them: its combinations classed and
+    """The rows of one version-1 attempt as version 6 keeps them: its combinations classed and
     re-judged, and its wrong total."""
     at = iso(parse_iso(old["at"]))
     hand_text, starter_text = old["hand"], old["starter"]
@@ -231,6 +260,7 @@ def _upgrade_v1_row(old: Mapping[str, Any], missed: Sequence[tuple[str, str, int
         int(itemised),
         None,
         None,
+        zone_offset_minutes(parse_iso(at)),
     )
     total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
     if total is not None:

@@ -1,11 +1,13 @@
-"""Answers by the quarter hour, with running totals, so days come out in any time zone.
+"""Answers by the quarter hour of their own local time, with running totals, one row a day.
 
 ``quarters`` (per drill set) and ``all_quarters`` (every answer) hold, for each
-quarter hour (UTC) with answers, its answers, exact answers and time, and the
-running totals through it (``to_``). A day at any offset from UTC that is a
-whole number of minutes is a run of quarters: its figures are the running totals
-at the first quarter of the next day less those before its own first quarter,
-so counting days reads one row a day, not every quarter.
+quarter hour with answers, its answers, exact answers and time, and the running
+totals through it (``to_``). An answer counts in the quarter hour the wall clock
+showed where it was given (its time moved by its own ``utc_offset``), so an answer
+at 00:30 in summer stays on its day when the stats are read in winter. A day is a
+run of quarters: its figures are the running totals at the first quarter of the
+next day less those before its own first quarter, so counting days reads one row a
+day, not every quarter.
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, Final, NamedTuple
 
+_LOCAL_SQL: Final = "strftime('%Y-%m-%dT%H:%M', at, utc_offset || ' minutes')"
 _QUARTER_SQL: Final = (
-    "substr(at, 1, 14) || printf('%02d', CAST(substr(at, 15, 2) AS INTEGER) / 15 * 15)"
+    f"substr({_LOCAL_SQL}, 1, 14) "
+    f"|| printf('%02d', CAST(substr({_LOCAL_SQL}, 15, 2) AS INTEGER) / 15 * 15)"
 )
-"""`quarter` in SQL."""
+"""`quarter` of an attempt's local time, in SQL."""
 
 
-def quarter(at: str) -> str:
-    """The quarter hour (UTC) a stored time falls in: ``2025-03-01T12:45``."""
-    return f"{at[:14]}{int(at[14:16]) // 15 * 15:02d}"
+def quarter(local: str) -> str:
+    """The quarter hour a local time (`trainer.history.times.local_minute`) falls in:
+    ``2025-03-01T12:45``."""
+    return f"{local[:14]}{int(local[14:16]) // 15 * 15:02d}"
 
 
 class _Scope(NamedTuple):
@@ -67,10 +72,13 @@ def _add(conn: sqlite3.Connection, scope: _Scope, at: str, exact: int, ms: int) 
     )
 
 
-def add_answer(conn: sqlite3.Connection, drill_id: str, at: str, *, exact: bool, ms: int) -> None:
-    """Count one new answer into its quarter, of its drill set and of all answers."""
-    _add(conn, _scope(drill_id), at, int(exact), ms)
-    _add(conn, _scope(None), at, int(exact), ms)
+def add_answer(
+    conn: sqlite3.Connection, drill_id: str, local: str, *, exact: bool, ms: int
+) -> None:
+    """Count one new answer into the quarter of its local time, of its drill set and of all
+    answers."""
+    _add(conn, _scope(drill_id), local, int(exact), ms)
+    _add(conn, _scope(None), local, int(exact), ms)
 
 
 def rebuild_quarters(conn: sqlite3.Connection) -> None:
@@ -103,12 +111,8 @@ class Day(NamedTuple):
     ms: int
 
 
-def days(conn: sqlite3.Connection, drill: str | None, minutes: int) -> list[Day]:
-    """Every day with answers (of a drill set, or all), days starting ``minutes`` from UTC.
-
-    A quarter belongs to the date of its start moved by ``minutes``, as SQLite's
-    ``date(quarter, '+N minutes')`` gives it.
-    """
+def days(conn: sqlite3.Connection, drill: str | None) -> list[Day]:
+    """Every day with answers (of a drill set, or all), each answer on its own local date."""
     table, only, key = _scope(drill)
     last = conn.execute(
         f"SELECT to_attempts, to_exact, to_ms FROM {table}"
@@ -117,21 +121,20 @@ def days(conn: sqlite3.Connection, drill: str | None, minutes: int) -> list[Day]
     ).fetchone()
     if last is None:
         return []
-    shift, back = f"{minutes:+d} minutes", f"{-minutes:+d} minutes"
-    # The first quarter from a time on: with the totals before it, its day, and when (UTC)
-    # the next day begins.
+    # The first quarter from a time on: with the totals before it, its day, and when the
+    # next day begins.
     first_from = (
         "SELECT quarter, to_attempts - attempts, to_exact - exact, to_ms - ms, "
-        "date(quarter, ?), strftime('%Y-%m-%dT%H:%M', date(quarter, ?), '+1 day', ?) "
+        "date(quarter), strftime('%Y-%m-%dT%H:%M', date(quarter), '+1 day') "
         f"FROM {table} WHERE {only}quarter >= ? ORDER BY quarter LIMIT 1"
     )
     found = []
-    row = conn.execute(first_from, (shift, shift, back, *key, "")).fetchone()
+    row = conn.execute(first_from, (*key, "")).fetchone()
     while row is not None:
         start, attempts, exact, ms, day, following = row
         row = None
         if following is not None and following > start:
-            row = conn.execute(first_from, (shift, shift, back, *key, following)).fetchone()
+            row = conn.execute(first_from, (*key, following)).fetchone()
         to = last if row is None else row[1:4]
         found.append(Day(day, start, to[0] - attempts, to[1] - exact, to[2] - ms))
     return found

@@ -20,6 +20,7 @@ from typing import Any, Final, get_args
 from trainer.drills.model import CRIB_SIZE, HAND_SIZE, SEED_LIMIT
 from trainer.history.field_checks import (
     SQLITE_MOST,
+    TIME_ZONE_REACH,
     CsvCell,
     RecordError,
     check_card,
@@ -44,6 +45,7 @@ from trainer.history.rows import (
     attempt_uid,
     total_row,
 )
+from trainer.history.times import parse_iso, zone_offset_minutes
 from trainer.judge.claims import MAX_COUNT
 from trainer.judge.outcome import Outcome, outcome_of
 from trainer.judge.policy import BSD_PENALTY, POLICIES
@@ -67,6 +69,9 @@ _PLAY_KINDS: Final[tuple[PlayKind, ...]] = get_args(PlayKind)
 _SHOW_CATEGORIES: Final = ("fifteens", "pairs", "runs", "flush", "nobs")
 _REASONS: Final = {"missed": (None,), "wrong": (None, *WHY_WRONG)}
 _DECIMAL: Final = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?")
+LATER_COLUMNS: Final = frozenset({"utc_offset"})
+"""Columns an export from an older Muggins lacks, filled in by `check_record`."""
+_REACH_MINUTES: Final = int(TIME_ZONE_REACH.total_seconds()) // 60
 
 
 class _Show:
@@ -229,12 +234,25 @@ def _optional(record: Mapping[str, Any], column: str) -> Any:
     return None if isinstance(value, CsvCell) and not value else value
 
 
+def _utc_offset(record: Mapping[str, Any], at: str) -> int:
+    """The answer's own offset from UTC, in minutes east; an export from before offsets were
+    kept gets the one the local zone's rules give for its moment, as the store's upgrade
+    does."""
+    value = _optional(record, "utc_offset") if "utc_offset" in record else None
+    if value is None:
+        return zone_offset_minutes(parse_iso(at))
+    sense = "is not an offset from UTC in minutes"
+    return check_whole(value, "utc_offset", -_REACH_MINUTES, _REACH_MINUTES, sense)
+
+
 def check_record(record: object) -> Rows:
     """The rows the trainer stores for an exported answer; `RecordError` naming the first
     field it could not have written."""
     if not isinstance(record, Mapping):
         raise RecordError(f"{excerpt(record)} is not an answer (an object of fields)")
-    missing = next((c for c in ATTEMPT_COLUMNS[1:] if c not in record), None)
+    missing = next(
+        (c for c in ATTEMPT_COLUMNS[1:] if c not in record and c not in LATER_COLUMNS), None
+    )
     if missing is not None:
         raise RecordError(f"missing field {missing!r}")
     at = check_time(record["at"], "at")
@@ -267,6 +285,7 @@ def check_record(record: object) -> Rows:
         opponent_claim = check_whole(
             opponent_claim, "opponent_claim", 0, MAX_COUNT, "is not a count"
         )
+    utc_offset = _utc_offset(record, at)
     combos = _combos(record.get("combos", []), show)
     present = _present(record.get("present", {}), kind)
     uid = _optional(record, "uid") if "uid" in record else None
@@ -295,6 +314,7 @@ def check_record(record: object) -> Rows:
         int(itemised),
         total_seconds,
         opponent_claim,
+        utc_offset,
     )
     total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
     return Rows(row, [*combos, *([] if total is None else [total])], present)

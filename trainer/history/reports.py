@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Final
 
 from trainer.history import medians, quarters
@@ -236,20 +236,17 @@ def _where(drill: str | None) -> tuple[str, list[Any]]:
 
 
 def report(
-    conn: sqlite3.Connection,
-    drill: str | None = None,
-    *,
-    utc_offset: timedelta = timedelta(0),
-    sessions: int | None = SESSIONS_SHOWN,
+    conn: sqlite3.Connection, drill: str | None = None, *, sessions: int | None = SESSIONS_SHOWN
 ) -> Report:
-    """Every statistic, for one drill set (its id) or all; days are counted at ``utc_offset``."""
+    """Every statistic, for one drill set (its id) or all; each answer's day is its own local
+    date."""
     drills, overall = drill_stats(conn, drill)
     return Report(
         overall=overall,
         drills=tuple(drills),
         kinds=tuple(kind_stats(conn, drill)),
         itemised=itemised_count(conn, drill),
-        days=tuple(progress_by_day(conn, drill, utc_offset=utc_offset)),
+        days=tuple(progress_by_day(conn, drill)),
         sessions=tuple(progress_by_session(conn, drill, limit=sessions)),
     )
 
@@ -340,17 +337,16 @@ def kind_stats(conn: sqlite3.Connection, drill: str | None = None) -> list[KindS
     return [KindStats(kind, *sums[kind]) for kind in kinds]
 
 
-def progress_by_day(
-    conn: sqlite3.Connection, drill: str | None = None, *, utc_offset: timedelta = timedelta(0)
-) -> list[Period]:
-    """Accuracy and mean seconds per day (days begin at ``utc_offset`` from UTC), oldest first.
-
-    Answers are counted by the quarter hour, so any real time zone's days come out exact.
-    """
-    minutes = round(utc_offset.total_seconds() / 60)
+def progress_by_day(conn: sqlite3.Connection, drill: str | None = None) -> list[Period]:
+    """Accuracy and mean seconds per day, oldest first: each answer counts on the date the
+    clock showed where it was given (its own UTC offset then), however the offset has
+    changed since. A day's ``start`` is its first quarter hour with answers, as a local
+    wall-clock time (naive)."""
     return [
-        Period(d.day, parse_iso(d.start), d.attempts, d.exact, d.ms / d.attempts / 1000)
-        for d in quarters.days(conn, drill, minutes)
+        Period(
+            d.day, datetime.fromisoformat(d.start), d.attempts, d.exact, d.ms / d.attempts / 1000
+        )
+        for d in quarters.days(conn, drill)
     ]
 
 

@@ -17,7 +17,7 @@ from typing import Any, Final, NamedTuple
 
 from trainer.history.schedule import ScheduleAnswer, apply
 from trainer.history.summaries import add_to_summaries
-from trainer.history.times import iso
+from trainer.history.times import iso, offset_minutes
 from trainer.judge.catch import CatchVerdict
 from trainer.judge.claims import Answer, answer_to_data
 from trainer.judge.verdict import Verdict
@@ -54,8 +54,11 @@ ATTEMPT_COLUMNS: Final = (
     "itemised",
     "total_seconds",
     "opponent_claim",
+    "utc_offset",
 )
-"""The attempt columns an export carries (everything but the local row id)."""
+"""The attempt columns an export carries (everything but the local row id). ``utc_offset``
+is the answer's own offset from UTC when it was given, in minutes east: its day is counted
+there."""
 
 INSERT_ATTEMPT: Final = (
     f"INSERT OR IGNORE INTO attempts ({', '.join(ATTEMPT_COLUMNS)}) "
@@ -199,6 +202,7 @@ def attempt_rows(attempt: Attempt) -> Rows:
         int(itemised),
         drill.total_seconds,
         j.opponent_claim.claimed if isinstance(j, CatchVerdict) else None,
+        offset_minutes(attempt.at),
     )
     total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
     if total is not None:

@@ -7,8 +7,10 @@ itemised answer held), the summaries the statistics read (``sessions`` with
 each drill set's running figures, ``medians`` and ``all_median``, ``quarters``
 and ``all_quarters``, ``kind_totals``; see `trainer.history.summaries`) and the
 review ``schedule`` (see `trainer.history.schedule`), and the games at the table
-(``games``, each game's ``game_actions``; see `trainer.history.games`). The
-version is kept in ``PRAGMA user_version`` (now 5); `trainer.history.migrations`
+(``games``, each game's ``game_actions``; see `trainer.history.games`), and the
+store's ``store_token`` (`trainer.history.identity`: a random token that every write
+transaction touches, so a write-ahead log can be told to be this file's). The
+version is kept in ``PRAGMA user_version`` (now 6); `trainer.history.migrations`
 upgrades older files in place, keeping every row.
 """
 
@@ -20,7 +22,7 @@ from typing import Final
 from trainer.history.schedule import rebuild as rebuild_schedule
 from trainer.history.summaries import rebuild_summaries
 
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 """The schema version this Muggins writes and reads (``PRAGMA user_version``)."""
 
 _ATTEMPTS: Final = """
@@ -53,9 +55,10 @@ CREATE TABLE attempts (
     timed_out INTEGER NOT NULL,
     itemised INTEGER NOT NULL,
     total_seconds REAL,
-    opponent_claim INTEGER
+    opponent_claim INTEGER,
+    utc_offset INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX attempts_session ON attempts(session_id, at);
+CREATE INDEX attempts_session ON attempts(session_id, number);
 CREATE INDEX attempts_drill_ms ON attempts(drill_id, ms);
 CREATE INDEX attempts_ms ON attempts(ms);
 """
@@ -224,8 +227,21 @@ setup, each action a row of its own (``n`` from 0, so a save after a step adds o
 the record once over, and summary columns (the winning side, the final score, how the
 human's side came out) for statistics."""
 
-SCHEMA: Final = _ATTEMPTS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE + GAMES
-"""The whole version-5 schema, as a new file gets it."""
+TOKEN: Final = """
+CREATE TABLE store_token (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    token BLOB NOT NULL,
+    writes INTEGER NOT NULL
+);
+INSERT INTO store_token (one, token, writes) VALUES (1, randomblob(16), 0);
+"""
+"""The store's identity: a random token, and a count that every write transaction moves
+(`TOUCH`), so each commit's pages in the write-ahead log hold this row's page."""
+
+TOUCH: Final = "UPDATE store_token SET writes = writes + 1 WHERE one = 1"
+
+SCHEMA: Final = _ATTEMPTS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE + GAMES + TOKEN
+"""The whole version-6 schema, as a new file gets it."""
 
 
 def run_script(conn: sqlite3.Connection, script: str) -> None:

@@ -9,10 +9,15 @@ longest (a run goes on across sessions); ``all_run`` and ``all_streak`` are that
 run over every drill set's sessions. So a report reads one row per drill set,
 however long the history.
 
-An answer recorded after its session's last is added to the row as it stands;
-an earlier one has the session recounted. The running figures are then carried
-from the session before it to it and to any later session of the same drill set
-(usually none: answers come in time order).
+A session's answers are taken in the order they were asked (their question
+``number``, then as recorded), not by the clock: a wall clock set back during a
+session changes no order. So an answer is always added to its session's row as
+it stands, however long the session (a recount, reading every answer of the
+session, is left for an answer numbered before others already recorded, which
+only an import could bring, and an import rebuilds the summaries anyway). The
+session starts at its earliest answer time and was last answered at its latest.
+The running figures are then carried from the session before it to it and to any
+later session of the same drill set (usually none: sessions start in time order).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ ANSWER_FIELDS: Final = (
     "itemised",
     "total_seconds",
 )
-"""What a session's row is made from: these attempt columns, in (at, id) order."""
+"""What a session's row is made from: these attempt columns, in (number, id) order."""
 _ANSWER: Final = ", ".join(ANSWER_FIELDS)
 
 
@@ -87,7 +92,7 @@ _FROM: Final = "(start, session_id) >= (?, ?) ORDER BY start, session_id"
 
 
 def added(session: Session | None, answer: Sequence[Any]) -> Session:
-    """A session's row with one more answer (``ANSWER_FIELDS``), given after all the others."""
+    """A session's row with one more answer (``ANSWER_FIELDS``), asked after all the others."""
     drill_id, name, at, outcome, missed, excess, mugged, millis, listed, limit = answer
     right = outcome == "exact"
     if session is None:
@@ -99,8 +104,8 @@ def added(session: Session | None, answer: Sequence[Any]) -> Session:
     return Session(
         drill_id=drill_id,
         drill_name=name,
-        start=s.start,
-        last=at,
+        start=min(s.start, at),
+        last=max(s.last, at),
         attempts=s.attempts + 1,
         exact=s.exact + int(right),
         error=s.error + error(missed, excess, exact=right),
@@ -115,7 +120,7 @@ def added(session: Session | None, answer: Sequence[Any]) -> Session:
 
 
 def counted(answers: Iterable[Sequence[Any]]) -> Session:
-    """A session's row from all its answers (``ANSWER_FIELDS``, in (at, id) order)."""
+    """A session's row from all its answers (``ANSWER_FIELDS``, in (number, id) order)."""
     session: Session | None = None
     for answer in answers:
         session = added(session, answer)
@@ -200,12 +205,16 @@ def add_answer(conn: sqlite3.Connection, row: Mapping[str, Any]) -> None:
     session_id = row["session_id"]
     answer = [row[f] for f in ANSWER_FIELDS]
     old = _session(conn, session_id)
-    if old is None or answer[2] >= old.last:
+    later = conn.execute(
+        "SELECT 1 FROM attempts WHERE session_id = ? AND number > ? LIMIT 1",
+        (session_id, row["number"]),
+    ).fetchone()
+    if old is None or later is None:
         new = added(old, answer)
-    else:  # an answer timed before the session's last: count the session again, in time order
+    else:  # numbered before answers already counted: count the session again, in order
         new = counted(
             conn.execute(
-                f"SELECT {_ANSWER} FROM attempts WHERE session_id = ? ORDER BY at, id",
+                f"SELECT {_ANSWER} FROM attempts WHERE session_id = ? ORDER BY number, id",
                 (session_id,),
             )
         )
@@ -229,7 +238,7 @@ def rebuild_sessions(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM sessions")
     sessions: dict[str, Session] = {}
     for session_id, *answer in conn.execute(
-        f"SELECT session_id, {_ANSWER} FROM attempts ORDER BY session_id, at, id"
+        f"SELECT session_id, {_ANSWER} FROM attempts ORDER BY session_id, number, id"
     ):
         sessions[session_id] = added(sessions.get(session_id), answer)
     running: dict[str, Running] = {}

@@ -2,61 +2,81 @@
 
 The file is ``muggins.sqlite3`` in the data folder (`trainer.locations.data_dir`:
 ``--data-dir``, ``$MUGGINS_HOME`` or the system's user data folder), created on
-first use. It runs in WAL mode with a busy timeout, so two trainers can record
-into it at once; each answer is written in one transaction and committed at
-once, so a killed process loses at most the hand it had not yet judged. The WAL
-is copied back into the file in the background (`trainer.history.wal`), so no
-commit waits for that.
+first use. It runs in WAL mode, so two trainers can record into it at once: a
+write waits up to `BUSY_SECONDS` for another's lock, trying again with growing
+pauses, then raises `StoreBusy` (the trainer's answers wait in a queue that keeps
+trying, `trainer.history.recorder`). Each answer is written in one transaction and
+committed at once, so a killed process loses at most the hand it had not yet
+judged. The WAL is copied back into the file in the background
+(`trainer.history.wal`), so no commit waits for that.
 
 What one answer writes (the attempt, its combinations, the summaries and the
 review schedule, all in the answer's transaction) is `trainer.history.rows`; the
 tables are `trainer.history.schema`.
 
-The schema is versioned with ``PRAGMA user_version`` (now 5; older files are
+The schema is versioned with ``PRAGMA user_version`` (now 6; older files are
 upgraded in place, in one transaction, keeping every row). A file the store
-cannot use (not a database, damaged, from a newer Muggins, read-only) is never
-written, moved or deleted: opening it raises `StoreError` naming the file, what
-is wrong and what to do.
+cannot use (not a database, damaged, another program's, from a newer Muggins,
+read-only, with a write-ahead log that is not its own) is never written, moved or
+deleted: opening it raises `StoreError` naming the file, what is wrong and what to
+do. Whether a file and its WAL are ours is found out before anything writes to it
+or replays the WAL (`trainer.history.identity`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sqlite3
-import stat
 import threading
-from collections.abc import Iterator
-from datetime import datetime, timedelta
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Final
+from typing import Final, TypeVar
 
 from trainer.drills.model import DrillSet
 from trainer.history import game_stats, reports, review, schedule, sessions
+from trainer.history.identity import APPLICATION_ID, identify, newer
 from trainer.history.migrations import upgrade
+from trainer.history.opening import (
+    BUSY_SECONDS,
+    FIRST_PAUSE,
+    LAST_PAUSE,
+    WAIT_MS,
+    StoreBusy,
+    StoreError,
+    connect,
+    explain,
+    inspect,
+    is_busy,
+)
 from trainer.history.progress import Progress, read_best, read_progress
 from trainer.history.rows import attempt_rows, insert_rows
-from trainer.history.schema import SCHEMA, SCHEMA_VERSION, run_script
+from trainer.history.schema import SCHEMA, SCHEMA_VERSION, TOUCH, run_script
 from trainer.history.times import iso
 from trainer.history.wal import PRAGMAS, Checkpointer
 from trainer.locations import data_dir
 from trainer.quiz.attempt import Attempt
 
+__all__ = [
+    "APPLICATION_ID",
+    "BUSY_SECONDS",
+    "DB_NAME",
+    "StatsStore",
+    "StoreBusy",
+    "StoreError",
+    "store_path",
+]
+
 DB_NAME: Final = "muggins.sqlite3"
-BUSY_TIMEOUT_SECONDS: Final = 5.0
-APPLICATION_ID: Final = 0x4D554747
-"""``PRAGMA application_id`` of a Muggins store ("MUGG")."""
+IDENTIFY_TRIES: Final = 3
+"""How many times the file and its WAL are read before they are refused: a checkpoint by
+another trainer at that moment can make one reading of the file alone inconsistent."""
 
-_MAGIC: Final = b"SQLite format 3\x00"
-_FRESH_START: Final = (
-    "move it aside (or choose another folder with --data-dir or MUGGINS_HOME) "
-    "and run again to start a new history"
-)
-
-
-class StoreError(ValueError):
-    """A stats file that cannot be used; the message names the file, the problem and the fix."""
+T = TypeVar("T")
 
 
 def store_path(override: str | os.PathLike[str] | None = None) -> Path:
@@ -64,118 +84,43 @@ def store_path(override: str | os.PathLike[str] | None = None) -> Path:
     return data_dir(override) / DB_NAME
 
 
-# ---------------------------------------------------------------- opening safely
-
-
-def _writable(path: Path) -> bool:
-    """Whether we may write ``path``: permitted, and not marked read-only (even for root)."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return os.access(path, os.W_OK) and bool(mode & 0o222)
-
-
-def _newer(path: Path, version: int) -> StoreError:
-    return StoreError(
-        f"{path} was written by a newer Muggins (stats schema version {version}; this one knows "
-        f"up to {SCHEMA_VERSION}); it has been left untouched: upgrade Muggins to use it, or "
-        "choose another folder with --data-dir or MUGGINS_HOME"
-    )
-
-
-def _inspect(path: Path) -> bool:
-    """Check an existing file before SQLite touches it; True if it exists (and may be ours)."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        return False
-    except OSError as err:
-        raise StoreError(f"{path} cannot be read ({err.strerror})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise StoreError(f"{path} is not a file; {_FRESH_START}")
-    if info.st_size == 0:
-        return True  # an empty file: nothing to lose, SQLite makes it a database
-    try:
-        with path.open("rb") as f:
-            header = f.read(100)
-    except OSError as err:
-        raise StoreError(
-            f"{path} cannot be read ({err.strerror}); check its permissions, or choose another "
-            "folder with --data-dir or MUGGINS_HOME"
-        ) from None
-    if len(header) < 100 or not header.startswith(_MAGIC):
-        raise StoreError(
-            f"{path} is not a Muggins stats database (it is not an SQLite file); it has been "
-            f"left untouched: {_FRESH_START}"
-        )
-    version = int.from_bytes(header[60:64], "big")
-    if version > SCHEMA_VERSION:
-        raise _newer(path, version)
-    return True
-
-
-def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
-    """Open the file after every check that can be made without writing to it."""
-    exists = _inspect(path)
-    folder = path.parent
-    if not exists:
-        if not create:
-            raise StoreError(f"{path} does not exist (no answers recorded yet)")
+def _identified(path: Path) -> None:
+    """Check the file, and any WAL beside it, are this store's before anything writes."""
+    for tries in range(1, IDENTIFY_TRIES + 1):
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise StoreError(
-                f"cannot create {path}: the folder {folder} cannot be made ({err.strerror}); "
-                "choose another folder with --data-dir or MUGGINS_HOME"
-            ) from None
-    if not _writable(folder):
-        what = "cannot create" if not exists else "cannot use"
-        raise StoreError(
-            f"{what} {path}: its folder {folder} is read-only (the store needs to write its "
-            "journal beside it); make the folder writable, or choose another folder with "
-            "--data-dir or MUGGINS_HOME"
-        )
-    if exists and not _writable(path):
-        raise StoreError(
-            f"{path} is read-only; it has been left untouched: make it writable "
-            "(chmod u+w), or choose another folder with --data-dir or MUGGINS_HOME"
-        )
-    uri = path.absolute().as_uri() + ("?mode=rw" if exists else "?mode=rwc")
-    try:
-        return sqlite3.connect(
-            uri,
-            uri=True,
-            timeout=BUSY_TIMEOUT_SECONDS,
-            isolation_level=None,
-            check_same_thread=False,
-        )
-    except sqlite3.Error as err:
-        raise _explain(path, err, "opening") from None
+            identify(path)
+            return
+        except StoreBusy:
+            raise
+        except StoreError:
+            if tries == IDENTIFY_TRIES:
+                raise
+        time.sleep(0.05 * tries)
 
 
-def _explain(path: Path, err: sqlite3.Error, action: str) -> StoreError:
-    """A `StoreError` for an SQLite failure: which file, what is wrong, what to do."""
-    text = str(err)
-    low = text.lower()
-    if "readonly" in low or "read-only" in low:
-        return StoreError(
-            f"{path} cannot be written ({text}); make it and its folder writable, or choose "
-            "another folder with --data-dir or MUGGINS_HOME"
-        )
-    if "locked" in low or "busy" in low:
-        return StoreError(
-            f"{path} is busy: another program has kept it locked for over "
-            f"{BUSY_TIMEOUT_SECONDS:g} s ({text}); close it and try again"
-        )
-    if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return StoreError(f"{path} is damaged ({text}); it has been left untouched: {_FRESH_START}")
-    if "unable to open" in low:
-        return StoreError(
-            f"{path} cannot be opened ({text}); check the file and its folder, or choose "
-            "another folder with --data-dir or MUGGINS_HOME"
-        )
-    return StoreError(f"{path}: {action} failed: {text}")
+def _pauses() -> Iterator[float]:
+    """The pauses between tries while another connection holds a lock: growing from
+    `FIRST_PAUSE` to `LAST_PAUSE`, a little random (so waiting writers spread out), until
+    `BUSY_SECONDS` have passed."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = FIRST_PAUSE
+    while (left := deadline - time.monotonic()) > 0:
+        yield min(left, pause * random.uniform(0.5, 1.5))
+        pause = min(pause * 2, LAST_PAUSE)
+
+
+def _patiently(action: str, path: Path, call: Callable[[], T]) -> T:
+    """``call()``, tried again while another connection holds a lock (`_pauses`), then
+    `StoreBusy`."""
+    pauses = _pauses()
+    while True:
+        try:
+            return call()
+        except sqlite3.OperationalError as err:
+            pause = next(pauses, None) if is_busy(err) else None
+            if pause is None:
+                raise explain(path, err, action) from None
+        time.sleep(pause)
 
 
 # ---------------------------------------------------------------- the store
@@ -194,17 +139,22 @@ class StatsStore:
         self.path = Path(path)
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
+        self._token = False
+        """Whether the file has its token (`trainer.history.identity`), which every write
+        transaction then touches."""
         memory = str(path) == ":memory:"
         self.checkpointer = None if memory else Checkpointer(self.path)
         """What keeps the WAL short, off the recording path (`trainer.history.wal`)."""
         if memory:
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         else:
-            conn = _connect(self.path, create=create)
+            size = inspect(self.path)
+            if size:  # nothing may write to it, nor replay a WAL beside it, until it is ours
+                _identified(self.path)
+            conn = connect(self.path, exists=size is not None, create=create)
         self._conn = conn
         try:
-            version = 0 if memory else self._check_identity(conn)
-            self._setup(conn, version, memory=memory)
+            self._setup(conn, memory=memory)
         except BaseException:
             self.close()
             raise
@@ -247,77 +197,86 @@ class StatsStore:
             try:
                 yield self._conn
             except sqlite3.Error as err:
-                raise _explain(self.path, err, action) from None
+                raise explain(self.path, err, action) from None
 
     @contextlib.contextmanager
     def transaction(self, action: str) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), rolled back on error."""
-        with self.guard(action) as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            if self.checkpointer is not None:
-                self.checkpointer.written(conn.total_changes)
+        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), rolled back on error.
+
+        While another connection holds the write lock, beginning is tried again with
+        growing pauses for up to `BUSY_SECONDS` (the store's lock let go in between, so
+        the trainer's other calls are not held up), then `StoreBusy` is raised and nothing
+        is written. Every transaction moves the store's token count, so that each commit in
+        the WAL is known to be this file's.
+        """
+        pauses = _pauses()
+        while True:
+            with self.guard(action) as conn:
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as err:
+                    pause = next(pauses, None) if is_busy(err) else None
+                    if pause is None:
+                        raise
+                else:
+                    try:
+                        yield conn
+                        if self._token:
+                            conn.execute(TOUCH)
+                    except BaseException:
+                        if conn.in_transaction:
+                            conn.execute("ROLLBACK")
+                        raise
+                    conn.execute("COMMIT")
+                    if self.checkpointer is not None:
+                        self.checkpointer.written(conn.total_changes)
+                    return
+            time.sleep(pause)
 
     # ------------------------------------------------------------ opening
 
-    def _check_identity(self, conn: sqlite3.Connection) -> int:
-        """The file's schema version, after checking it is a Muggins store this code can use."""
-        path = self.path
-        try:
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            tables = {
-                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            }
-        except sqlite3.Error as err:
-            raise _explain(path, err, "opening") from None
-        if version > SCHEMA_VERSION:
-            raise _newer(path, version)
-        if version == 0 and tables:
-            raise StoreError(
-                f"{path} is an SQLite database but not a Muggins stats store (it holds "
-                f"{', '.join(sorted(tables))}); it has been left untouched: {_FRESH_START}"
-            )
-        if version > 0 and "attempts" not in tables:
-            raise StoreError(
-                f"{path} is damaged (stats schema version {version} but no attempts table); "
-                f"it has been left untouched: {_FRESH_START}"
-            )
-        return version
+    def _setup(self, conn: sqlite3.Connection, *, memory: bool) -> None:
+        """Set the connection up, and the file if it is new or older (in one transaction)."""
 
-    def _setup(self, conn: sqlite3.Connection, version: int, *, memory: bool) -> None:
-        with self.guard("opening"):
-            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+        def prepare() -> int:
+            conn.execute(f"PRAGMA busy_timeout = {WAIT_MS}")
             if not memory:
                 conn.execute("PRAGMA journal_mode = WAL")
                 for pragma in PRAGMAS:
                     conn.execute(pragma)
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
-        if version == SCHEMA_VERSION:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+        with self._lock:
+            version = _patiently("opening", self.path, prepare)
+        if version > SCHEMA_VERSION:
+            raise newer(self.path, version)
+        if version < SCHEMA_VERSION:
+            with self.transaction("setting up the stats store") as conn:
+                self._set_up(conn)
+        self._token = True
+
+    def _set_up(self, conn: sqlite3.Connection) -> None:
+        """Make the schema, or upgrade an older one, inside the transaction."""
+        # Another trainer may have done it while this one waited for the lock.
+        current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if current > SCHEMA_VERSION:
+            raise newer(self.path, current)
+        if current == SCHEMA_VERSION:
             return
-        with self.transaction("setting up the stats store") as conn:
-            # Another trainer may have done it while this one waited for the lock.
-            current = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            if current > SCHEMA_VERSION:
-                raise _newer(self.path, current)
-            if current == 0:
-                run_script(conn, SCHEMA)
-            else:
-                try:
-                    upgrade(conn, current)
-                except (ValueError, KeyError, TypeError) as err:
-                    raise StoreError(
-                        f"{self.path} cannot be upgraded from stats schema version {current} "
-                        f"({err}); it has been left as it was"
-                    ) from None
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if current == 0:
+            run_script(conn, SCHEMA)
+        else:
+            try:
+                upgrade(conn, current)
+            except (ValueError, KeyError, TypeError, sqlite3.Error) as err:
+                raise StoreError(
+                    f"{self.path} cannot be upgraded from stats schema version {current} "
+                    f"({err}); it has been left as it was"
+                ) from None
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     # ------------------------------------------------------------ recording
 
@@ -337,12 +296,11 @@ class StatsStore:
         with self.guard("counting answers") as conn:
             return int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
 
-    def report(
-        self, drill: str | None = None, *, utc_offset: timedelta = timedelta(0)
-    ) -> reports.Report:
-        """Every statistic, for one drill set (by id) or all of them; days at ``utc_offset``."""
+    def report(self, drill: str | None = None) -> reports.Report:
+        """Every statistic, for one drill set (by id) or all of them (days by each answer's
+        own local date)."""
         with self.guard("reading statistics") as conn:
-            return reports.report(conn, drill, utc_offset=utc_offset)
+            return reports.report(conn, drill)
 
     def game_report(self) -> game_stats.GameReport:
         """Your finished games (won, lost, skunks) and your counting in games beside drills."""

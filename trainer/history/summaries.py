@@ -8,8 +8,8 @@ recording an answer touches a few rows, however long the session or the history:
   drill set's running figures through it (`trainer.history.sessions`);
 - medians, all_median: the middle answer time of each drill set and of all,
   kept as a marker in the ms indexes (`trainer.history.medians`);
-- quarters, all_quarters: answers, exact answers and time per quarter of an hour
-  (UTC) with running totals, so days can be counted in any time zone
+- quarters, all_quarters: answers, exact answers and time per quarter of an hour of
+  each answer's own local time, with running totals, so a day is one lookup
   (`trainer.history.quarters`);
 - kind_totals: combinations present, missed and wrongly claimed, per drill set
   and stat kind (itemised answers only: a wrong total's row is not counted).
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from trainer.history import medians, quarters, sessions
+from trainer.history.times import local_minute
 
 _COUNTED: Final = {"missed": 1, "wrong": 2}
 """The combination rows kind_totals counts (missed, wrongly claimed), by their place in a
@@ -41,9 +42,8 @@ def add_to_summaries(
     summary tables."""
     sessions.add_answer(conn, row)
     medians.add_answer(conn, row["drill_id"], row["ms"])
-    quarters.add_answer(
-        conn, row["drill_id"], row["at"], exact=row["outcome"] == "exact", ms=row["ms"]
-    )
+    local = local_minute(row["at"], row["utc_offset"])
+    quarters.add_answer(conn, row["drill_id"], local, exact=row["outcome"] == "exact", ms=row["ms"])
     counts: dict[str, list[int]] = {k: [n, 0, 0] for k, n in present.items()}
     for role, kind, *_ in combos:
         if role in _COUNTED:

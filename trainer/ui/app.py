@@ -25,7 +25,8 @@ from trainer.ui import messages as m
 from trainer.ui.game_desk import GameDesk
 from trainer.ui.history import OpenHistory
 from trainer.ui.options import Options
-from trainer.ui.runner import DrillRunner, Retry, Reveal, Step
+from trainer.ui.runner import DrillRunner, Retry, Step
+from trainer.ui.saving import Saving, poster, show
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
@@ -55,7 +56,9 @@ class MugginsApp(GameDesk):
         super().__init__(options.settings, options.settings_path, options.settings_warning)
         self.entries = list(entries)
         self.options = options
-        self.runner = DrillRunner(rng, clock=options.clock, now=options.now, settings=self.settings)
+        self.runner = DrillRunner(
+            rng, clock=options.clock, now=options.now, settings=self.settings, notify=poster(self)
+        )
         self.open_history = history
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
         self.bot_pause, self.game_clock = options.bot_pause, options.clock
@@ -91,8 +94,7 @@ class MugginsApp(GameDesk):
 
     @on(m.HistoryOpened)
     def _history_opened(self, event: m.HistoryOpened) -> None:
-        for error in self.runner.connect(event.history):
-            self.notify(f"Could not save an answer: {error}", severity="error", timeout=8)
+        self.runner.connect(event.history)
         self._home().show_history(event.history, event.progress)
         if self.options.start_drill is not None:
             self.start(self.options.start_drill)
@@ -154,15 +156,16 @@ class MugginsApp(GameDesk):
         if step is None:
             self._to_home()
             return
-        reveal = step.reveal if isinstance(step, Retry) else step
-        if isinstance(reveal, Reveal) and reveal.error is not None:
-            self.notify(f"Could not save this answer: {reveal.error}", severity="error")
         if isinstance(step, Retry):
             self.screen.post_message(m.CountAgain(step.hint))
             return
         key, plain = self.settings.announce_key, self.plain_cards
         screen = step_screen(step, plain=plain, spoken_key=key)
         (self.push_screen if len(self.screen_stack) == 1 else self.switch_screen)(screen)
+
+    @on(Saving)
+    def _saving(self, event: Saving) -> None:
+        show(self, event.notice)
 
     @on(m.GoHome)
     def _to_home(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from trainer.drills.loader import deep_check, drill_dirs, find_drill, load_all
 from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
 from trainer.locations import config_dir
 from trainer.settings import load_settings, settings_path
+from trainer.textguard import printable
 from trainer.ui.app import MugginsApp, make_app
 from trainer.ui.options import Options
 from trainer.ui.startup import tune_gc
@@ -27,6 +29,13 @@ def launch(args: argparse.Namespace) -> int:
     try:
         app.run()
     finally:
+        # Answers still waiting get a few seconds; those the history still cannot take are
+        # kept in a file beside it (the next start brings them back), and the player is told.
+        if app.runner.unwritten:
+            print("Saving the answers still waiting…", file=sys.stderr, flush=True)
+        unsaved = app.runner.close()
+        if unsaved is not None:
+            print(printable(unsaved.text), file=sys.stderr)
         for store in opened:
             store.close()
     crashed = app.return_code or 0

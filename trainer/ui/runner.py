@@ -2,9 +2,12 @@
 
 The app forwards what the player does and shows the step the runner returns:
 a question to ask, an answer to reveal, a drill's summary, or nothing (home).
-The runner keeps the session, the best to beat and the answers that could not
-be saved. Answers judged before the history is open wait in order and are
-recorded the moment it is.
+The runner keeps the session and the best to beat. Each answer judged is handed
+to a `trainer.history.recorder.Recorder`, which writes it in a thread of its own
+(never on the UI thread), in order, retrying until it is written: answers judged
+while another program holds the history wait there and are never dropped. The
+recorder is made when the history is open (its modules are loaded then, not at
+start); answers judged before that wait in order and go to it first.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from trainer.coach.practice import aim_at_weak_spots
 from trainer.judge.claims import Answer, TotalClaim
@@ -27,6 +30,7 @@ from trainer.settings import Settings
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
+    from trainer.history.recorder import Notice, Recorder, Unsaved
     from trainer.history.reports import KindStats
     from trainer.ui.history import History
 
@@ -41,11 +45,10 @@ class Ask:
 
 @dataclass(frozen=True)
 class Reveal:
-    """Show the truth of this judged answer (``error``: why it could not be saved)."""
+    """Show the truth of this judged answer."""
 
     attempt: Attempt
     rarity: str
-    error: str | None = None
     second: TotalClaim | None = None
     """The second count, in a drill that allows one (``second_tried``)."""
     second_tried: bool = False
@@ -75,9 +78,15 @@ Step = Ask | Reveal | Retry | Done | None
 """What to show next; None is home (a drill left with nothing answered)."""
 
 
+BEST_WAIT: Final = 0.5
+"""How long starting a drill waits for answers still being written, so that its best to
+beat counts the drill just played (the best is read at once if they are not written)."""
+
+
 @dataclass
 class DrillRunner:
-    """One drill at a time, judged and recorded; ``history`` None keeps no record."""
+    """One drill at a time, judged and handed to the recorder, which writes it to
+    ``history`` (until there is one, answers wait in the recorder)."""
 
     rng: random.Random
     clock: Callable[[], float] = time.monotonic
@@ -87,17 +96,53 @@ class DrillRunner:
     session: QuizSession | None = None
     question: Question | None = None
     previous_best: int | None = None
-    record_errors: list[str] = field(default_factory=list)
-    pending: list[Attempt] = field(default_factory=list)
-    """Answers judged before the history was open, recorded when it is (`connect`)."""
+    notify: Callable[[Notice], object] | None = None
+    """Told (from the recorder's thread) when answers start waiting and when they are saved."""
+    recorder: Recorder | None = None
+    """Writes each answer to the history off the caller's thread, once there is one."""
+    waiting: list[Attempt] = field(default_factory=list)
+    """Answers judged before the history was open, handed to the recorder when it is."""
     retrying: Reveal | None = None
     """The reveal waiting for a second try."""
 
-    def connect(self, history: History) -> list[str]:
-        """Use this history from now on; records what was waiting; returns any errors."""
+    def __post_init__(self) -> None:
+        if self.history is not None:
+            self.connect(self.history)
+
+    def connect(self, history: History) -> None:
+        """Use this history from now on: the answers waiting are written to it first."""
+        from trainer.history.recorder import Recorder  # loaded with the history by now
+
         self.history = history
-        waiting, self.pending = self.pending, []
-        return [e for e in (self._record(a) for a in waiting) if e]
+        if self.recorder is None:
+            self.recorder = Recorder(self.notify)
+        for attempt in self.waiting:
+            self.recorder.put(attempt)
+        self.waiting = []
+        self.recorder.attach(history)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every answer judged is written; False if ``timeout`` ran out first."""
+        return not self.waiting and (self.recorder is None or self.recorder.flush(timeout))
+
+    @property
+    def unwritten(self) -> int:
+        """How many answers judged are not written to the history yet."""
+        return len(self.waiting) + (0 if self.recorder is None else self.recorder.waiting)
+
+    def close(self, timeout: float | None = None) -> Unsaved | None:
+        """Stop recording: wait a few seconds (``timeout``, else the recorder's `QUIT_WAIT`)
+        for the answers still waiting, and keep those that could not be written in a file
+        beside the store; returns what was not saved (None: everything was)."""
+        from trainer.history.recorder import QUIT_WAIT, Recorder
+
+        if self.recorder is None and not self.waiting:
+            return None
+        recorder, self.recorder = self.recorder or Recorder(self.notify), None
+        for attempt in self.waiting:  # judged before any history was open: none to write to
+            recorder.put(attempt)
+        self.waiting = []
+        return recorder.close(QUIT_WAIT if timeout is None else timeout)
 
     def prepare(self, drill: DrillSet, kinds: Sequence[KindStats] = ()) -> DrillSet:
         """The drill as it will run: the player's defaults, and if it is the weak-spots
@@ -107,6 +152,8 @@ class DrillRunner:
 
     def begin(self, drill: DrillSet, questions: Sequence[Question] | None = None) -> Step:
         """Start a prepared drill (`prepare`) or a re-drill of ``questions``: its first step."""
+        if self.recorder is not None:
+            self.recorder.flush(BEST_WAIT)
         self.previous_best = self.history.best(drill) if self.history is not None else None
         self.session = QuizSession(
             drill,
@@ -129,8 +176,11 @@ class DrillRunner:
         attempt = self._session().answer(answer, timed_out=timed_out)
         if attempt is None:
             return self.finish()
-        error = self._record(attempt)
-        reveal = Reveal(attempt, rarity(attempt.question), error, session=self.session)
+        if self.recorder is None:
+            self.waiting.append(attempt)
+        else:
+            self.recorder.put(attempt)
+        reveal = Reveal(attempt, rarity(attempt.question), session=self.session)
         j = attempt.judgement
         if (
             attempt.drill.second_try
@@ -149,18 +199,6 @@ class DrillRunner:
         if reveal is None:
             raise RuntimeError("no second try is open")
         return replace(reveal, second=answer, second_tried=True)
-
-    def _record(self, attempt: Attempt) -> str | None:
-        if self.history is None:
-            self.pending.append(attempt)
-            return None
-        try:
-            self.history.record(attempt)
-        except (OSError, ValueError) as err:
-            # Keep drilling: the session still holds the answer for the summary.
-            self.record_errors.append(str(err))
-            return str(err)
-        return None
 
     def finish(self) -> Step:
         """End the drill: its summary, or home if nothing was answered."""

@@ -8,7 +8,7 @@ drill-set filter changes (a newer read replaces an older one still running).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
@@ -137,8 +137,6 @@ class StatsScreen(Screen[None]):
         self.history = history
         self.names = {e.id: e.drill.name for e in entries if e.drill is not None}
         self.now = now
-        offset = now.utcoffset()
-        self.utc_offset = offset if offset is not None else timedelta(0)
         self.drill_id: str | None = None
         """The drill set shown, or None for all of them."""
         self.choices: list[str | None] = [None]
@@ -217,7 +215,7 @@ class StatsScreen(Screen[None]):
     def _read(self, drill_id: str | None) -> None:
         games = None
         try:
-            report = self.history.report(drill_id, utc_offset=self.utc_offset)
+            report = self.history.report(drill_id)
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
         except (OSError, ValueError) as err:  # the store's error names the file

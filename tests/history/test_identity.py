@@ -1,0 +1,95 @@
+"""Knowing a file and its write-ahead log are the store's: the token, the raw reads of
+SQLite's files, and what opening checks before anything writes."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.factories import HAND_8
+from tests.history.known import answered, show, total
+from trainer.history import rawfile
+from trainer.history.identity import alone, identify
+from trainer.history.store import DB_NAME, StatsStore, StoreError
+from trainer.textguard import printable
+
+
+def token_of(path: Path, how: str = "immutable=1") -> tuple[int, bytes, int]:
+    """The token's page, the token and its count, read by SQLite from the file alone (or,
+    with ``mode=ro``, through its WAL)."""
+    with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?{how}", uri=True)) as conn:
+        page, token, writes = conn.execute(
+            "SELECT rootpage, token, writes FROM sqlite_master, store_token "
+            "WHERE name = 'store_token'"
+        ).fetchone()
+    return page, token, writes
+
+
+@pytest.mark.parametrize("writes", [0, 1, 127, 128, 40_000, 2**31, 2**47 + 5, -3])
+def test_the_token_row_read_as_bytes_is_what_sqlite_reads(tmp_path: Path, writes: int) -> None:
+    path = tmp_path / DB_NAME
+    StatsStore(path).close()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("UPDATE store_token SET writes = ?", (writes,))
+        conn.commit()
+    page, token, stored = token_of(path)
+    assert stored == writes
+    assert len(token) == 16
+    assert rawfile.token_row(path, page, 4096) == (token, writes)
+    assert rawfile.token_row(path, page + 1, 4096) is None  # another page: no such row
+    assert rawfile.token_row(path, 1, 4096) is None
+
+
+def test_every_write_moves_the_count_and_every_commit_writes_its_page(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    with StatsStore(path) as store:
+        page, token, before = token_of(path, "mode=ro")  # as set up (all of it in the WAL)
+        store.record(answered(show(HAND_8), total(8)))
+        store.record(answered(show(HAND_8), total(7), session_id="t"))
+        with (path.parent / f"{DB_NAME}-wal").open("rb") as log:
+            commits = rawfile.commits(log, page)
+        after = token_of(path, "mode=ro")
+    assert commits.whole >= 3  # setting up, then each answer
+    assert commits.each_wrote
+    assert after == (page, token, before + 2)
+
+
+def test_a_wal_header_is_judged_before_anything_reads_through_it() -> None:
+    good = (0x377F0682).to_bytes(4, "big") + (3007000).to_bytes(4, "big")
+    assert rawfile.wal_problem(good + (4096).to_bytes(4, "big") + bytes(20), 4096) is None
+    assert "pages are 1024 bytes" in str(
+        rawfile.wal_problem(good + (1024).to_bytes(4, "big") + bytes(20), 4096)
+    )
+    assert "not a write-ahead log" in str(rawfile.wal_problem(b"x" * 32, 4096))
+    assert "not a write-ahead log" in str(rawfile.wal_problem(good, 4096))  # cut short
+    assert rawfile.commits(io.BytesIO(good)).whole == 0
+
+
+def test_the_file_alone_is_judged_by_its_own_tables(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE attempts (id INTEGER PRIMARY KEY, at TEXT)")
+        conn.execute("CREATE TABLE misses (attempt_id INTEGER)")
+        conn.execute("PRAGMA user_version = 1")  # a version-1 store: no application id yet
+        conn.commit()
+    assert alone(path).version == 1
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE extra (x)")  # not exactly version 1's tables any more
+        conn.commit()
+    with pytest.raises(StoreError, match=r"not a Muggins stats store \(it holds attempts, extra"):
+        alone(path)
+
+
+def test_a_name_in_a_foreign_file_is_quoted_harmlessly(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute('CREATE TABLE "\x1b]0;owned\x07" (x)')
+        conn.commit()
+    with pytest.raises(StoreError) as caught:
+        identify(path)
+    assert "\x1b" not in str(caught.value)
+    assert printable("\x1b]0;owned\x07") in str(caught.value)

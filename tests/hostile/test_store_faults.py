@@ -242,6 +242,8 @@ def test_a_wal_beside_no_store_or_an_empty_one_is_refused(tmp_path: Path) -> Non
     for opener in (StatsStore, DeferredStore):
         with pytest.raises(StoreError, match="beside no"):
             opener(path)
+    for command in ("stats", "review", "export"):  # the reading commands say so too
+        muggins(command, home=home).refused(f"{path}-wal", "beside no")
     path.write_bytes(b"")
     with pytest.raises(StoreError, match="beside an empty"):
         StatsStore(path)

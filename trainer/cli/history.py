@@ -30,6 +30,7 @@ from trainer.history.exchange import ImportFormatError
 from trainer.history.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
 from trainer.history.reports import Report, ReviewItem
 from trainer.history.rows import TOTAL
+from trainer.history.opening import inspect
 from trainer.history.store import StatsStore, store_path
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
@@ -56,9 +57,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _open(args: argparse.Namespace) -> StatsStore:
-    """The store for a reading command; an empty one in memory if there is no file yet."""
+    """The store for a reading command; an empty one in memory if there is no file yet (a
+    write-ahead log left with no file beside it is refused, as the trainer refuses it)."""
     path = store_path(args.data_dir)
-    if not path.exists():
+    if inspect(path) is None:
         return StatsStore(":memory:")
     return StatsStore(path, create=False)
 

@@ -28,9 +28,9 @@ from trainer.game.setup import check_saved
 from trainer.history import exchange
 from trainer.history.exchange import ImportFormatError
 from trainer.history.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
+from trainer.history.opening import inspect
 from trainer.history.reports import Report, ReviewItem
 from trainer.history.rows import TOTAL
-from trainer.history.opening import inspect
 from trainer.history.store import StatsStore, store_path
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS

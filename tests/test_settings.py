@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,6 +12,7 @@ import pytest
 import yaml
 from textual.theme import BUILTIN_THEMES
 
+from tests.hostile.support import dev_zero, named_pipe, too_large
 from trainer.drills.schema import parse_drill
 from trainer.game.bots import LEVELS
 from trainer.game.variants import VARIANTS, VariantId
@@ -292,16 +292,7 @@ def test_a_hostile_settings_file_gives_defaults_a_warning_and_is_kept(
     assert path.read_bytes() == original
 
 
-def _pipe(path: Path) -> None:
-    os.mkfifo(path)
-
-
-def _zero(path: Path) -> None:
-    path.symlink_to("/dev/zero")
-
-
-def _large(path: Path) -> None:
-    path.write_text("theme: nord\n# " + "x" * 64_000 + "\n", encoding="utf-8")
+_large = too_large("theme: nord\n")
 
 
 def _folder(path: Path) -> None:
@@ -315,13 +306,13 @@ def _latin(path: Path) -> None:
 @pytest.mark.parametrize(
     ("make", "problem"),
     [
-        (_pipe, "is a named pipe, not a file; give the path of a file"),
-        (_zero, "is a device, not a file; give the path of a file"),
+        (named_pipe, "is a named pipe, not a file; give the path of a file"),
+        (dev_zero, "is a device, not a file; give the path of a file"),
         (_large, "is larger than 64 kB, the most this file may hold"),
         (_folder, "is a folder, not a file; give the path of a file"),
         (_latin, "is not UTF-8 text (byte 11 cannot be read)"),
     ],
-    ids=["named-pipe", "dev-zero", "over-1-MB", "folder", "not-utf-8"],
+    ids=["named-pipe", "dev-zero", "over-64-kB", "folder", "not-utf-8"],
 )
 def test_a_settings_file_that_is_not_a_small_text_file_is_not_read(
     tmp_path: Path, make: Callable[[Path], None], problem: str

@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -108,3 +108,23 @@ def muggins(
     elapsed = time.monotonic() - start
     assert "MemoryError" not in done.stderr, done.stderr[-2000:]
     return Run(tuple(args), done.returncode, done.stdout or "", done.stderr, elapsed)
+
+
+def named_pipe(path: Path) -> None:
+    """Make ``path`` a named pipe: a reader that opens it waits for a writer for ever."""
+    os.mkfifo(path)
+
+
+def dev_zero(path: Path) -> None:
+    """Make ``path`` a link to ``/dev/zero``: a device that never ends."""
+    path.symlink_to("/dev/zero")
+
+
+def too_large(head: str) -> Callable[[Path], None]:
+    """What makes ``path`` a file that starts with ``head`` and runs past the 64 kB that a
+    drill file or the settings may hold (a YAML comment fills the rest)."""
+
+    def make(path: Path) -> None:
+        path.write_text(head + "# " + "x" * 64_000 + "\n", encoding="utf-8")
+
+    return make

@@ -8,13 +8,12 @@ dealing go on past it, the other drills loaded and the broken one listed with it
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.hostile.support import DATA, muggins
+from tests.hostile.support import DATA, dev_zero, muggins, named_pipe, too_large
 
 DRILLS = DATA / "drills"
 FIELDS = {
@@ -55,26 +54,17 @@ def test_drills_check_refuses_in_one_line(
     run.clean()
 
 
-def _pipe(path: Path) -> None:
-    os.mkfifo(path)
-
-
-def _zero(path: Path) -> None:
-    path.symlink_to("/dev/zero")
-
-
-def _large(path: Path) -> None:
-    path.write_text(GOOD + "# " + "x" * 64_000 + "\n", encoding="utf-8")
+_large = too_large(GOOD)
 
 
 @pytest.mark.parametrize(
     ("make", "problem"),
     [
-        (_pipe, "is a named pipe, not a file"),
-        (_zero, "is a device, not a file"),
+        (named_pipe, "is a named pipe, not a file"),
+        (dev_zero, "is a device, not a file"),
         (_large, "is larger than 64 kB"),
     ],
-    ids=["named-pipe", "dev-zero", "over-1-MB"],
+    ids=["named-pipe", "dev-zero", "over-64-kB"],
 )
 def test_drills_check_reads_only_a_small_regular_file(
     tmp_path: Path, make: Callable[[Path], None], problem: str
@@ -92,8 +82,8 @@ def shared(tmp_path: Path) -> Path:
     folder.mkdir()
     for path in DRILLS.glob("*.yaml"):
         (folder / path.name).write_bytes(path.read_bytes())
-    _pipe(folder / "pipe.yaml")
-    _zero(folder / "zero.yaml")
+    named_pipe(folder / "pipe.yaml")
+    dev_zero(folder / "zero.yaml")
     _large(folder / "large.yaml")
     (folder / "good.yaml").write_text(GOOD, encoding="utf-8")
     return folder

@@ -9,13 +9,12 @@ field, and leaves the file as it was.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.hostile.support import DATA, Run, muggins
+from tests.hostile.support import DATA, Run, dev_zero, muggins, named_pipe, too_large
 
 SETTINGS = DATA / "settings"
 FIELDS = {
@@ -69,26 +68,17 @@ def test_a_hostile_settings_file_gives_the_defaults(
     assert sorted(p.name for p in home.iterdir()) == ["settings.yaml"]
 
 
-def _pipe(path: Path) -> None:
-    os.mkfifo(path)
-
-
-def _zero(path: Path) -> None:
-    path.symlink_to("/dev/zero")
-
-
-def _large(path: Path) -> None:
-    path.write_text("theme: nord\n# " + "x" * 64_000 + "\n", encoding="utf-8")
+_large = too_large("theme: nord\n")
 
 
 @pytest.mark.parametrize(
     ("make", "problem"),
     [
-        (_pipe, "is a named pipe, not a file"),
-        (_zero, "is a device, not a file"),
+        (named_pipe, "is a named pipe, not a file"),
+        (dev_zero, "is a device, not a file"),
         (_large, "is larger than 64 kB"),
     ],
-    ids=["named-pipe", "dev-zero", "over-1-MB"],
+    ids=["named-pipe", "dev-zero", "over-64-kB"],
 )
 def test_settings_that_are_not_a_small_regular_file_are_not_read(
     tmp_path: Path, make: Callable[[Path], None], problem: str

@@ -12,6 +12,7 @@ skipped) and deletes it once its answers are committed.
 
 from __future__ import annotations
 
+import io
 import os
 import secrets
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from trainer.history.exchange import (
 )
 from trainer.history.store import StatsStore
 from trainer.quiz.attempt import Attempt
+from trainer.userfiles import write_atomic
 
 PREFIX: Final = "muggins.pending-"
 
@@ -49,35 +51,13 @@ def records_of(attempts: Sequence[Attempt]) -> list[dict[str, Any]]:
 
 def keep(store: Path, attempts: Sequence[Attempt]) -> Path:
     """Write the answers to a new file beside the store ``store``; returns its path.
-    Raises OSError if it cannot be written (nothing is left half-written)."""
+    Raises `FileRefused` if it cannot be written (nothing is left half-written)."""
     moment = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     path = store.with_name(f"{PREFIX}{moment}-{os.getpid()}-{secrets.token_hex(3)}.json")
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8") as out:
-            write_json(records_of(attempts), out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    _sync_folder(path.parent)
+    document = io.StringIO()
+    write_json(records_of(attempts), document)
+    write_atomic(path, document.getvalue().encode("utf-8"))
     return path
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (where the system allows opening a folder)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the rename itself is done
-    finally:
-        os.close(descriptor)
 
 
 def bring_back(store: StatsStore, files: Sequence[Path]) -> int:

@@ -128,3 +128,16 @@ def too_large(head: str) -> Callable[[Path], None]:
         path.write_text(head + "# " + "x" * 64_000 + "\n", encoding="utf-8")
 
     return make
+
+
+def not_small_files(head: str) -> list[object]:
+    """The cases a small-file reader refuses, as pytest parameters (what makes the file,
+    the reason given): a named pipe, ``/dev/zero``, and a file past 64 kB that starts with
+    ``head``."""
+    import pytest  # only the tests that parametrize by it need it
+
+    return [
+        pytest.param(named_pipe, "is a named pipe, not a file", id="named-pipe"),
+        pytest.param(dev_zero, "is a device, not a file", id="dev-zero"),
+        pytest.param(too_large(head), "is larger than 64 kB", id="over-64-kB"),
+    ]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.support import DATA, dev_zero, muggins, named_pipe, too_large
+from tests.hostile.support import DATA, dev_zero, muggins, named_pipe, not_small_files, too_large
 
 DRILLS = DATA / "drills"
 FIELDS = {
@@ -57,15 +57,7 @@ def test_drills_check_refuses_in_one_line(
 _large = too_large(GOOD)
 
 
-@pytest.mark.parametrize(
-    ("make", "problem"),
-    [
-        (named_pipe, "is a named pipe, not a file"),
-        (dev_zero, "is a device, not a file"),
-        (_large, "is larger than 64 kB"),
-    ],
-    ids=["named-pipe", "dev-zero", "over-64-kB"],
-)
+@pytest.mark.parametrize(("make", "problem"), not_small_files(GOOD))
 def test_drills_check_reads_only_a_small_regular_file(
     tmp_path: Path, make: Callable[[Path], None], problem: str
 ) -> None:

@@ -14,7 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.support import DATA, Run, dev_zero, muggins, named_pipe, too_large
+from tests.hostile.support import (
+    DATA,
+    Run,
+    muggins,
+    not_small_files,
+)
 
 SETTINGS = DATA / "settings"
 FIELDS = {
@@ -68,18 +73,7 @@ def test_a_hostile_settings_file_gives_the_defaults(
     assert sorted(p.name for p in home.iterdir()) == ["settings.yaml"]
 
 
-_large = too_large("theme: nord\n")
-
-
-@pytest.mark.parametrize(
-    ("make", "problem"),
-    [
-        (named_pipe, "is a named pipe, not a file"),
-        (dev_zero, "is a device, not a file"),
-        (_large, "is larger than 64 kB"),
-    ],
-    ids=["named-pipe", "dev-zero", "over-64-kB"],
-)
+@pytest.mark.parametrize(("make", "problem"), not_small_files("theme: nord\n"))
 def test_settings_that_are_not_a_small_regular_file_are_not_read(
     tmp_path: Path, make: Callable[[Path], None], problem: str
 ) -> None:

@@ -1,5 +1,5 @@
 """The strong bot's pegging: the solver against hand-worked positions and a brute force over
-`Table`, what a seat knows of the other hands, the deals it solves, and whole games."""
+`rules.play.Play`, what a seat knows of the other hands, the deals it solves, and whole games."""
 
 from __future__ import annotations
 
@@ -27,15 +27,14 @@ from trainer.game.strong import (
     sample_deal,
     stuck_counts,
 )
-from trainer.game.table import Table
 from trainer.game.variants import VARIANTS, variant
 from trainer.rules.cards import RANK_NAMES, Card, deck, parse_cards
-from trainer.rules.play import score_play
+from trainer.rules.play import Play, score_play
 
 
-def played(hands: Sequence[str], leader: int, cards: str) -> Table:
+def played(hands: Sequence[str], leader: int, cards: str) -> Play:
     """A table after laying ``cards`` in turn (goes said as they come)."""
-    table = Table.start([parse_cards(h) for h in hands], leader)
+    table = Play.start([parse_cards(h) for h in hands], leader)
     for card in parse_cards(cards):
         while not table.playable(table.turn):
             table = table.go()[0]
@@ -43,8 +42,8 @@ def played(hands: Sequence[str], leader: int, cards: str) -> Table:
     return table
 
 
-def brute(table: Table, signs: Sequence[int]) -> int:
-    """The rest of the play by plain minimax over `Table` itself, every card of every suit."""
+def brute(table: Play, signs: Sequence[int]) -> int:
+    """The rest of the play by plain minimax over `Play` itself, every card of every suit."""
     if table.done:
         return 0
     seat = table.turn
@@ -96,7 +95,7 @@ def test_the_solver_agrees_with_a_brute_force_over_the_table(seed: int, players:
     rng = random.Random(seed)
     each = rng.randint(1, 4 if players == 2 else 3)
     cards = rng.sample(deck(), players * each)
-    table = Table.start([cards[n * each : (n + 1) * each] for n in range(players)], 0)
+    table = Play.start([cards[n * each : (n + 1) * each] for n in range(players)], 0)
     for _ in range(rng.randrange(players * each)):
         able = table.playable(table.turn)
         table = (table.lay(rng.choice(able)) if able else table.go())[0]
@@ -148,7 +147,7 @@ def test_the_count_of_each_go_is_worked_out_from_who_laid_the_pile(seed: int, pl
     cards = rng.sample(deck(), players * each)
     hands = [cards[n * each : (n + 1) * each] for n in range(players)]
     owner = {c: s for s, h in enumerate(hands) for c in h}
-    table = Table.start(hands, rng.randrange(players))
+    table = Play.start(hands, rng.randrange(players))
     said: dict[int, int] = {}
     while not table.done:
         if not table.pile:

@@ -1,4 +1,4 @@
-"""The play (pegging): `score_play` for one card and `PlayState` for whole plays.
+"""The play (pegging): `score_play` for one card and the frozen `Play` for whole plays.
 
 Every expected number below was worked out by hand from RULES.md, section
 "The play (pegging)".
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.rules.cards import Card, CardError, format_cards, full_deck, parse_card, parse_cards
-from trainer.rules.play import PlayError, PlayItem, PlayScore, PlayState, score_play
+from trainer.rules.play import Play, PlayError, PlayItem, PlayScore, pair_run, score_play
 
 Item = tuple[str, str, int]
 """An expected item: (kind, cards in text form, points)."""
@@ -215,10 +215,59 @@ def test_describe(cards: str, said: str) -> None:
     assert score_play(parse_cards(cards)).describe() == said
 
 
-# --- PlayState: whole plays between two players (player 0 = non-dealer leads) ---
+# --- Play: whole plays between two players (player 0 = non-dealer leads) ---
 
 Move = tuple[int, str, list[Item]]
 """An expected history entry: (player, card laid or "go", items it scored)."""
+
+
+class PlayState:
+    """A `Play` moved along by these tests: the moves made, with what each scored, and each
+    player's pegs (a go's point to the last player to lay, as the game pegs it)."""
+
+    def __init__(self, hands: list[list[Card]]) -> None:
+        self.play = Play.start(hands)
+        self.history: list[tuple[int, Card | None, tuple[PlayItem, ...]]] = []
+        self.scores = [0] * len(hands)
+
+    def lay(self, card: Card) -> tuple[PlayItem, ...]:
+        seat = self.play.turn
+        self.play, items = self.play.lay(card)
+        self.scores[seat] += sum(i.points for i in items)
+        self.history.append((seat, card, items))
+        return items
+
+    def go(self) -> tuple[PlayItem, ...]:
+        seat, last = self.play.turn, self.play.last_player
+        self.play, items = self.play.go()
+        if items:
+            assert last is not None
+            self.scores[last] += sum(i.points for i in items)
+        self.history.append((seat, None, items))
+        return items
+
+    @property
+    def turn(self) -> int:
+        return self.play.turn
+
+    @property
+    def count(self) -> int:
+        return self.play.count
+
+    @property
+    def done(self) -> bool:
+        return self.play.done
+
+    @property
+    def pile(self) -> list[Card]:
+        return list(self.play.pile)
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return [list(h) for h in self.play.hands]
+
+    def playable(self, player: int) -> list[Card]:
+        return list(self.play.playable(player))
 
 
 def _state(p0: str, p1: str) -> PlayState:
@@ -490,12 +539,12 @@ def test_other_plays_on_alone() -> None:
 
 def test_play_needs_two_players() -> None:
     with pytest.raises(PlayError):
-        PlayState([parse_cards("5H")])
+        Play.start([parse_cards("5H")])
 
 
 def test_play_refuses_a_card_in_two_hands() -> None:
     with pytest.raises(ValueError, match="5H"):
-        PlayState([parse_cards("5H 6D"), parse_cards("5H 7C")])
+        Play.start([parse_cards("5H 6D"), parse_cards("5H 7C")])
 
 
 @settings(max_examples=300, deadline=None)
@@ -533,3 +582,24 @@ def test_random_plays_keep_the_rules(deck: list[Card], data: st.DataObject) -> N
     last_items = state.history[-1][2]
     assert any(i.kind in ("last", "thirty_one") for i in last_items)
     assert sum(1 for _, card, _ in state.history if card is not None) == 8
+
+
+@pytest.mark.parametrize(
+    ("ranks", "expected"),
+    [
+        pytest.param((5,), (1, 0, 1), id="one-card"),
+        pytest.param((5, 5), (2, 0, 2), id="pair"),
+        pytest.param((9, 5, 5, 5), (3, 0, 3), id="pair-royal-keeps-the-three"),
+        pytest.param((4, 6, 5), (1, 3, 3), id="run-of-three-any-order"),
+        pytest.param((4, 5, 6, 4), (1, 3, 3), id="a-repeat-cuts-the-tail-to-the-run-after-it"),
+        pytest.param((1, 2, 3, 5, 4), (1, 5, 5), id="run-of-five"),
+        pytest.param((3, 4, 6, 2), (1, 0, 4), id="no-run-but-a-later-5-could"),
+        pytest.param((13, 1, 2), (1, 0, 3), id="no-wrapping"),
+    ],
+)
+def test_pair_run_finds_pairs_runs_and_the_tail_that_can_still_score(
+    ranks: tuple[int, ...], expected: tuple[int, int, int]
+) -> None:
+    """`pair_run`: the cards of the last rank ending the pile, the run the last card ends,
+    and how many trailing ranks a later card can still score with."""
+    assert pair_run(ranks) == expected

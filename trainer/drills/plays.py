@@ -14,7 +14,7 @@ from typing import Final, Literal
 
 from trainer.drills.dealing import sorted_hand
 from trainer.rules.cards import SUITS, Card, deck
-from trainer.rules.play import PAIR_POINTS, PlayItem, PlayScore, PlayState
+from trainer.rules.play import Play, PlayItem, PlayScore, score_play
 
 PlayCategory = Literal[
     "fifteen", "pair", "pair-royal", "run", "thirty-one", "go", "last", "nothing"
@@ -135,39 +135,22 @@ def _play(rng: random.Random, *, royal: bool) -> list[_Moment]:
     else:
         cards = rng.sample(deck(), 8)
         hands = [cards[:4], cards[4:]]
-    state = PlayState(hands)
+    play = Play.start(hands)
     moments: list[_Moment] = []
-    while not state.done:
-        player = state.turn
-        able = state.playable(player)
+    while not play.done:
+        player = play.turn
+        able = play.playable(player)
         if not able:
-            state.go()
+            play = play.go()[0]
             continue
-        before = tuple(state.pile)
+        before = play.pile
         if rng.random() < GREED:
-            card = max(able, key=lambda c: _pegs(before, c))
+            card = max(able, key=lambda c: score_play((*before, c)).total)
         else:
             card = rng.choice(able)
-        items = state.lay(card)
-        hands = state.hands
-        moments.append((before, card, tuple(hands[player]), tuple(hands[1 - player]), items))
+        play, items = play.lay(card)
+        moments.append((before, card, play.hands[player], play.hands[1 - player], items))
     return moments
-
-
-def _pegs(before: tuple[Card, ...], card: Card) -> int:
-    """What laying ``card`` on ``before`` pegs (fifteen, 31, pairs, runs): `score_play`'s
-    total, quickly, for a player choosing a card."""
-    count = sum(c.value for c in before) + card.value
-    points = 2 if count in (15, 31) else 0
-    same = 1
-    while same <= len(before) and before[-same].rank == card.rank:
-        same += 1
-    points += PAIR_POINTS.get(same, 0)
-    for k in range(len(before) + 1, 2, -1):
-        ranks = {c.rank for c in before[1 - k :]} | {card.rank}
-        if len(ranks) == k and max(ranks) - min(ranks) == k - 1:
-            return points + k
-    return points
 
 
 def _moment(m: _Moment, seed: int, last: bool) -> PlayDeal:

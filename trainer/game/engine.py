@@ -38,13 +38,12 @@ from trainer.game.state import (
     Respond,
     SayGo,
 )
-from trainer.game.table import Table
 from trainer.game.variants import GameVariant
 from trainer.judge.claims import CatchAnswer
 from trainer.judge.policy import policy_points
 from trainer.judge.verdict import judge
 from trainer.rules.cards import JACK
-from trainer.rules.play import PlayError
+from trainer.rules.play import Play, PlayError
 from trainer.rules.show import score_show
 
 __all__ = ["first_opponent", "new_game", "opponents", "prompt", "step"]
@@ -137,7 +136,7 @@ def _cut(state: GameState) -> tuple[GameState, list[Event]]:
     hand, rules = state.hand, state.rules
     leader = (hand.dealer + 1) % rules.players
     kept = tuple(k or () for k in hand.kept)
-    state = replace(state, phase="play", hand=replace(hand, table=Table.start(kept, leader)))
+    state = replace(state, phase="play", hand=replace(hand, table=Play.start(kept, leader)))
     if hand.dealt.starter.rank != JACK:
         return state, []
     cutter = (hand.dealer - 1) % rules.players

@@ -2,7 +2,7 @@
 
 Suits never score in the play, so a position holds ranks only: each seat's hand
 as a sorted tuple, the count, and the tail of the pile that can still score (the
-trailing pair or the cards a run could still use). The turns are `Table`'s
+trailing pair or the cards a run could still use). The turns are `rules.play.Play`'s
 (RULES.md, "The game", step 3). A position's value is the points the rest of
 the play pegs for one side less every other side's, go and last card included;
 seats of that side maximise it and every other seat minimises it (exact in the
@@ -17,14 +17,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, TypeAlias
 
-from trainer.game.table import Table
+from trainer.rules.play import PAIR_POINTS, Play, pair_run
 
 Ranks: TypeAlias = tuple[int, ...]
 Position: TypeAlias = tuple[tuple[Ranks, ...], int, int, Ranks, int, int]
 """(hands, turn, count, tail, passed seats as a bit mask, last player or -1)."""
 
-_PAIRS: Final = (0, 0, 2, 6, 12)
-"""Pair points by the number of equal ranks laid in a row."""
 _WIDE: Final = 1000
 """Wider than any play's value: the open window."""
 _VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -38,25 +36,14 @@ def value_of(rank: int) -> int:
 
 @lru_cache(maxsize=1 << 16)
 def scored(tail: Ranks, rank: int) -> tuple[int, Ranks]:
-    """The pair and run points of laying ``rank`` on ``tail``, and the new tail: the trailing
-    equal ranks or the longest suffix of distinct ranks, all a later card can score with."""
+    """The pair and run points of laying ``rank`` on ``tail`` (`rules.play.pair_run`, the
+    one pegging scorer), and the new tail: all a later card can score with."""
     pile = (*tail, rank)
-    same = 1
-    while same < len(pile) and pile[-1 - same] == rank:
-        same += 1
-    points = _PAIRS[same]
-    distinct = 1
-    while distinct < len(pile) and pile[-1 - distinct] not in pile[len(pile) - distinct :]:
-        distinct += 1
-    for k in range(distinct, 2, -1):
-        ranks = pile[-k:]
-        if max(ranks) - min(ranks) == k - 1:
-            points += k
-            break
-    return points, pile[-max(same, distinct) :]
+    same, run, keep = pair_run(pile)
+    return PAIR_POINTS[same] + run, pile[-keep:]
 
 
-def position(table: Table) -> Position:
+def position(table: Play) -> Position:
     """A table as the solver sees it: ranks only, the pile cut to the tail that can score."""
     hands = tuple(tuple(sorted(c.rank for c in h)) for h in table.hands)
     tail: Ranks = ()

@@ -13,12 +13,12 @@ from typing import Literal, TypeAlias
 
 from trainer.game.deal import Dealt
 from trainer.game.events import Box
-from trainer.game.table import Table
 from trainer.game.variants import GameVariant
 from trainer.judge.claims import CatchAnswer, Claim
 from trainer.judge.policy import Policy
 from trainer.judge.verdict import Verdict
 from trainer.rules.cards import Card
+from trainer.rules.play import Play
 from trainer.rules.show import Item
 
 Phase = Literal["discard", "play", "show", "over"]
@@ -131,7 +131,7 @@ class HandState:
     dealt: Dealt
     kept: tuple[tuple[Card, ...] | None, ...]
     thrown: tuple[tuple[Card, ...], ...]
-    table: Table | None = None
+    table: Play | None = None
     to_show: tuple[tuple[int, Box], ...] = ()
     pending: Pending | None = None
 

@@ -22,8 +22,8 @@ from typing import Final, TypeAlias
 
 from trainer.game.search import Ranks, Solver, position, value_of
 from trainer.game.state import GameState
-from trainer.game.table import Table
 from trainer.rules.cards import Card, deck
+from trainer.rules.play import Play
 
 SAMPLES: Final = 48
 """Deals solved at most for one decision (fewer when every deal can be solved exactly)."""
@@ -67,7 +67,7 @@ def knowledge(state: GameState, seat: int) -> Knowledge:
     return Knowledge(unseen, stuck_counts(table, owner))
 
 
-def stuck_counts(table: Table, owner: Mapping[Card, int]) -> dict[int, int]:
+def stuck_counts(table: Play, owner: Mapping[Card, int]) -> dict[int, int]:
     """The count each seat that said go since the count began could not lay on, from who
     laid each card of the pile (``owner``)."""
     owners = [owner[c] for c in table.pile]

@@ -1,20 +1,24 @@
-"""The play (pegging): what the card just laid scores, and the go / last-card rules.
+"""The play (pegging): what the card just laid scores, and the play itself as a frozen table.
 
-`score_play` scores the last card of the sequence since the last reset.
-`PlayState` runs a whole play between players, refusing illegal moves.
+`pair_run` is the one place pairs and runs are found, on ranks alone; `score_play`
+itemises the last card of the cards since the last reset with it, and the game's
+search (`trainer.game.search`) scores ranks with it. `Play` is the only play engine:
+frozen, so the pegging drill, the game and the search share it, and a game state
+can hold it, replay it and save it (RULES.md, "The play" and "The game", step 3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from trainer.rules.cards import Card, check_distinct
 from trainer.rules.speech import play_phrase
 
 PlayKind = Literal["fifteen", "thirty_one", "pair", "run", "go", "last"]
-PAIR_POINTS: Final = {2: 2, 3: 6, 4: 12}
+PAIR_POINTS: Final = {1: 0, 2: 2, 3: 6, 4: 12}
+"""Points for the cards of one rank that end the pile, by how many (one: no pair)."""
 
 
 class PlayError(ValueError):
@@ -82,6 +86,28 @@ class PlayScore:
         return play_phrase((i.kind, i.cards, i.points) for i in self.items)
 
 
+def pair_run(ranks: Sequence[int]) -> tuple[int, int, int]:
+    """For the last of ``ranks`` (laid since the reset, oldest first): how many cards of its
+    rank end the pile (1: no pair), the longest run of three or more it ends (0: none), and
+    how many of the last ranks a later card can still score with (the trailing equal ranks
+    or the longest suffix of distinct ranks, whichever is longer)."""
+    n = len(ranks)
+    last = ranks[-1]
+    same = 1
+    while same < n and ranks[-1 - same] == last:
+        same += 1
+    distinct = 1
+    while distinct < n and ranks[-1 - distinct] not in ranks[n - distinct :]:
+        distinct += 1
+    run = 0
+    for k in range(distinct, 2, -1):
+        window = ranks[n - k :]
+        if max(window) - min(window) == k - 1:
+            run = k
+            break
+    return same, run, max(same, distinct)
+
+
 def score_play(cards: Sequence[Card]) -> PlayScore:
     """Score the last of ``cards``, the cards laid since the last reset, oldest first."""
     seq = tuple(cards)
@@ -99,48 +125,39 @@ def score_play(cards: Sequence[Card]) -> PlayScore:
         items.append(PlayItem("fifteen", seq, 2))
     if count == 31:
         items.append(PlayItem("thirty_one", seq, 2))
-    last = seq[-1]
-    same = 1
-    while same < len(seq) and seq[-1 - same].rank == last.rank:
-        same += 1
+    same, run, _ = pair_run([c.rank for c in seq])
     if same >= 2:
         items.append(PlayItem("pair", seq[-same:], PAIR_POINTS[same]))
-    run = _longest_run(seq)
     if run:
         items.append(PlayItem("run", seq[-run:], run))
     return PlayScore(seq, count, tuple(items))
 
 
-def _longest_run(seq: tuple[Card, ...]) -> int:
-    """The largest k >= 3 such that the last k cards are k distinct consecutive ranks, or 0."""
-    for k in range(len(seq), 2, -1):
-        ranks = {c.rank for c in seq[-k:]}
-        if len(ranks) == k and max(ranks) - min(ranks) == k - 1:
-            return k
-    return 0
+@dataclass(frozen=True)
+class Play:
+    """The play in progress: the cards each seat still holds, whose turn, the cards since the
+    reset. `lay` and `go` return a new `Play` and what was pegged; nothing changes in place.
 
-
-class PlayState:
-    """A play in progress: whose turn, the count, the cards since the reset, the pegs.
-
-    Players are numbered from 0; player 0 (the non-dealer in a two-player game)
-    leads. A player who can lay a card must; "go" is only for one who cannot.
-    When nobody can lay, the last player to lay pegs 1 for the go (nothing more
-    at 31, which already scored 2), the count resets, and the next player leads.
+    A seat that can lay must; one that cannot says go and is skipped until the count
+    starts again; when nobody can lay, the last to lay pegs 1 (nothing more at 31),
+    the count resets and the seat after the last player leads, skipping empty hands.
     The very last card pegs 1 for last (nothing more at 31).
     """
 
-    def __init__(self, hands: Sequence[Sequence[Card]], leader: int = 0) -> None:
+    hands: tuple[tuple[Card, ...], ...]
+    turn: int
+    pile: tuple[Card, ...] = ()
+    last_player: int | None = None
+    passed: frozenset[int] = frozenset()
+    """Seats that said go since the last reset."""
+
+    @classmethod
+    def start(cls, hands: Sequence[Sequence[Card]], leader: int = 0) -> Play:
+        """A play of ``hands`` (seats from 0), led by ``leader``."""
         if len(hands) < 2:
             raise PlayError("a play needs at least two players")
         check_distinct(c for hand in hands for c in hand)
-        self.hands: list[list[Card]] = [list(h) for h in hands]
-        self.scores: list[int] = [0] * len(hands)
-        self.pile: list[Card] = []
-        self.history: list[tuple[int, Card | None, tuple[PlayItem, ...]]] = []
-        self.turn = leader
-        self.last_player: int | None = None
-        self._skip_empty()
+        return cls(tuple(tuple(h) for h in hands), leader)._skip_empty()
 
     @property
     def count(self) -> int:
@@ -150,75 +167,71 @@ class PlayState:
     def done(self) -> bool:
         return not any(self.hands)
 
-    def playable(self, player: int) -> list[Card]:
-        """The cards ``player`` may lay now without passing 31."""
+    def playable(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` may lay now without passing 31."""
         room = 31 - self.count
-        return [c for c in self.hands[player] if c.value <= room]
+        return tuple(c for c in self.hands[seat] if c.value <= room)
 
-    def lay(self, card: Card) -> tuple[PlayItem, ...]:
-        """The player whose turn it is lays ``card``; returns what it (and any go) scored."""
-        player = self.turn
+    def lay(self, card: Card) -> tuple[Play, tuple[PlayItem, ...]]:
+        """The seat whose turn it is lays ``card``: the new play and what it pegged (with the
+        last card's 1, or a go that follows at once because nobody can lay after it)."""
+        seat = self.turn
         if self.done:
             raise PlayError("the play is over: every card has been laid")
-        if card not in self.hands[player]:
-            raise PlayError(f"player {player + 1} does not hold {card}")
+        if card not in self.hands[seat]:
+            raise PlayError(f"seat {seat} does not hold {card}")
         if card.value > 31 - self.count:
             raise PlayError(f"{card} would take the count from {self.count} past 31")
-        self.hands[player].remove(card)
-        self.pile.append(card)
-        self.last_player = player
-        items = list(score_play(self.pile).items)
-        if self.done:
-            if self.count != 31:
+        hands = tuple(
+            tuple(c for c in h if c != card) if n == seat else h for n, h in enumerate(self.hands)
+        )
+        pile = (*self.pile, card)
+        items = list(score_play(pile).items)
+        play = replace(self, hands=hands, pile=pile, last_player=seat)
+        if play.done:
+            if play.count != 31:
                 items.append(PlayItem("last", (card,), 1))
-            self.pile = []
-        elif self.count == 31:
-            self._reset(after=player)
-        else:
-            self.turn = (player + 1) % len(self.hands)
-            items.extend(self._settle())
-        self.scores[player] += sum(i.points for i in items if i.kind != "go")
-        self.history.append((player, card, tuple(items)))
-        return tuple(items)
+            return replace(play, pile=()), tuple(items)
+        if play.count == 31:
+            return play._reset(after=seat), tuple(items)
+        play, go = replace(play, turn=play._next(seat))._settle()
+        return play, (*items, *go)
 
-    def go(self) -> tuple[PlayItem, ...]:
-        """The player whose turn it is says "go"; refused if they could lay a card."""
-        player = self.turn
+    def go(self) -> tuple[Play, tuple[PlayItem, ...]]:
+        """The seat whose turn it is says go (refused if it could lay): the new play, and the
+        go's point if nobody else can lay either."""
+        seat = self.turn
         if self.done:
             raise PlayError("the play is over: every card has been laid")
-        able = self.playable(player)
+        able = self.playable(seat)
         if able:
-            raise PlayError(f"player {player + 1} can lay {' '.join(map(str, able))}: no go")
-        self.turn = (player + 1) % len(self.hands)
-        items = self._settle()
-        self.history.append((player, None, items))
-        return items
+            raise PlayError(f"seat {seat} can lay {' '.join(map(str, able))}: no go")
+        play = replace(self, passed=self.passed | {seat}, turn=self._next(seat))
+        return play._settle()
 
-    def _settle(self) -> tuple[PlayItem, ...]:
-        """Move the turn to someone who can lay; if nobody can, score the go and reset."""
-        n = len(self.hands)
-        for step in range(n):
-            candidate = (self.turn + step) % n
-            if self.playable(candidate):
-                # A player holding cards none of which fit keeps the turn, to say go.
-                self._skip_empty()
-                return ()
-        assert self.last_player is not None
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % len(self.hands)
+
+    def _settle(self) -> tuple[Play, tuple[PlayItem, ...]]:
+        """Give the turn to the next seat that holds cards; if nobody can lay, score the go
+        to the last player and reset."""
+        if any(self.playable(s) for s in range(len(self.hands))):
+            return self._skip_empty(), ()
         scorer = self.last_player
-        self.scores[scorer] += 1
-        item = PlayItem("go", tuple(self.pile[-1:]), 1)
-        self._reset(after=scorer)
-        return (item,)
+        if scorer is None:  # nobody has laid since the deal: cannot happen with cards held
+            raise PlayError("no card has been laid: there is no go to score")
+        item = PlayItem("go", self.pile[-1:], 1)
+        return self._reset(after=scorer), (item,)
 
-    def _reset(self, after: int) -> None:
-        self.pile = []
-        self.turn = (after + 1) % len(self.hands)
-        self._skip_empty()
+    def _reset(self, after: int) -> Play:
+        return replace(self, pile=(), passed=frozenset(), turn=self._next(after))._skip_empty()
 
-    def _skip_empty(self) -> None:
-        """Pass the turn over players who hold no cards (they have nothing to say)."""
-        n = len(self.hands)
-        for _ in range(n):
-            if self.hands[self.turn]:
-                return
-            self.turn = (self.turn + 1) % n
+    def _skip_empty(self) -> Play:
+        """Pass the turn over seats that hold no cards or said go since the reset (they have
+        nothing more to say until the count starts again)."""
+        turn = self.turn
+        for _ in range(len(self.hands)):
+            if self.hands[turn] and turn not in self.passed:
+                break
+            turn = self._next(turn)
+        return replace(self, turn=turn)

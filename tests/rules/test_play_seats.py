@@ -1,20 +1,15 @@
-"""The play at the table, two to four seats: turns, go, 31, the last card, and a frozen state."""
+"""The frozen play (`rules.play.Play`) with two to four seats: turns, go, 31, the last card."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from trainer.game.table import Table
-from trainer.rules.cards import deck, parse_cards
-from trainer.rules.play import PlayError, PlayState
+from trainer.rules.cards import parse_cards
+from trainer.rules.play import Play, PlayError
 
 
 def test_fifteen_and_thirty_one_then_the_count_starts_again() -> None:
-    t = Table.start([parse_cards("10S 6D 3C"), parse_cards("5C KH 2C")], leader=0)
+    t = Play.start([parse_cards("10S 6D 3C"), parse_cards("5C KH 2C")], leader=0)
     steps = []
     for card in ["10S", "5C", "6D", "KH"]:
         t, items = t.lay(parse_cards(card)[0])
@@ -25,7 +20,7 @@ def test_fifteen_and_thirty_one_then_the_count_starts_again() -> None:
 
 
 def test_a_go_in_two_player_play_lets_the_other_play_on() -> None:
-    t = Table.start([parse_cards("KS QS"), parse_cards("KH 9D AC")], leader=0)
+    t = Play.start([parse_cards("KS QS"), parse_cards("KH 9D AC")], leader=0)
     t, _ = t.lay(parse_cards("KS")[0])  # 10
     t, _ = t.lay(parse_cards("KH")[0])  # 20
     t, _ = t.lay(parse_cards("QS")[0])  # 30
@@ -40,13 +35,13 @@ def test_a_go_in_two_player_play_lets_the_other_play_on() -> None:
 
 
 def test_go_is_refused_to_a_seat_that_can_lay() -> None:
-    t = Table.start([parse_cards("KS"), parse_cards("KH")], leader=0)
+    t = Play.start([parse_cards("KS"), parse_cards("KH")], leader=0)
     with pytest.raises(PlayError, match="seat 0 can lay KS: no go"):
         t.go()
 
 
 def test_three_seats_the_go_goes_to_the_last_to_lay() -> None:
-    t = Table.start([parse_cards("KS 9C"), parse_cards("QH 8D"), parse_cards("JD 2H")], leader=1)
+    t = Play.start([parse_cards("KS 9C"), parse_cards("QH 8D"), parse_cards("JD 2H")], leader=1)
     t, _ = t.lay(parse_cards("QH")[0])  # 10
     t, _ = t.lay(parse_cards("JD")[0])  # 20
     t, _ = t.lay(parse_cards("9C")[0])  # 29: seat 1 cannot lay 8D
@@ -66,7 +61,7 @@ def test_three_seats_the_go_goes_to_the_last_to_lay() -> None:
 
 
 def test_a_go_when_nobody_can_lay_goes_to_the_last_to_lay_at_once() -> None:
-    t = Table.start([parse_cards("KS 9C"), parse_cards("QH 8D"), parse_cards("JD 2H")], leader=0)
+    t = Play.start([parse_cards("KS 9C"), parse_cards("QH 8D"), parse_cards("JD 2H")], leader=0)
     t, _ = t.lay(parse_cards("KS")[0])
     t, _ = t.lay(parse_cards("QH")[0])
     t, items = t.lay(parse_cards("JD")[0])  # K-Q-J, 30: nobody can lay
@@ -74,32 +69,3 @@ def test_a_go_when_nobody_can_lay_goes_to_the_last_to_lay_at_once() -> None:
     assert t.count == 0
     assert t.last_player == 2
     assert t.turn == 0
-
-
-@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
-def test_the_frozen_table_plays_as_the_play_state_does(seed: int, seats: int) -> None:
-    """Random legal plays: the same cards laid in the same order peg the same points for
-    the same seats as `rules.play.PlayState` (the drills' pegging engine), which differs
-    only in asking a seat that said go to say it again."""
-    rng = random.Random(seed)
-    cards = rng.sample(deck(), 4 * seats)
-    hands = [cards[4 * n : 4 * n + 4] for n in range(seats)]
-    table = Table.start(hands, leader=0)
-    state = PlayState(hands, leader=0)
-    while not table.done:
-        seat = table.turn
-        while state.turn != seat:
-            # The play state asks a seat that said go to say it again; the table skips it.
-            assert state.playable(state.turn) == []
-            assert state.go() == ()
-        able = table.playable(seat)
-        assert sorted(map(str, able)) == sorted(map(str, state.playable(seat)))
-        if able:
-            card = rng.choice(able)
-            table, items = table.lay(card)
-            expect = state.lay(card)
-        else:
-            table, items = table.go()
-            expect = state.go()
-        assert [(i.kind, i.points) for i in items] == [(i.kind, i.points) for i in expect]
-    assert state.done

@@ -10,11 +10,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.game.support import act
-from trainer.game.engine import first_opponent, new_game, prompt, step
+from trainer.game.engine import first_opponent, new_game, opponents, prompt, step
 from trainer.game.events import Bonus, Event, GameOver, Go, Heels, Played, Shown, event_points
-from trainer.game.state import Discard, GameError, GameOptions, GameState, SayGo
+from trainer.game.state import (
+    Count,
+    Discard,
+    GameError,
+    GameOptions,
+    GameState,
+    Lay,
+    Respond,
+    SayGo,
+)
 from trainer.game.variants import VARIANTS, variant
+from trainer.judge.claims import CatchAnswer
+from trainer.judge.verdict import judge
 from trainer.rules.cards import JACK
+from trainer.rules.play import score_play
+from trainer.rules.show import score_show
 
 
 def play_game(
@@ -159,3 +172,60 @@ def test_the_first_opponent_in_counting_order() -> None:
     assert first_opponent(variant("three-hand"), 2) == 0
     four = variant("four-hand")
     assert [first_opponent(four, s) for s in range(4)] == [1, 2, 3, 0]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(list(VARIANTS)),
+    st.integers(0, 2**32),
+    st.sampled_from(["off", "acc", "hoyle", "bsd"]),
+    st.frozensets(st.integers(0, 3), max_size=2),
+    st.booleans(),
+)
+def test_the_events_carry_what_the_engine_decided(
+    variant_id: str, seed: int, policy: str, peg_own: frozenset[int], nineteen: bool
+) -> None:
+    """Each step's events, checked against the rules applied afresh: a card's items are
+    `score_play` of the cards since the count began and ``passed`` the seats that said go
+    since then; a show's verdict is `judge` of the claim made, under the game's policy and
+    nineteen rule; its answers are the opponents' in counting order, and what they moved
+    is what the owner and the caller pegged."""
+    rules = variant(variant_id)
+    options = GameOptions(muggins=policy, peg_own=peg_own, nineteen=nineteen)  # type: ignore[arg-type]
+    state, _ = new_game(rules, seed, 0, options)
+    rng = random.Random(seed)
+    claims: dict[tuple[int, str], Count] = {}
+    answers: list[tuple[int, CatchAnswer]] = []
+    while prompt(state) is not None:
+        action = act(state, rng)
+        table = state.hand.table
+        pile = table.pile if table is not None else ()
+        passed = table.passed if table is not None else frozenset()
+        if isinstance(action, Count):
+            claims[state.hand.to_show[0]] = action
+        if isinstance(action, Respond):
+            answers.append((action.seat, action.answer))
+        after, events = step(state, action)
+        for event in events:
+            if isinstance(event, Played) and isinstance(action, Lay):
+                assert event.items == tuple(i for i in score_play((*pile, action.card)).items), (
+                    "a card's items"
+                )
+                assert event.passed == passed
+            if isinstance(event, Shown):
+                claim = claims.pop((event.seat, event.box))
+                breakdown = score_show(event.cards, event.starter, crib=event.box == "crib")
+                expect = judge(claim.claim, breakdown, options.muggins, nineteen=nineteen)
+                assert event.verdict == expect
+                assert (event.points, event.claimed) == (expect.actual, expect.claimed)
+                assert event.claim == claim.claim
+                assert event.said == claim.said
+                assert [(a.seat, a.answer) for a in event.answers] == answers
+                seats = [a.seat for a in event.answers]
+                assert seats == list(opponents(rules, event.seat)[: len(seats)])
+                if event.answers:
+                    assert event.mugged == event.answers[-1].caller
+                    assert all(not (a.owner or a.caller) for a in event.answers[:-1])
+            if isinstance(event, Played | Shown):
+                answers.clear()
+        state = after

@@ -289,7 +289,9 @@ def test_pegging_your_own_play_right_too_many_and_the_last_card() -> None:
     ]
 
 
-def test_a_claim_settled_after_the_narrator_began_says_what_the_pending_holds() -> None:
+def test_a_claim_settled_after_the_narrator_began_says_what_the_card_pegged() -> None:
+    """The settled claim's event carries the items the card pegged: a narrator that did not
+    see the lay (a resumed table) still says them in words."""
     state, _ = step(own_play("acc"), PLAY[0])
     for action in [*PLAY[1:3], Lay(1, card("5H"), 0)]:
         state, _ = step(state, action)
@@ -298,7 +300,7 @@ def test_a_claim_settled_after_the_narrator_began_says_what_the_pending_holds() 
     assert lines == [
         [
             'You: "Muggins for 2!"',
-            "Computer: 5♥ (15), claims 0 · worth 2: you take 2 (muggins)",
+            "Computer: 5♥ (15), claims 0 · fifteen for 2: you take 2 (muggins)",
         ]
     ]
 

@@ -7,12 +7,13 @@ from dataclasses import replace
 
 from trainer.game.deal import Dealt
 from trainer.game.engine import prompt, step
-from trainer.game.events import Event, Go, Heels, Played, Shown, event_dict
+from trainer.game.events import Answered, Event, Go, Heels, Played, Shown, event_dict
 from trainer.game.state import Count, Discard, GameOptions, GameState, HandState, Lay, Respond
 from trainer.game.variants import variant
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.policy import Policy
 from trainer.rules.cards import Card, parse_cards
+from trainer.rules.play import PlayItem
 
 # Player one (seat 0): 9 10 Q K of diamonds; player two (seat 1, the dealer): 5 6 10 J;
 # the kitty A 2 3 7; the starter a jack, which player one turned.
@@ -23,6 +24,16 @@ STARTER = parse_cards("JH")[0]
 
 def card(text: str) -> Card:
     return parse_cards(text)[0]
+
+
+def pegs(kind: str, cards: str, points: int) -> tuple[PlayItem, ...]:
+    """What a card laid pegs, as its event carries it."""
+    return (PlayItem(kind, tuple(parse_cards(cards)), points),)  # type: ignore[arg-type]
+
+
+FIFTEEN = pegs("fifteen", "KD 5H", 2)
+THIRTY_ONE = pegs("thirty_one", "KD 5H QD 6C", 2)
+PAIR = pegs("pair", "TD TS", 2)
 
 
 def worked_hand(policy: Policy) -> GameState:
@@ -60,11 +71,11 @@ def test_the_pegging_of_seed_001() -> None:
     assert events == [
         Heels(0, 2),
         Played(0, card("KD"), 10, 0),
-        Played(1, card("5H"), 15, 2),
+        Played(1, card("5H"), 15, 2, items=FIFTEEN),
         Played(0, card("QD"), 25, 0),
-        Played(1, card("6C"), 31, 2),
+        Played(1, card("6C"), 31, 2, items=THIRTY_ONE),
         Played(0, card("TD"), 10, 0),
-        Played(1, card("TS"), 20, 2),
+        Played(1, card("TS"), 20, 2, items=PAIR),
         Played(0, card("9D"), 29, 0),
         Go(0, 1),
         Played(1, card("JC"), 10, 0),
@@ -97,6 +108,12 @@ def test_the_show_of_seed_001() -> None:
         (1, "crib", 5, 5, 0),
     ]
     assert shows[2].cards == (card("AS"), card("7S"), card("2H"), card("3C"))
+    assert [e.answers for e in shows] == [(Answered(1, accept),), *[(Answered(0, accept),)] * 2]
+    assert all(e.verdict.exact for e in shows)
+    assert [(i.kind, i.points) for i in shows[2].verdict.breakdown.items] == [
+        ("fifteen", 2),
+        ("run", 3),
+    ]
     assert state.scores == (3 + 9, 7 + 8 + 5)
     assert state.hand.number == 2
     assert state.hand.dealer == 0
@@ -121,7 +138,29 @@ def test_seed_001_muggins_an_undercount_and_an_overcount() -> None:
         (0, 5, 5, 4, 1),
         (1, 10, 8, 2, 0),
     ]
+    assert [e.answers for e in shows] == [
+        (Answered(1, CatchAnswer(call=4), caller=4),),
+        (Answered(0, CatchAnswer(too_many=True), caller=2),),
+    ]
+    assert [(e.verdict.missed_points, e.verdict.excess_points) for e in shows] == [(4, 0), (0, 2)]
     assert state.scores == (3 + 5 + 2, 7 + 4 + 8)
+    record = event_dict(shows[1])
+    assert record["claim"] == {"type": "total", "points": 10}
+    assert record["verdict"] == {
+        "outcome": "over",
+        "missed_points": 0,
+        "excess_points": 2,
+        "nineteen": False,
+        "items": [
+            {"kind": "fifteen", "cards": ["5H", "10S"], "points": 2},
+            {"kind": "fifteen", "cards": ["5H", "JH"], "points": 2},
+            {"kind": "fifteen", "cards": ["5H", "JC"], "points": 2},
+            {"kind": "pair", "cards": ["JH", "JC"], "points": 2},
+        ],
+        "missed": None,
+        "wrong": None,
+    }
+    assert record["answers"] == [{"seat": 0, "answer": "too many", "owner": 0, "caller": 2}]
 
 
 def own_play(policy: Policy) -> GameState:
@@ -150,16 +189,17 @@ def test_pegging_your_own_play_missed_points_are_mugged() -> None:
         ],
     )
     plays = [e for e in events if isinstance(e, Played | Go)]
+    call, accepted = CatchAnswer(call=2), (Answered(0, accept),)
     assert plays == [
         Played(0, card("KD"), 10, 0),
-        Played(1, card("5H"), 15, 2, 2, 0, None),
+        Played(1, card("5H"), 15, 2, 2, 0, None, FIFTEEN, answers=accepted),
         Played(0, card("QD"), 25, 0),
-        Played(1, card("6C"), 31, 0, 0, 2, 0),
+        Played(1, card("6C"), 31, 0, 0, 2, 0, THIRTY_ONE, answers=(Answered(0, call, caller=2),)),
         Played(0, card("TD"), 10, 0),
-        Played(1, card("TS"), 20, 2, 4, 0, None),
+        Played(1, card("TS"), 20, 2, 4, 0, None, PAIR, answers=(Answered(0, too_many),)),
         Played(0, card("9D"), 29, 0),
         Go(0, 1),
-        Played(1, card("JC"), 10, 0, 0, 0, None),
+        Played(1, card("JC"), 10, 0, 0, 0, None, answers=accepted),
         Go(1, 1),
     ]
     assert state.scores == (3 + 2, 7 - 2)
@@ -169,15 +209,18 @@ def test_pegging_your_own_play_missed_points_are_mugged() -> None:
         "card": "6C",
         "count": 31,
         "points": 0,
+        "items": [{"kind": "thirty_one", "cards": ["KD", "5H", "QD", "6C"], "points": 2}],
+        "passed": [],
         "claimed": 0,
         "mugged": 2,
         "mugged_by": 0,
+        "answers": [{"seat": 0, "answer": "muggins for 2", "owner": 0, "caller": 2}],
     }
 
 
 def test_pegging_your_own_play_with_muggins_off_is_just_corrected() -> None:
     state, events = run(own_play("off"), [*PLAY[:3], Lay(1, card("5H"), 0)])
-    assert events[-1] == Played(1, card("5H"), 15, 2, 0, 0, None)
+    assert events[-1] == Played(1, card("5H"), 15, 2, 0, 0, None, FIFTEEN)
     asked = prompt(state)
     assert asked is not None
     assert (asked.seat, asked.kind) == (0, "play")

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from tests.factories import HAND_8, HAND_9_NOBS, HAND_29
 from tests.history.known import BASE, History, show, total
 from trainer.game.attempts import game_drill
+from trainer.game.state import GameOptions
 from trainer.game.variants import variant
 from trainer.history.games import GameEnd, HumanResult, create_game, finish_game
 from trainer.history.store import StatsStore
@@ -45,7 +46,7 @@ def build_games(store: StatsStore) -> None:
     finished(store, "s4", "standard", (85, 121), 1, 0, "skunked")
     finished(store, "h1", "short", (61, 20), 0, 1, "double-skunked")
     History(store).session(
-        game_drill(variant("standard"), "acc"),
+        game_drill(variant("standard"), GameOptions()),
         BASE + timedelta(days=3, hours=5),
         [
             (show(HAND_29), total(29), 4.0),

@@ -237,9 +237,11 @@ def test_the_depth_found_without_parsing_is_the_depth(
     assert too_deep(data) == (_depth(value) > exchange.MAX_DEPTH)
 
 
-def test_an_export_with_games_is_exactly_nine_deep(tmp_path: Path) -> None:
-    """`MAX_DEPTH` is how deep the trainer's own export goes: the depth of a game's record."""
-    record = {"hands": [{"events": [{"cards": ["5H"]}], "dealt": [["5H"]]}]}
+def test_an_export_with_games_is_exactly_twelve_deep(tmp_path: Path) -> None:
+    """`MAX_DEPTH` is how deep the trainer's own export goes: the depth of a game's record,
+    down to the cards of a combination in a show's verdict."""
+    show = {"cards": ["5H"], "verdict": {"items": [{"cards": ["5H"]}]}}
+    record = {"hands": [{"events": [show], "dealt": [["5H"]]}]}
     game = {"uid": "g", "record": record, "actions": [{"claim": {"items": [{"cards": ["5H"]}]}}]}
     text = json.dumps({"games": [game]})
     assert not too_deep(text.encode())

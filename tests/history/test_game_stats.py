@@ -16,7 +16,7 @@ from tests.history.known import BASE, History, build_history, show, total
 from tests.history.known_games import T0, finished
 from trainer.game.attempts import game_drill
 from trainer.game.session import GameSession
-from trainer.game.state import Count
+from trainer.game.state import Count, GameOptions
 from trainer.game.variants import VARIANTS, variant
 from trainer.history.deferred import DeferredStore
 from trainer.history.game_stats import (
@@ -48,7 +48,7 @@ def test_skunk_lines_are_the_variants() -> None:
     assert {v.id: (v.skunk_line, v.double_skunk_line) for v in VARIANTS.values()} == SKUNK_LINES
     assert list(SKUNK_LINES) == list(VARIANTS)  # the same order
     # The game's drill ids are what the report reads as games.
-    assert game_drill(variant("short"), "acc").id == f"{GAME_DRILL_PREFIX}short"
+    assert game_drill(variant("short"), GameOptions()).id == f"{GAME_DRILL_PREFIX}short"
 
 
 @pytest.mark.parametrize(
@@ -104,17 +104,17 @@ def test_a_known_set_of_games(store: StatsStore) -> None:
     # the known history's 18 drill answers (13 exact).
     history = History(store)
     history.session(
-        game_drill(variant("standard"), "acc"),
+        game_drill(variant("standard"), GameOptions()),
         BASE,
         [(show(HAND_29), total(29), 4.0), (show(HAND_8), total(8), 5.0)],
     )
     history.session(
-        game_drill(variant("standard"), "acc"),
+        game_drill(variant("standard"), GameOptions()),
         BASE + timedelta(days=1),
         [(show(HAND_9_NOBS), total(7), 6.0)],
     )
     history.session(
-        game_drill(variant("five-card"), "acc"),
+        game_drill(variant("five-card"), GameOptions()),
         BASE + timedelta(days=2),
         [(show(HAND_8), total(8), 3.0)],
     )

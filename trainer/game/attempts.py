@@ -3,9 +3,11 @@ like any drill's answer.
 
 Each variant's counts belong to one drill set, id ``game-<variant>`` (`game_drill`),
 whose hand size is the variant's; the question is the show counted (hand or crib,
-with the starter), the judgement the engine's own (`judge` with the game's
-muggins policy, nineteen meaning zero where it cannot be a count), and the
+with the starter), the judgement the engine's own (with the game's muggins policy
+and its nineteen rule), and the
 question's seed the game's (the hand comes again from it and the hand number).
+The verdict is the engine's own (`engine.count_verdict`): nothing is scored or
+judged again here.
 """
 
 from __future__ import annotations
@@ -13,14 +15,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Final
 
+from trainer.drills.constraints import Deal
 from trainer.drills.model import DrillSet, Variant
-from trainer.game.state import Count, GameState
+from trainer.game.state import Count, GameOptions
 from trainer.game.variants import GameVariant, VariantId
 from trainer.history.game_stats import GAME_DRILL_PREFIX
-from trainer.judge.policy import Policy
-from trainer.judge.verdict import judge
+from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt
-from trainer.quiz.questions import question_from_cards
+from trainer.quiz.questions import ShowQuestion
 
 DRILL_VARIANT: Final[dict[VariantId, Variant]] = {
     "standard": "standard",
@@ -33,9 +35,10 @@ DRILL_VARIANT: Final[dict[VariantId, Variant]] = {
 """The drills' name for the hand of each game (the drills know hands, not targets)."""
 
 
-def game_drill(rules: GameVariant, policy: Policy) -> DrillSet:
+def game_drill(rules: GameVariant, options: GameOptions) -> DrillSet:
     """The drill set a game's counts are recorded under: ``game-<variant>``, ``Game: <name>``,
-    the game's muggins policy, hands and cribs as they come, no fixed number of them."""
+    the game's muggins policy and nineteen rule, hands and cribs as they come, no fixed
+    number of them."""
     return DrillSet(
         id=f"{GAME_DRILL_PREFIX}{rules.id}",
         name=f"Game: {rules.name}",
@@ -44,30 +47,27 @@ def game_drill(rules: GameVariant, policy: Policy) -> DrillSet:
         kind="mixed",
         hands=None,
         claim="total",
-        muggins=policy,
-        nineteen=True,
+        muggins=options.muggins,
+        nineteen=options.nineteen,
         source="game",
     )
 
 
 def count_attempt(
     drill: DrillSet,
-    state: GameState,
     action: Count,
+    verdict: Verdict,
     *,
+    seed: int,
     session_id: str,
     number: int,
     seconds: float,
     at: datetime,
 ) -> Attempt:
-    """The attempt of a count about to be made in ``state`` (the show the game waits for),
-    judged as the engine judges it."""
-    seat, box = state.hand.to_show[0]
-    cards = state.cards_of(seat, box)
-    question = question_from_cards(
-        number, cards, state.hand.dealt.starter, crib=box == "crib", seed=state.seed
-    )
-    verdict = judge(action.claim, question.breakdown, state.options.muggins, nineteen=True)
+    """The attempt of a count made at the table, as the engine judged it (``verdict``; its
+    breakdown is the show counted), in a game from ``seed``."""
+    b = verdict.breakdown
+    question = ShowQuestion(number, seed, Deal(b.hand, b.starter, b.crib, seed), b)
     return Attempt(
         drill,
         session_id,

@@ -219,16 +219,29 @@ def options_to_data(options: GameOptions) -> dict[str, Any]:
         "muggins": options.muggins,
         "heels_to": options.heels_to,
         "peg_own": sorted(options.peg_own),
+        "nineteen": options.nineteen,
     }
     if options_from_data(data) != options:
         raise CodecError(f"{options!r} cannot be saved whole: the codec does not know its fields")
     return data
 
 
+_OPTION_KEYS: Final = frozenset({"muggins", "heels_to", "peg_own"})
+
+
 def options_from_data(data: object, where: str = "options") -> GameOptions:
-    """The table rules back from their data; `CodecError` naming what is wrong."""
-    data = fields(data, where, frozenset({"muggins", "heels_to", "peg_own"}))
+    """The table rules back from their data; `CodecError` naming what is wrong. Games saved
+    before ``nineteen`` was an option counted 19 as nothing, as its default does."""
+    keys = (
+        _OPTION_KEYS | {"nineteen"}
+        if isinstance(data, Mapping) and "nineteen" in data
+        else _OPTION_KEYS
+    )
+    data = fields(data, where, keys)
     muggins, heels, own = data["muggins"], data["heels_to"], data["peg_own"]
+    nineteen = data.get("nineteen", True)
+    if not isinstance(nineteen, bool):
+        raise CodecError(f"{where}: nineteen must be true or false, got {excerpt(nineteen)}")
     if not isinstance(own, list):
         raise CodecError(f"{where}: peg_own must be a list of seats, got {excerpt(own)}")
     seats = frozenset(whole_number(s, f"{where}: peg_own[{n}]") for n, s in enumerate(own))
@@ -239,9 +252,9 @@ def options_from_data(data: object, where: str = "options") -> GameOptions:
     except ValueError as err:
         raise CodecError(f"{where}: muggins: {_reason(err)}") from None
     if heels == "dealer":
-        return GameOptions(policy, "dealer", seats)
+        return GameOptions(policy, "dealer", seats, nineteen)
     if heels == "cutter":
-        return GameOptions(policy, "cutter", seats)
+        return GameOptions(policy, "cutter", seats, nineteen)
     raise CodecError(
         f"{where}: heels_to must be one of {', '.join(HEELS_TO)}, got {excerpt(heels)}"
     )

@@ -19,11 +19,12 @@ the same answers follow. The states and actions are in `state`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from trainer.game.calls import settle
 from trainer.game.deal import deal_hand
-from trainer.game.events import Bonus, Box, Event, GameOver, Go, Heels, Played, Shown
+from trainer.game.events import Answered, Bonus, Box, Event, GameOver, Go, Heels, Played, Shown
 from trainer.game.state import (
     Action,
     Count,
@@ -41,12 +42,12 @@ from trainer.game.state import (
 from trainer.game.variants import GameVariant
 from trainer.judge.claims import CatchAnswer
 from trainer.judge.policy import policy_points
-from trainer.judge.verdict import judge
+from trainer.judge.verdict import Verdict, judge
 from trainer.rules.cards import JACK
 from trainer.rules.play import Play, PlayError
 from trainer.rules.show import score_show
 
-__all__ = ["first_opponent", "new_game", "opponents", "prompt", "step"]
+__all__ = ["count_verdict", "first_opponent", "new_game", "opponents", "prompt", "step"]
 
 
 def new_game(
@@ -161,21 +162,25 @@ def _play(state: GameState, action: Lay | SayGo) -> tuple[GameState, list[Event]
     if not isinstance(action, Lay):
         return _after_card(state, [], go)
     seat, card = action.seat, action.card
-    points = sum(i.points for i in items if i.kind not in ("go", "last"))
+    scored = tuple(i for i in items if i.kind not in ("go", "last"))
+    points = sum(i.points for i in scored)
     count = table.count + card.value
     policy = state.options.muggins
     if seat not in state.options.peg_own:
         state, pegged = _add(state, seat, points)
-        return _after_card(state, [Played(seat, card, count, pegged)], go)
+        played = Played(seat, card, count, pegged, items=scored, passed=table.passed)
+        return _after_card(state, [played], go)
     claimed = action.claim or 0
     missed, excess = max(0, points - claimed), max(0, claimed - points)
     state, pegged = _add(state, seat, policy_points(policy, points, missed, excess)[0])
     pending = Pending(
         seat, None, claimed, points, missed, excess, pegged, opponents(state.rules, seat)
     )
-    pending = replace(pending, card=card, play_count=count, go=go)
+    pending = replace(
+        pending, card=card, play_count=count, go=go, items=scored, passed=table.passed
+    )
     if state.phase == "over" or policy == "off":
-        return _settled(state, pending, 0, None)
+        return _settled(state, pending)
     return replace(state, hand=replace(state.hand, pending=pending)), []
 
 
@@ -220,15 +225,28 @@ def _count(state: GameState, action: Count) -> tuple[GameState, list[Event]]:
     seat, box = state.hand.to_show[0]
     cards = state.cards_of(seat, box)
     breakdown = score_show(cards, state.hand.dealt.starter, crib=box == "crib")
-    verdict = judge(action.claim, breakdown, state.options.muggins, nineteen=True)
+    verdict = judge(action.claim, breakdown, state.options.muggins, nineteen=state.options.nineteen)
     state, pegged = _add(state, seat, verdict.kept)
     missed, excess = verdict.missed_points, verdict.excess_points
     rivals = opponents(state.rules, seat)
     pending = Pending(seat, box, verdict.claimed, verdict.actual, missed, excess, pegged, rivals)
     pending = replace(pending, verdict=verdict, count=action)
     if state.phase == "over" or state.options.muggins == "off":
-        return _settled(state, pending, 0, None)
+        return _settled(state, pending)
     return replace(state, hand=replace(state.hand, pending=pending)), []
+
+
+def count_verdict(after: GameState, events: Sequence[Event]) -> Verdict:
+    """The engine's verdict of the count a step just made: in its `Shown` when the count was
+    settled at once (muggins off, or the count won the game), else in the claim waiting for
+    the opponents' answers."""
+    for event in events:
+        if isinstance(event, Shown):
+            return event.verdict
+    pending = after.hand.pending
+    if pending is None or pending.verdict is None:
+        raise GameError("no count was made in this step")
+    return pending.verdict
 
 
 def _respond(state: GameState, action: Respond) -> tuple[GameState, list[Event]]:
@@ -236,23 +254,29 @@ def _respond(state: GameState, action: Respond) -> tuple[GameState, list[Event]]
     assert pending is not None
     answer = action.answer
     if answer == CatchAnswer() and len(pending.responders) > 1:
-        rest = replace(pending, responders=pending.responders[1:])
+        rest = replace(
+            pending,
+            responders=pending.responders[1:],
+            answers=(*pending.answers, Answered(action.seat, answer)),
+        )
         return replace(state, hand=replace(state.hand, pending=rest)), []
     policy = state.options.muggins
     moved = settle(pending.actual, pending.missed, pending.excess, answer, policy)
     state, more = _add(state, pending.seat, moved.owner)
-    pending = replace(pending, pegged=pending.pegged + more)
-    return _settled(state, pending, moved.caller, action.seat)
+    state, taken = _add(state, action.seat, moved.caller)
+    pending = replace(
+        pending,
+        pegged=pending.pegged + more,
+        answers=(*pending.answers, Answered(action.seat, answer, more, taken)),
+    )
+    return _settled(state, pending)
 
 
-def _settled(
-    state: GameState, pending: Pending, caller_points: int, caller: int | None
-) -> tuple[GameState, list[Event]]:
+def _settled(state: GameState, pending: Pending) -> tuple[GameState, list[Event]]:
     """A claim settled: its event, then what follows it (the go, the next box, the next hand)."""
-    mugged = 0
-    if caller is not None:
-        state, mugged = _add(state, caller, caller_points)
-    by = caller if mugged else None
+    last = pending.answers[-1] if pending.answers else None
+    mugged = last.caller if last is not None else 0
+    by = last.seat if last is not None and mugged else None
     state = replace(state, hand=replace(state.hand, pending=None))
     if pending.box is None:
         assert pending.card is not None
@@ -264,9 +288,13 @@ def _settled(
             pending.claimed,
             mugged,
             by,
+            items=pending.items,
+            passed=pending.passed,
+            answers=pending.answers,
         )
         return _after_card(state, [played], pending.go)
     assert pending.verdict is not None
+    assert pending.count is not None
     shown = Shown(
         pending.seat,
         pending.box,
@@ -277,6 +305,10 @@ def _settled(
         pending.pegged,
         mugged,
         by,
+        verdict=pending.verdict,
+        claim=pending.count.claim,
+        said=pending.count.said,
+        answers=pending.answers,
     )
     hand = state.hand
     if state.phase == "over":

@@ -1,7 +1,11 @@
 """What happens in a game, one event per thing pegged or done, as the record keeps it.
 
 Every point a side pegs is in exactly one event, so the events of a game add up
-to its score. The shapes follow the record of `muggins simulate --json`.
+to its score. Each event carries what the engine decided (the items a card
+pegged, a count's verdict, every answer to a claim and what it moved), so the
+attempt, the narrator, the tallies and the reveal read it and never judge again;
+with the hand's deal, it is enough to see each decision as the seat saw it. The
+shapes follow the record of `muggins simulate --json`.
 """
 
 from __future__ import annotations
@@ -9,7 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
+from trainer.judge.claims import CatchAnswer, Claim, answer_to_data
+from trainer.judge.verdict import Verdict
 from trainer.rules.cards import Card
+from trainer.rules.play import PlayItem
+from trainer.rules.show import Item
 
 Box = Literal["hand", "crib"]
 
@@ -31,9 +39,23 @@ class Heels:
 
 
 @dataclass(frozen=True)
+class Answered:
+    """One opponent's answer to a claim, in counting order, and the points it moved (as
+    pegged: never past the target): to the claim's owner (a wrong call, an overcount that
+    stood) and to the seat that answered (muggins, or a "too many" the policy pays)."""
+
+    seat: int
+    answer: CatchAnswer
+    owner: int = 0
+    caller: int = 0
+
+
+@dataclass(frozen=True)
 class Played:
-    """A card laid in the play, the count it makes and what it pegs (31 included); for a seat
-    that pegs its own play, what it claimed and what muggins took for whom."""
+    """A card laid in the play, the count it makes and what it pegs (31 included): ``points``
+    as pegged, ``items`` what the card scores. ``passed`` are the seats that had said go
+    since the count began when it was laid. For a seat that pegs its own play, what it
+    claimed, each answer to the claim, and what muggins took for whom."""
 
     seat: int
     card: Card
@@ -42,6 +64,9 @@ class Played:
     claimed: int | None = None
     mugged: int = 0
     mugged_by: int | None = None
+    items: tuple[PlayItem, ...] = ()
+    passed: frozenset[int] = frozenset()
+    answers: tuple[Answered, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -55,7 +80,9 @@ class Go:
 @dataclass(frozen=True)
 class Shown:
     """A hand or crib counted by its owner: what it holds, what they claimed and pegged,
-    and what muggins took for whom."""
+    and what muggins took for whom; the engine's `Verdict` of the claim (the breakdown
+    itemised, what was missed and wrongly claimed), the claim as made (``said``: the
+    combinations a bot named aloud), and every answer to it."""
 
     seat: int
     box: Box
@@ -66,6 +93,10 @@ class Shown:
     pegged: int
     mugged: int
     mugged_by: int | None
+    verdict: Verdict
+    claim: Claim = None
+    said: tuple[Item, ...] = ()
+    answers: tuple[Answered, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,6 +123,36 @@ def event_points(event: Event) -> list[tuple[int, int]]:
     return [(event.seat, event.points)]
 
 
+def _answers(answers: tuple[Answered, ...]) -> list[dict[str, Any]]:
+    return [
+        {"seat": a.seat, "answer": str(a.answer), "owner": a.owner, "caller": a.caller}
+        for a in answers
+    ]
+
+
+def _items(items: tuple[Item, ...] | tuple[PlayItem, ...]) -> list[dict[str, Any]]:
+    return [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in items]
+
+
+def _verdict(verdict: Verdict) -> dict[str, Any]:
+    """What the record keeps of a count's judgement: enough to say what was missed and what
+    was claimed wrongly, combination by combination for an announcement."""
+    return {
+        "outcome": verdict.outcome,
+        "missed_points": verdict.missed_points,
+        "excess_points": verdict.excess_points,
+        "nineteen": verdict.nineteen,
+        "items": _items(verdict.breakdown.items),
+        "missed": _items(verdict.missed) if verdict.itemised else None,
+        "wrong": [
+            {"kind": w.kind, "cards": [str(c) for c in w.ordered_cards], "points": w.value}
+            for w in verdict.wrong
+        ]
+        if verdict.itemised
+        else None,
+    }
+
+
 def event_dict(event: Event) -> dict[str, Any]:
     """The event as plain data, for the record."""
     if isinstance(event, Shown):
@@ -105,6 +166,10 @@ def event_dict(event: Event) -> dict[str, Any]:
             "pegged": event.pegged,
             "mugged": event.mugged,
             "mugged_by": event.mugged_by,
+            "claim": answer_to_data(event.claim),
+            "said": _items(event.said),
+            "verdict": _verdict(event.verdict),
+            "answers": _answers(event.answers),
         }
     if isinstance(event, Played):
         out: dict[str, Any] = {
@@ -113,9 +178,16 @@ def event_dict(event: Event) -> dict[str, Any]:
             "card": str(event.card),
             "count": event.count,
             "points": event.points,
+            "items": _items(event.items),
+            "passed": sorted(event.passed),
         }
         if event.claimed is not None:
-            out.update(claimed=event.claimed, mugged=event.mugged, mugged_by=event.mugged_by)
+            out.update(
+                claimed=event.claimed,
+                mugged=event.mugged,
+                mugged_by=event.mugged_by,
+                answers=_answers(event.answers),
+            )
         return out
     if isinstance(event, GameOver):
         return {"type": "game-over", "winner": event.winner}

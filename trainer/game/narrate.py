@@ -7,9 +7,12 @@ for you", 'Computer (hand): "Fifteen two, fifteen four, and a pair is six."',
 spoken to in the second person. The words of a count and of a card's points
 come from `rules.speech`; the text is plain, never markup.
 
-A card laid by a seat that pegs its own play is settled only when the opponents
-have answered its claim, maybe in a later step: the narrator keeps what the card
-scored when it was laid, and says the whole of it when the claim is settled.
+Everything said comes from the events and the states (what a card pegged, a
+count's verdict, each answer and what it moved): nothing is scored or judged
+again. A card laid by a seat that pegs its own play is settled only when the
+opponents have answered its claim, maybe in a later step: the narrator keeps
+what the card scored when it was laid, and says the whole of it when the claim
+is settled.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.game.events import Bonus, Event, GameOver, Go, Heels, Played, Shown
+from trainer.game.engine import count_verdict
+from trainer.game.events import Answered, Bonus, Event, GameOver, Go, Heels, Played, Shown
 from trainer.game.state import (
     Action,
     Count,
@@ -31,7 +35,7 @@ from trainer.game.state import (
 from trainer.game.variants import GameVariant
 from trainer.judge.claims import TotalClaim
 from trainer.rules.cards import Card
-from trainer.rules.play import score_play
+from trainer.rules.play import PlayItem
 from trainer.rules.speech import announce, play_phrase
 
 __all__ = ["Narrator"]
@@ -113,7 +117,7 @@ class Narrator:
             if after.hand.number == before.hand.number and after.phase != "discard":
                 lines.append(f"Starter: {self._card(after.hand.dealt.starter)}")
         elif isinstance(action, Lay):
-            self._laid = self._lay(before, action)
+            self._laid = self._lay(before, action, after, events)
         elif isinstance(action, SayGo):
             lines.append(f"{self._who(action.seat, start=True)}: go")
         elif isinstance(action, Count):
@@ -152,14 +156,19 @@ class Narrator:
             return f"You throw {n} card{'' if n == 1 else 's'} to {crib}"
         return f"{self.names[seat]} throws {n} to {crib}"
 
-    def _lay(self, before: GameState, action: Lay) -> _Laid:
+    def _lay(
+        self, before: GameState, action: Lay, after: GameState, events: Sequence[Event]
+    ) -> _Laid:
+        """The card laid, as the engine scored it: in its `Played` event, or in the claim
+        waiting for answers when the seat pegs its own play."""
         table = before.hand.table
         assert table is not None
-        score = score_play((*table.pile, action.card))
-        items = [(i.kind, i.cards, i.points) for i in score.items]
-        opening = f"{self._who(action.seat, start=True)}: {self._card(action.card)} ({score.count})"
-        phrase = play_phrase(items) if items else None
-        return _Laid(action.seat, action.card, opening, phrase, score.total)
+        played = next((e for e in events if isinstance(e, Played)), None)
+        pending = after.hand.pending
+        items = played.items if played is not None else pending.items if pending else ()
+        count = table.count + action.card.value
+        opening = f"{self._who(action.seat, start=True)}: {self._card(action.card)} ({count})"
+        return _Laid(action.seat, action.card, opening, _phrase(items), _points(items))
 
     def _count(
         self, before: GameState, action: Count, after: GameState, events: Sequence[Event]
@@ -172,9 +181,7 @@ class Narrator:
         if action.claim is None:
             return f"{self._does(seat, 'claim', start=True)} nothing for {whose} {box} (time out)"
         points = str(action.claim.points)
-        judged = after.hand.pending.claimed if after.hand.pending is not None else None
-        judged = next((e.claimed for e in events if isinstance(e, Shown)), judged)
-        if isinstance(action.claim, TotalClaim) and action.claim.points == 19 and judged == 0:
+        if isinstance(action.claim, TotalClaim) and count_verdict(after, events).nineteen:
             points = "nineteen (nothing)"
         return f"{self._does(seat, 'claim', start=True)} {points} for {whose} {box}"
 
@@ -193,13 +200,13 @@ class Narrator:
 
     def _event(self, event: Event, before: GameState, action: Action, after: GameState) -> str:
         if isinstance(event, Played):
-            return self._played(event, before, action)
+            return self._played(event)
         if isinstance(event, Go):
             table = after.hand.table
             last = after.hand.number == before.hand.number and table is not None and table.done
             return f"{'Last card' if last else 'Go'}: {event.points} for {self._who(event.seat)}"
         if isinstance(event, Shown):
-            return self._shown(event, before, action)
+            return self._shown(event)
         if isinstance(event, Heels):
             role = "the dealer" if event.seat == after.hand.dealer else "the cutter"
             return f"His heels: {event.points} for {self._who(event.seat)} ({role})"
@@ -207,16 +214,13 @@ class Narrator:
             return self._bonus(event)
         return self._game_over(event, after)
 
-    def _played(self, event: Played, before: GameState, action: Action) -> str:
+    def _played(self, event: Played) -> str:
         laid, self._laid = self._laid, None
-        pending = before.hand.pending
         if laid is None or (laid.seat, laid.card) != (event.seat, event.card):
-            laid = self._recalled(event, pending)
-        actual = pending.actual if pending is not None and isinstance(action, Respond) else None
-        actual = laid.points if actual is None else actual
-        gained = _gained(event.points, before, action)
+            laid = self._recalled(event)
+        actual = _points(event.items)
         outcome = self._outcome(
-            event.seat, actual, event.points, event.mugged, event.mugged_by, gained
+            event.seat, actual, event.points, event.mugged, event.mugged_by, _gained(event.answers)
         )
         if event.claimed is None or event.claimed == actual:
             line = laid.opening + (f", {laid.phrase}" if laid.phrase else "")
@@ -225,21 +229,23 @@ class Narrator:
         line = f"{laid.opening}, {claim} · {laid.phrase or 'no score'}"
         return line + (f": {outcome}" if outcome else "")
 
-    def _recalled(self, event: Played, pending: Pending | None) -> _Laid:
-        """A card whose lay this narrator did not see (it began after it): what the claim's
-        pending holds, its points without their words."""
+    def _recalled(self, event: Played) -> _Laid:
+        """A card whose lay this narrator did not see (it began after it), from its event."""
         opening = f"{self._who(event.seat, start=True)}: {self._card(event.card)} ({event.count})"
-        points = pending.actual if pending is not None else event.points
-        return _Laid(event.seat, event.card, opening, f"worth {points}" if points else None, points)
+        return _Laid(event.seat, event.card, opening, _phrase(event.items), _points(event.items))
 
-    def _shown(self, event: Shown, before: GameState, action: Action) -> str:
+    def _shown(self, event: Shown) -> str:
         line = f"{self._whose(event.seat, start=True)} {event.box}: {event.points}"
         if event.claimed != event.points:
             said = "you said" if event.seat == self.human else "said"
             line += f" ({said} {event.claimed})"
-        gained = _gained(event.pegged, before, action)
         outcome = self._outcome(
-            event.seat, event.points, event.pegged, event.mugged, event.mugged_by, gained
+            event.seat,
+            event.points,
+            event.pegged,
+            event.mugged,
+            event.mugged_by,
+            _gained(event.answers),
         )
         return line + (f" · {outcome}" if outcome else "")
 
@@ -281,11 +287,16 @@ def _claimed(action: Count) -> int:
     return 0 if action.claim is None else action.claim.points
 
 
-def _gained(pegged: int, before: GameState, action: Action) -> int:
+def _gained(answers: Sequence[Answered]) -> int:
     """What a wrong muggins call (on a claim that missed nothing) gave the claim's owner."""
-    pending = before.hand.pending
-    if not isinstance(action, Respond) or pending is None or action.answer.call is None:
-        return 0
-    if pending.missed:
-        return 0
-    return pegged - pending.pegged
+    last = answers[-1] if answers else None
+    return last.owner if last is not None and last.answer.call is not None else 0
+
+
+def _points(items: Sequence[PlayItem]) -> int:
+    return sum(i.points for i in items)
+
+
+def _phrase(items: Sequence[PlayItem]) -> str | None:
+    """What a card pegs in words ("fifteen for 2"); None for nothing."""
+    return play_phrase((i.kind, i.cards, i.points) for i in items) if items else None

@@ -27,7 +27,7 @@ from datetime import datetime
 from trainer.game.attempts import count_attempt, game_drill
 from trainer.game.bots import Bot, Level
 from trainer.game.codec import CodecError, action_from_data, action_to_data, dumps, loads
-from trainer.game.engine import new_game, prompt, step
+from trainer.game.engine import count_verdict, new_game, prompt, step
 from trainer.game.events import Event
 from trainer.game.match import first_dealer, game_points, match_game_seed
 from trainer.game.record import GameRecord, HandRecord, hands_after
@@ -89,7 +89,7 @@ class GameSession:
         """The game's identity across machines, and the session id of its attempts."""
         self.game_id = game_id
         self.now = now
-        self.drill = game_drill(setup.rules, setup.options.muggins)
+        self.drill = game_drill(setup.rules, setup.options)
         self.bots = {
             seat: Bot(level, seat, setup.seed)
             for seat, level in enumerate(setup.levels)
@@ -288,8 +288,9 @@ class GameSession:
         if isinstance(action, Count) and action.seat == self.setup.human:
             attempt = count_attempt(
                 self.drill,
-                before,
                 action,
+                count_verdict(after, events),
+                seed=before.seed,
                 session_id=self.uid,
                 number=self.counts + 1,
                 seconds=seconds,

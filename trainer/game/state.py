@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from trainer.game.deal import Dealt
-from trainer.game.events import Box
+from trainer.game.events import Answered, Box
 from trainer.game.variants import GameVariant
 from trainer.judge.claims import CatchAnswer, Claim
 from trainer.judge.policy import Policy
 from trainer.judge.verdict import Verdict
 from trainer.rules.cards import Card
-from trainer.rules.play import Play
+from trainer.rules.play import Play, PlayItem
 from trainer.rules.show import Item
 
 Phase = Literal["discard", "play", "show", "over"]
@@ -37,6 +37,8 @@ class GameOptions:
     peg_own: frozenset[int] = frozenset()
     """Seats that peg their own play: each card they lay comes with what they say it pegs,
     and points they miss can be mugged (ACC 10.2). Every other seat's play is pegged for it."""
+    nineteen: bool = True
+    """A count of 19 means nothing ("nineteen"), where the box cannot score 19 (RULES.md)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,12 @@ class Pending:
     """The count the card made."""
     go: tuple[int, int] | None = None
     """A go or last card's 1 (or 2) that follows the card laid: (seat, points)."""
+    items: tuple[PlayItem, ...] = ()
+    """What the card laid scores, for a claim in the play."""
+    passed: frozenset[int] = frozenset()
+    """Seats that had said go since the count began when the card was laid."""
+    answers: tuple[Answered, ...] = ()
+    """The opponents who accepted so far, in counting order."""
 
     @property
     def exact(self) -> bool:

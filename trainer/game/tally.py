@@ -76,9 +76,11 @@ class Counting:
     counts: int
     exact: int
     under: int
+    """Counts that missed points (an announcement may also have claimed some wrongly)."""
     over: int
+    """Counts that claimed points that are not there (an announcement may also have missed)."""
     missed_points: int
-    """Points the seat's counts left out: the sum of what each was short of the truth."""
+    """Points the seat's counts left out: the sum of what each missed."""
     mugged: int
     """Points others took from the seat by muggins, in the show and in its own play."""
     caught: int
@@ -89,19 +91,20 @@ class Counting:
 def counting(hands: Sequence[HandRecord], seat: int) -> Counting:
     """``seat``'s counts over ``hands`` (its hands and cribs), and muggins both ways.
 
-    A count is judged by its totals (what was claimed against the truth), as the
-    `Shown` event keeps them; an announcement that names one wrong combination and
-    leaves out a right one of the same worth is exact here.
+    Each count is taken as the engine judged it (the `Shown` event's verdict): an
+    announcement that names one wrong combination and leaves out a right one of the
+    same worth missed points and claimed too many, though its total was right.
     """
     counts = exact = under = over = missed = mugged = caught = caught_points = 0
     for hand in hands:
         for event in hand.events:
             if isinstance(event, Shown) and event.seat == seat:
+                verdict = event.verdict
                 counts += 1
-                exact += event.claimed == event.points
-                under += event.claimed < event.points
-                over += event.claimed > event.points
-                missed += max(0, event.points - event.claimed)
+                exact += verdict.exact
+                under += verdict.missed_points > 0
+                over += verdict.excess_points > 0
+                missed += verdict.missed_points
             if not isinstance(event, Played | Shown) or event.mugged_by is None:
                 continue
             if event.seat == seat:

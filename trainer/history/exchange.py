@@ -44,9 +44,9 @@ IMPORT_BYTES: Final = 2_000_000_000
 as a total and up to 3 kB for an announced count with its misses, so a real history of a
 million answers is about 1 GB: twice that leaves room for one counted mostly aloud, and
 anything larger is no export of ours."""
-MAX_DEPTH: Final = 9
+MAX_DEPTH: Final = 12
 """How deep a JSON export nests, at its deepest: a game's record (its hands, a hand's
-events) and an announced count among a game's actions are nine levels down."""
+events, a show's claim and verdict, each combination's cards) is twelve levels down."""
 
 
 class ImportFormatError(ValueError):

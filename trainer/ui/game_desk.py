@@ -53,8 +53,8 @@ class GameDesk(BaseApp):
     def _start_game(self, event: m.StartGame) -> None:
         from trainer.ui.game_start import new_session, writer
 
-        rng, choices = self.runner.rng, event.choices
-        self._seat(lambda history: new_session(writer(history), choices, rng))
+        rng, choices, nineteen = self.runner.rng, event.choices, self.settings.nineteen
+        self._seat(lambda history: new_session(writer(history), choices, rng, nineteen=nineteen))
 
     @on(m.ResumeGame)
     def _resume_game(self) -> None:

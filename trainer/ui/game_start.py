@@ -38,9 +38,12 @@ def side_names(players: int, partners: bool) -> tuple[str, ...]:
     return ("Us", "Them") if partners else seat_names(players, partners)
 
 
-def new_session(store: StatsStore, choices: GameChoices, rng: random.Random) -> GameSession:
+def new_session(
+    store: StatsStore, choices: GameChoices, rng: random.Random, *, nineteen: bool = True
+) -> GameSession:
     """A game as chosen, stored before its first step: you in seat 0, a bot of the chosen
     level in every other seat; a match's first game when the match is longer than one.
+    ``nineteen``: the player's rule for a count of 19 (Settings).
     A game still saved as playing is given up (abandoned, kept in the store): home offers
     to resume only the one game."""
     from trainer.game.match import first_dealer, match_game_seed
@@ -56,7 +59,9 @@ def new_session(store: StatsStore, choices: GameChoices, rng: random.Random) -> 
     levels: list[Level | None] = [None, *([choices.level] * (rules.players - 1))]
     names = seat_names(rules.players, bool(rules.teams))
     options = GameOptions(
-        muggins=choices.muggins, peg_own=frozenset({0}) if choices.peg_own else frozenset()
+        muggins=choices.muggins,
+        peg_own=frozenset({0}) if choices.peg_own else frozenset(),
+        nineteen=nineteen,
     )
     seed = rng.randrange(SEED_LIMIT // 1000)  # a match's games are seeded seed * 1000 + n
     if choices.match_points <= 1:

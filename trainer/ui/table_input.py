@@ -19,8 +19,10 @@ def typed_action(
     if asked.kind == "respond":
         return Respond(seat, parse_catch_answer(text))
     if asked.kind == "count":
+        nineteen = state.options.nineteen
         if not text:
-            raise ClaimError("type your count first (0 or 19 if it scores nothing)")
+            nothing = "0 or 19" if nineteen else "0"
+            raise ClaimError(f"type your count first ({nothing} if it scores nothing)")
         size = len(state.cards_of(seat, asked.box or "hand"))
-        return Count(seat, TotalClaim(parse_total_claim(text, nineteen=True, hand_size=size)))
+        return Count(seat, TotalClaim(parse_total_claim(text, nineteen=nineteen, hand_size=size)))
     raise ClaimError(f"nothing to type now: the game asks you to {asked.kind}")

@@ -1,5 +1,6 @@
 """A show's reveal in the game: the count against the truth, every combination, what muggins
-moved, over the table. Opened for your own count and for a count you answered."""
+moved, over the table. Opened for your own count and for a count you answered; everything it
+says is in the `Shown` event (the engine's verdict, the count said, every answer)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.game.events import Shown
+from trainer.game.events import Answered, Shown
 from trainer.game.setup import GameSetup
-from trainer.game.state import Count, Respond
-from trainer.judge.claims import Claim
-from trainer.judge.verdict import Verdict, judge
+from trainer.judge.verdict import Verdict
 from trainer.rules.cards import Card
-from trainer.rules.show import score_show
 from trainer.rules.speech import announce
 from trainer.ui.count_rows import count_rows
 from trainer.ui.table_view import possessive
@@ -35,25 +33,19 @@ class GameRevealScreen(Screen[None]):
         Binding("f1", "app.help", "Help"),
     ]
 
-    def __init__(
-        self,
-        shown: Shown,
-        setup: GameSetup,
-        *,
-        claim: Claim = None,
-        answered: tuple[Count | None, Respond] | None = None,
-        plain: bool = False,
-    ) -> None:
+    def __init__(self, shown: Shown, setup: GameSetup, *, human: int, plain: bool = False) -> None:
         super().__init__()
         self.shown = shown
         self.setup = setup
-        self.claim = claim
-        self.answered = answered
         self.plain = plain
-        self.breakdown = score_show(shown.cards, shown.starter, crib=shown.box == "crib")
-        self.verdict: Verdict | None = None
-        if answered is None:
-            self.verdict = judge(claim, self.breakdown, setup.options.muggins, nineteen=True)
+        self.breakdown = shown.verdict.breakdown
+        mine = shown.seat == human
+        self.verdict: Verdict | None = shown.verdict if mine else None
+        """Your own count's verdict, combination by combination for an announcement."""
+        self.answered: Answered | None = None
+        """Your answer to another's count."""
+        if not mine:
+            self.answered = next((a for a in shown.answers if a.seat == human), None)
         self.rows: list[tuple[Card, ...]] = []
 
     def help_keys(self) -> list[tuple[str, str]]:
@@ -87,13 +79,10 @@ class GameRevealScreen(Screen[None]):
         if self.verdict is not None:
             lines.append(self.verdict.claim_line())
         elif self.answered is not None:
-            count, answer = self.answered
-            said = (
-                announce((i.kind, i.cards, i.points) for i in count.said)
-                if count is not None and count.said
-                else f"{s.claimed}."
-            )
+            said = announce((i.kind, i.cards, i.points) for i in s.said) if s.said else None
+            said = said or f"{s.claimed}."
             lines.append(f'{owner} said "{said}" ({s.claimed}); it is {s.points}.')
+            answer = self.answered
             lines.append(f"You answered: {answer.answer}.{self._call_note(answer)}")
         if s.mugged and s.mugged_by is not None:
             taker = names[s.mugged_by]
@@ -106,13 +95,13 @@ class GameRevealScreen(Screen[None]):
         lines.append(f"{kept} for the {s.box}.")
         return lines
 
-    def _call_note(self, answer: Respond) -> str:
+    def _call_note(self, answer: Answered) -> str:
         """Why a call moved what it moved (``calls.settle``: a wrong call, a "too many"
         that was not)."""
         s, owner = self.shown, self.setup.names[self.shown.seat]
-        if answer.answer.call is not None and s.claimed >= s.points:
-            return f" Nothing was missed: a wrong call, and {owner} takes {answer.answer.call}."
-        if answer.answer.too_many and s.claimed <= s.points:
+        if answer.answer.call is not None and not s.verdict.missed_points:
+            return f" Nothing was missed: a wrong call, and {owner} takes {answer.owner}."
+        if answer.answer.too_many and not s.verdict.excess_points:
             return " It was not too many: nothing moves."
         return ""
 

@@ -79,7 +79,7 @@ class SettingsScreen(Screen[None]):
         yield Static(
             fill(
                 "The policy and the nineteen rule apply to drills whose file does not choose "
-                "them. $where.",
+                "them; the nineteen rule to your games too. $where.",
                 where=where,
             ),
             classes="hint",

@@ -28,7 +28,7 @@ from textual.widgets import Footer, Input, Static
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
 from trainer.game.session import GameSession
-from trainer.game.state import Action, Count, Discard, GameError, GameState, Lay, Respond, SayGo
+from trainer.game.state import Action, Count, Discard, GameError, GameState, Lay, SayGo
 from trainer.judge.claims import ClaimError
 from trainer.rules.cards import Card
 from trainer.ui.claim_draft import KIND_KEYS, AnnounceDraft
@@ -127,10 +127,6 @@ class TableScreen(Screen[None]):
         """A reveal or summary is over the table: nothing moves until it is closed."""
         self._overlays: list[Callable[[], None]] = []
         """Screens to open over the table, in order, once the one open is closed."""
-        self.claimed: Count | None = None
-        """Your count being shown (for its reveal)."""
-        self.answered: tuple[Count | None, Respond] | None = None
-        """A bot's count you answered, and your answer (for its reveal)."""
 
     # ------------------------------------------------------------ layout
 
@@ -371,14 +367,6 @@ class TableScreen(Screen[None]):
         board = self.query_one(CribbageBoard)
         if after.scores != before.scores:
             board.set_scores(after.scores, before.scores)
-        if isinstance(action, Count) and action.seat == self.human:
-            self.claimed = action
-        pending = before.hand.pending
-        if pending is not None and pending.seat == self.human and pending.count is not None:
-            self.claimed = pending.count  # your count, settled now (a resumed game too)
-        if isinstance(action, Respond) and action.seat == self.human:
-            pending = before.hand.pending
-            self.answered = (None if pending is None else pending.count, action)
         for e in events:
             if isinstance(e, Shown) and self._reveals(e):
                 self._overlays.append(partial(self._open_reveal, e))
@@ -391,7 +379,7 @@ class TableScreen(Screen[None]):
 
     def _reveals(self, shown: Shown) -> bool:
         """Your own count, or a count you answered, opens the reveal."""
-        return shown.seat == self.human or self.answered is not None
+        return shown.seat == self.human or any(a.seat == self.human for a in shown.answers)
 
     def _next_overlay(self) -> None:
         """Open the next screen waiting to go over the table, or go on with the game."""
@@ -408,15 +396,7 @@ class TableScreen(Screen[None]):
     def _open_reveal(self, shown: Shown) -> None:
         from trainer.ui.screens.game_reveal import GameRevealScreen
 
-        mine = shown.seat == self.human
-        screen = GameRevealScreen(
-            shown,
-            self.session.setup,
-            claim=self.claimed.claim if mine and self.claimed is not None else None,
-            answered=None if mine else self.answered,
-            plain=self.plain,
-        )
-        self.claimed, self.answered = None, None
+        screen = GameRevealScreen(shown, self.session.setup, human=self.human, plain=self.plain)
         self.app.push_screen(screen, lambda _: self._next_overlay())
 
     def _open_hand_summary(self, number: int) -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from tests.game.support import RandomSeat
 from trainer.game.deal import deal_hand
 from trainer.game.events import GameOver, Heels, event_points
 from trainer.game.record import cut_for_deal, play_game
+from trainer.game.state import Action, GameState, Lay, Prompt
 from trainer.game.variants import VARIANTS, variant
 from trainer.rules.cards import JACK
 
@@ -80,3 +82,55 @@ def test_a_game_won_by_his_heels_records_the_last_hands_cards() -> None:
     assert hand.starter == deal_hand(rules, seed, 1, 0).starter
     assert [len(k) for k in hand.kept] == [4, 4]
     assert len(hand.crib) == 4
+
+
+@dataclass
+class Watcher:
+    """A seat that plays as ``RandomSeat`` and notes what it knew at each card it laid: the
+    cards it held, the cards laid since the count began and the seats that had said go."""
+
+    seat: RandomSeat
+    seen: list[tuple[int, list[str], list[str], list[int]]] = field(default_factory=list)
+
+    def decide(self, state: GameState, asked: Prompt) -> Action:
+        action = self.seat.decide(state, asked)
+        table = state.hand.table
+        if isinstance(action, Lay) and table is not None:
+            held = sorted(map(str, table.hands[asked.seat]))
+            self.seen.append((asked.seat, held, [str(c) for c in table.pile], sorted(table.passed)))
+        return action
+
+
+def lays_from_the_record(data: dict[str, Any]) -> list[tuple[int, list[str], list[str], list[int]]]:
+    """Each card laid as the seat saw it, from the record's plain data alone (no engine): what
+    it still held (what it kept, less what it had laid), the cards since the count began (a
+    count ends at 31 or with a go or last card) and the seats that had said go."""
+    out = []
+    for hand in data["hands"]:
+        held = [list(kept) for kept in hand["kept"]]
+        pile: list[str] = []
+        for event in hand["events"]:
+            if event["type"] == "play":
+                seat = event["seat"]
+                out.append((seat, sorted(held[seat]), list(pile), event["passed"]))
+                held[seat].remove(event["card"])
+                pile.append(event["card"])
+                if event["count"] == 31:
+                    pile = []
+            elif event["type"] == "go":
+                pile = []
+    return out
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_each_card_laid_is_seen_from_the_record_as_the_seat_saw_it(variant_id: str) -> None:
+    """The record is rich enough to re-derive each decision in the play without the engine."""
+    rules = variant(variant_id)
+    after_a_go = 0
+    for seed in range(11, 14):
+        seats = [Watcher(RandomSeat(seed * 10 + n)) for n in range(rules.players)]
+        record = play_game(rules, seed, seats, [f"random-{n}" for n in range(rules.players)])
+        derived = lays_from_the_record(json.loads(json.dumps(record.to_dict())))
+        assert sorted(derived) == sorted(s for w in seats for s in w.seen), seed
+        after_a_go += sum(bool(passed) for *_, passed in derived)
+    assert after_a_go, "no card was laid after a go: the check of passed seats is idle"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -93,3 +94,47 @@ def test_a_name_in_a_foreign_file_is_quoted_harmlessly(tmp_path: Path) -> None:
         identify(path)
     assert "\x1b" not in str(caught.value)
     assert printable("\x1b]0;owned\x07") in str(caught.value)
+
+
+def _live(folder: Path, answers: int) -> Path:
+    """A new store with ``answers`` answers, copied while it is open: the WAL holds every
+    commit, and the file only what switching to WAL mode wrote."""
+    live = folder.with_name(f"{folder.name}-live")
+    store = StatsStore(live / DB_NAME)
+    assert store.checkpointer is not None
+    store.checkpointer.limit = 2**62  # no checkpoint in the background: all in the WAL
+    try:
+        for n in range(answers):
+            store.record(answered(show(HAND_8), total(8 - n % 2), session_id=f"s{n}"))
+        shutil.copytree(live, folder)
+    finally:
+        store.close()
+    return folder / DB_NAME
+
+
+def test_a_file_holding_only_pages_of_its_wal_is_the_wals(tmp_path: Path) -> None:
+    """A first checkpoint stopped part way (the disk full): the file holds the WAL's first
+    pages, the last cut short, and no token. It holds nothing of its own, so the WAL is
+    taken as its own; a file with a page that is not the WAL's is refused."""
+    path = _live(tmp_path / "half", 40)
+    shutil.copytree(path.parent, tmp_path / "whole")
+    whole = tmp_path / "whole" / DB_NAME
+    StatsStore(whole).close()  # the checkpoint done: the file as the WAL makes it
+    page, _, _ = token_of(whole)
+    assert 4 < page < len(whole.read_bytes()) // 4096
+    copied = whole.read_bytes()[: (page - 2) * 4096 + 1000]
+    path.write_bytes(copied)
+    with (path.parent / f"{DB_NAME}-wal").open("rb") as log:
+        assert rawfile.copied_from(path, log, 4096)
+    assert rawfile.token_row(path, page, 4096) is None
+    identify(path)
+
+    spoiled = tmp_path / "spoiled"
+    shutil.copytree(path.parent, spoiled)
+    (spoiled / DB_NAME).write_bytes(copied[:5000] + b"x" + copied[5001:])
+    with pytest.raises(StoreError, match="holds no token where the history keeps it"):
+        identify(spoiled / DB_NAME)
+
+    with StatsStore(path) as store:
+        assert store.attempt_count() == 40
+    assert path.read_bytes() == whole.read_bytes()  # the copy finished

@@ -23,8 +23,7 @@ from typing import Final, TextIO
 from trainer.cli.drills import folders
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
-from trainer.game.codec import CodecError
-from trainer.game.setup import check_saved
+from trainer.game.session import replay_problem
 from trainer.history import exchange
 from trainer.history.exchange import ImportFormatError
 from trainer.history.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
@@ -362,14 +361,9 @@ def _games(n: int) -> str:
 def _import(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.file)
     export = exchange.read_export(path)
-    try:  # every record is checked before the store is opened (or created)
+    try:  # every record is checked, every game played through, before the store is opened
         rows = exchange.rows_from_records(export.attempts)
-        games = exchange.games_from_records(export.games)
-        for number, game in enumerate(export.games, start=1):
-            try:
-                check_saved(game["setup"], game["actions"])
-            except CodecError as err:
-                raise ImportFormatError(f"game {number}: {err}") from None
+        games = exchange.games_from_records(export.games, replay_problem)
     except ImportFormatError as err:
         raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
     with StatsStore.open(args.data_dir) as store:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple, TextIO
 
 from trainer.history.field_checks import CsvCell, RecordError
-from trainer.history.game_import import GameRows, game_rows, insert_games
+from trainer.history.game_import import GameCheck, GameRows, game_rows, insert_games
 from trainer.history.games import export_games
 from trainer.history.record_checks import LATER_COLUMNS, check_record
 from trainer.history.rows import ATTEMPT_COLUMNS, Rows, insert_rows
@@ -299,9 +299,10 @@ def rows_from_records(records: Sequence[Any]) -> list[Rows]:
     return rows
 
 
-def games_from_records(games: Sequence[Any]) -> list[GameRows]:
-    """Every exported game checked and turned into rows; `ImportFormatError` names the first
-    bad one by its number and field."""
+def games_from_records(games: Sequence[Any], check: GameCheck) -> list[GameRows]:
+    """Every exported game checked and turned into rows, then played through by ``check``
+    (the game layer's replay, which this layer cannot import); `ImportFormatError` names
+    the first bad one by its number and field, or its first illegal action."""
     out = []
     uids: dict[str, int] = {}
     for number, game in enumerate(games, start=1):
@@ -313,6 +314,9 @@ def games_from_records(games: Sequence[Any]) -> list[GameRows]:
             raise ImportFormatError(
                 f"game {number}: uid: {excerpt(rows.uid)} is game {uids[rows.uid]}'s uid too"
             )
+        problem = check(rows.saved())
+        if problem is not None:
+            raise ImportFormatError(f"game {number}: {problem}")
         out.append(rows)
     return out
 

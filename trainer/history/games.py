@@ -25,6 +25,7 @@ from trainer.history.rows import attempt_rows, insert_rows
 from trainer.history.store import StatsStore
 from trainer.history.times import iso, parse_iso
 from trainer.quiz.attempt import Attempt
+from trainer.textguard import excerpt
 
 GameStatus = Literal["playing", "over", "abandoned"]
 HumanResult = Literal["won", "lost", "skunked", "double-skunked"]
@@ -172,6 +173,20 @@ def abandon_game(store: StatsStore, game_id: int, at: datetime) -> None:
 # ---------------------------------------------------------------- reading
 
 
+def _time(uid: object, field: str, stored: object) -> datetime:
+    """A game's stored time; a `ValueError` naming the game and the field if it is none (a
+    file changed by hand, or by a program other than Muggins)."""
+    try:
+        if isinstance(stored, str):
+            return parse_iso(stored)
+    except (ValueError, OverflowError):
+        pass
+    raise ValueError(
+        f"the saved game {excerpt(uid)}: {field}: {excerpt(stored)} is not a time "
+        "(ISO 8601 text): the history's copy of it is damaged"
+    )
+
+
 def _saved(conn: sqlite3.Connection, row: Sequence[Any]) -> SavedGame:
     game_id, uid, variant, seed, status, setup, steps, record, created, updated, *rest = row
     human_side, winner, final, human_result = rest
@@ -191,8 +206,8 @@ def _saved(conn: sqlite3.Connection, row: Sequence[Any]) -> SavedGame:
         steps=steps,
         actions=actions,
         record=record,
-        created=parse_iso(created),
-        updated=parse_iso(updated),
+        created=_time(uid, "created", created),
+        updated=_time(uid, "updated", updated),
         human_side=human_side,
         winner=winner,
         final=None if final is None else tuple(json.loads(final)),

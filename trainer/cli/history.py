@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from trainer.cli.drills import folders
+from trainer.cli.output import one_line
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
 from trainer.game.session import replay_problem
@@ -114,10 +115,10 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
         return 0
     where = store_path(args.data_dir)
     if report.overall.attempts == 0:
-        what = f" for {args.drill}" if drill else ""
-        out.write(f"No answers recorded yet{what} (history: {where}).\n")
+        what = f" for {one_line(args.drill)}" if drill else ""
+        out.write(f"No answers recorded yet{what} (history: {one_line(where)}).\n")
         return 0
-    out.write(f"History: {where}   {report.overall.attempts} answers\n\n")
+    out.write(f"History: {one_line(where)}   {report.overall.attempts} answers\n\n")
     _drill_table(report, out, with_total=drill is None)
     if drill is None or drill.startswith(GAME_DRILL_PREFIX):
         _games_table(games, None if drill is None else drill.removeprefix(GAME_DRILL_PREFIX), out)
@@ -347,7 +348,7 @@ def _export(args: argparse.Namespace, store: StatsStore, out: TextIO, err: TextI
         write_atomic(Path(args.output), buffer.getvalue().encode("utf-8"))
     except FileRefused as problem:
         raise ValueError(f"{args.output}: {problem}") from None
-    err.write(f"Exported {what} to {args.output}{note}\n")
+    err.write(f"Exported {what} to {one_line(args.output)}{note}\n")
     return 0
 
 
@@ -372,8 +373,8 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
         except ImportFormatError as err:
             raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
         out.write(
-            f"Imported {done.added} answers from {path}; {done.skipped} already recorded, "
-            f"skipped (history: {store.path})\n"
+            f"Imported {done.added} answers from {one_line(path)}; {done.skipped} already "
+            f"recorded, skipped (history: {one_line(store.path)})\n"
         )
         if games:
             out.write(

@@ -30,8 +30,8 @@ from typing import Final, NamedTuple
 
 from trainer.drills.loader import builtin_drills_dir, load_all
 from trainer.drills.model import DrillSet
-from trainer.history.rows import ATTEMPT_COLUMNS, Rows, attempt_rows, attempt_uid, insert_rows
-from trainer.history.schema import rebuild_derived
+from trainer.history.file.rows import ATTEMPT_COLUMNS, Rows, attempt_rows, attempt_uid, insert_rows
+from trainer.history.file.schema import rebuild_derived
 from trainer.history.store import StatsStore
 from trainer.history.times import iso, parse_iso
 from trainer.judge.claims import AnnounceClaim, Answer, CatchAnswer, ClaimedItem, TotalClaim

@@ -27,7 +27,7 @@ from trainer.drills.dealing import Dealer, _choose_suits
 from trainer.drills.loader import builtin_drills_dir, load_all
 from trainer.drills.model import DrillSet
 from trainer.drills.schema import parse_drill
-from trainer.history.reports import KindStats, Report
+from trainer.history.reading.reports import KindStats, Report
 from trainer.history.store import StatsStore
 from trainer.rules.cards import Card
 from trainer.rules.combos import COMBO_IDS as STAT_KINDS

@@ -20,7 +20,7 @@ import pytest
 
 from tests.history.known import BASE, build_history
 from trainer.__main__ import main
-from trainer.history.schema import rebuild_derived
+from trainer.history.file.schema import rebuild_derived
 from trainer.history.store import DB_NAME, StatsStore
 
 NOW = BASE + timedelta(days=30)

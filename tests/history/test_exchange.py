@@ -30,9 +30,9 @@ from trainer.history.exchange import (
     rows_from_records,
     too_deep,
 )
-from trainer.history.field_checks import TIME_ZONE_REACH, check_time, time_range
-from trainer.history.games import SavedGame
+from trainer.history.exchange.field_checks import TIME_ZONE_REACH, check_time, time_range
 from trainer.history.store import StatsStore
+from trainer.history.writing.games import SavedGame
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.quiz.session import QuizSession
 from trainer.textguard import CONTROLS

@@ -15,7 +15,9 @@ from tests.factories import HAND_9_FLUSH, FakeClock
 from tests.history.known import build_history, drill, show
 from tests.history.test_store import as_version_4, rows, schema_of
 from trainer.history.exchange import export_records
-from trainer.history.games import (
+from trainer.history.file.schema import SCHEMA_VERSION
+from trainer.history.store import DB_NAME, StatsStore, StoreError
+from trainer.history.writing.games import (
     GameConflictError,
     GameEnd,
     abandon_game,
@@ -26,8 +28,6 @@ from trainer.history.games import (
     load_game,
     save_step,
 )
-from trainer.history.schema import SCHEMA_VERSION
-from trainer.history.store import DB_NAME, StatsStore, StoreError
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession

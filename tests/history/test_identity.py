@@ -13,8 +13,8 @@ import pytest
 
 from tests.factories import HAND_8
 from tests.history.known import answered, show, total
-from trainer.history import rawfile
-from trainer.history.identity import alone, identify
+from trainer.history.file import rawfile
+from trainer.history.file.identity import alone, identify
 from trainer.history.store import DB_NAME, StatsStore, StoreError
 from trainer.textguard import printable
 

@@ -32,9 +32,9 @@ from trainer.history.exchange import (
     rows_from_records,
     write_csv,
 )
-from trainer.history.quarters import rebuild_quarters
-from trainer.history.rows import ATTEMPT_COLUMNS
-from trainer.history.schema import SCHEMA_VERSION
+from trainer.history.file.rows import ATTEMPT_COLUMNS
+from trainer.history.file.schema import SCHEMA_VERSION
+from trainer.history.reading.quarters import rebuild_quarters
 from trainer.history.store import (
     BUSY_SECONDS,
     DB_NAME,

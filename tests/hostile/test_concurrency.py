@@ -24,8 +24,8 @@ from typing import Any, Final
 
 import pytest
 
+from trainer.history.reading.summaries import rebuild_summaries
 from trainer.history.store import DB_NAME, StatsStore
-from trainer.history.summaries import rebuild_summaries
 
 pytestmark = pytest.mark.slow
 
@@ -37,7 +37,7 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 WRITER: Final = """
 import random, sys
 from trainer.drills.schema import parse_drill
-from trainer.history.recorder import Recorder
+from trainer.history.writing.recorder import Recorder
 from trainer.history.store import StatsStore
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.session import QuizSession

@@ -27,10 +27,10 @@ from trainer.drills.loader import load_all
 from trainer.game.session import replay_problem
 from trainer.history import exchange
 from trainer.history.exchange import ImportFormatError
-from trainer.history.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
-from trainer.history.opening import inspect
-from trainer.history.reports import Report, ReviewItem
-from trainer.history.rows import TOTAL
+from trainer.history.file.opening import inspect
+from trainer.history.file.rows import TOTAL
+from trainer.history.reading.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
+from trainer.history.reading.reports import Report, ReviewItem
 from trainer.history.store import StatsStore, store_path
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS

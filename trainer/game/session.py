@@ -8,7 +8,7 @@ one step at a time (`bot_step`), so a UI can pause between them; the human
 acts with `act`. Each step is saved before the session moves on (a step that
 cannot be taken or saved changes nothing), with the human's count recorded as
 an `Attempt` in the same transaction, and the last step marks the game over
-with its record (`trainer.history.games`).
+with its record (`trainer.history.writing.games`).
 
 Only the human's own counts are attempts. Their answers to a bot's count
 (`Respond`) move points as the engine settles them but are not recorded as
@@ -34,7 +34,8 @@ from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
 from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
 from trainer.game.variants import GameVariant
-from trainer.history.games import (
+from trainer.history.store import StatsStore
+from trainer.history.writing.games import (
     GameEnd,
     HumanResult,
     SavedGame,
@@ -45,7 +46,6 @@ from trainer.history.games import (
     load_game,
     save_step,
 )
-from trainer.history.store import StatsStore
 from trainer.quiz.attempt import Attempt
 
 Clock = Callable[[], datetime]

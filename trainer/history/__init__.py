@@ -5,14 +5,14 @@ the games played at the table, and the export that carries it all to another
 machine.
 """
 
-from trainer.history.deferred import DeferredStore
 from trainer.history.exchange import ImportFormatError, export_records, import_records
-from trainer.history.game_stats import Counting, GameReport, GameTally
-from trainer.history.games import GameConflictError, SavedGame
-from trainer.history.progress import DrillProgress, Progress
-from trainer.history.reports import DrillStats, KindStats, Report, ReviewItem
-from trainer.history.schedule import DueHand
+from trainer.history.reading.game_stats import Counting, GameReport, GameTally
+from trainer.history.reading.progress import DrillProgress, Progress
+from trainer.history.reading.reports import DrillStats, KindStats, Report, ReviewItem
+from trainer.history.reading.schedule import DueHand
 from trainer.history.store import StatsStore, StoreError, store_path
+from trainer.history.writing.deferred import DeferredStore
+from trainer.history.writing.games import GameConflictError, SavedGame
 
 __all__ = [
     "Counting",

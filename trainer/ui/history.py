@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
-    from trainer.history.game_stats import GameReport
-    from trainer.history.progress import Progress
-    from trainer.history.reports import Report, ReviewCounts, ReviewItem, StoredCombo
-    from trainer.history.schedule import DueHand
+    from trainer.history.reading.game_stats import GameReport
+    from trainer.history.reading.progress import Progress
+    from trainer.history.reading.reports import Report, ReviewCounts, ReviewItem, StoredCombo
+    from trainer.history.reading.schedule import DueHand
     from trainer.quiz.attempt import Attempt
 
 

@@ -6,7 +6,7 @@ present, so an import rebuilds the same history; attempts already in the store
 (by their ``uid``) are skipped. A wrong total's row is made again from the
 attempt's own fields, so an export of version 2 (which had none) imports with
 them too. The JSON export also holds the games played at the table (their setup,
-actions, status and record, `trainer.history.games`), imported by ``uid`` in the
+actions, status and record, `trainer.history.writing.games`), imported by ``uid`` in the
 same way; CSV holds the answers only. The ``muggins export`` and ``import``
 commands (`trainer.cli.history`) read and write files through here.
 """
@@ -23,14 +23,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, NamedTuple, TextIO
 
-from trainer.history.field_checks import CsvCell, RecordError
-from trainer.history.game_import import GameCheck, GameRows, game_rows, insert_games
-from trainer.history.games import export_games
-from trainer.history.record_checks import LATER_COLUMNS, check_record
-from trainer.history.rows import ATTEMPT_COLUMNS, Rows, insert_rows
-from trainer.history.schema import rebuild_derived
+from trainer.history.exchange.field_checks import CsvCell, RecordError
+from trainer.history.exchange.game_import import GameCheck, GameRows, game_rows, insert_games
+from trainer.history.exchange.record_checks import LATER_COLUMNS, check_record
+from trainer.history.file.rows import ATTEMPT_COLUMNS, Rows, insert_rows
+from trainer.history.file.schema import rebuild_derived
 from trainer.history.store import StatsStore
 from trainer.history.times import iso
+from trainer.history.writing.games import export_games
 from trainer.textguard import excerpt, printable
 from trainer.userfiles import FileRefused, read_bytes
 

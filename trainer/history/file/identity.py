@@ -4,7 +4,7 @@ Nothing writes to a file before it is known to be a Muggins store (``PRAGMA
 application_id``, or an older schema known by its exact tables), and no write-ahead
 log is replayed before it is known to be this file's. Both are found out on
 connections that cannot write, and by reading the files as bytes
-(`trainer.history.rawfile`):
+(`trainer.history.file.rawfile`):
 
 - the file alone, with ``immutable=1``: SQLite then reads the main file only, takes no
   lock and creates nothing (on SQLite 3.40 it neither reads nor creates ``-wal`` or
@@ -41,8 +41,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any, BinaryIO, Final, NamedTuple
 
-from trainer.history import rawfile
-from trainer.history.opening import (
+from trainer.history.file import rawfile
+from trainer.history.file.opening import (
     BUSY_SECONDS,
     FRESH_START,
     StoreBusy,
@@ -50,7 +50,7 @@ from trainer.history.opening import (
     explain,
     wal_path,
 )
-from trainer.history.schema import SCHEMA_VERSION
+from trainer.history.file.schema import SCHEMA_VERSION
 from trainer.textguard import printable
 
 APPLICATION_ID: Final = 0x4D554747

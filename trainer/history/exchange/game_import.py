@@ -2,7 +2,7 @@
 added in the import's transaction, a game already stored (by ``uid``) skipped.
 
 A game row's own fields (uid, variant, seed, status, times, the end's summary
-columns) are held to what `trainer.history.games` writes; its setup, actions and
+columns) are held to what `trainer.history.writing.games` writes; its setup, actions and
 record are the game layer's JSON, of which this layer checks only that the setup is
 of the row's variant and seed and that no text in them holds a control character.
 The game layer plays each game through before it is kept (a `GameCheck` the import's
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from trainer.drills.model import SEED_LIMIT
-from trainer.history.field_checks import (
+from trainer.history.exchange.field_checks import (
     RecordError,
     check_choice,
     check_text,
@@ -26,9 +26,9 @@ from trainer.history.field_checks import (
     check_whole,
     fail,
 )
-from trainer.history.game_stats import SKUNK_LINES
-from trainer.history.games import GAME_COLUMNS, HUMAN_RESULTS, STATUSES, SavedGame
+from trainer.history.reading.game_stats import SKUNK_LINES
 from trainer.history.times import parse_iso
+from trainer.history.writing.games import GAME_COLUMNS, HUMAN_RESULTS, STATUSES, SavedGame
 from trainer.textguard import control_problem, excerpt
 
 

@@ -9,7 +9,7 @@ playing at the step this trainer holds, so two trainers playing one game
 cannot interleave their actions: the second is refused (`GameConflictError`).
 A step's action and the answer it judges (a human's count, as an `Attempt`) are
 committed together, so a killed trainer leaves neither without the other. Games
-come back from an export through `trainer.history.game_import`.
+come back from an export through `trainer.history.exchange.game_import`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, get_args
 
-from trainer.history.rows import attempt_rows, insert_rows
+from trainer.history.file.rows import attempt_rows, insert_rows
 from trainer.history.store import StatsStore
 from trainer.history.times import iso, parse_iso
 from trainer.quiz.attempt import Attempt

@@ -1,6 +1,6 @@
 """SQLite's files read as bytes, without SQLite: the page size, a WAL's commits, one row.
 
-What `trainer.history.identity` needs to know before SQLite may replay a write-ahead
+What `trainer.history.file.identity` needs to know before SQLite may replay a write-ahead
 log: which commits the WAL holds and which pages each writes (its frame headers),
 whether the main file holds nothing but pages of those commits, and the store's token
 row as the main file alone holds it (one page, read at once: a

@@ -1,0 +1,1 @@
+"""The stats file: opening it safely, its identity, its tables, its upgrades."""

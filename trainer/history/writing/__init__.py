@@ -1,0 +1,1 @@
+"""What the trainer writes through the store: answers, games, kept answers."""

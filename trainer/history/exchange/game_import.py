@@ -26,9 +26,14 @@ from trainer.history.exchange.field_checks import (
     check_whole,
     fail,
 )
+from trainer.history.file.game_rows import (
+    GAME_COLUMNS,
+    HUMAN_RESULTS,
+    STATUSES,
+    SavedGame,
+)
 from trainer.history.reading.game_stats import SKUNK_LINES
 from trainer.history.times import parse_iso
-from trainer.history.writing.games import GAME_COLUMNS, HUMAN_RESULTS, STATUSES, SavedGame
 from trainer.textguard import control_problem, excerpt
 
 

@@ -16,12 +16,13 @@ from datetime import datetime
 from pathlib import Path
 
 from trainer.drills.model import DrillSet
+from trainer.history.file.game_rows import SavedGame
 from trainer.history.file.opening import inspect
 from trainer.history.reading import game_stats, reports, schedule
 from trainer.history.reading.progress import Progress
 from trainer.history.store import StatsStore, StoreError, store_path
 from trainer.history.writing import pending
-from trainer.history.writing.games import SavedGame, latest_playing
+from trainer.history.writing.games import latest_playing
 from trainer.quiz.attempt import Attempt
 
 

@@ -35,8 +35,8 @@ from trainer.game.bots import Bot, Level
 from trainer.game.codec import action_to_data, dumps
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
-from trainer.history.store import StatsStore
-from trainer.history.writing.games import create_game, save_step
+from trainer.history import StatsStore
+from trainer.history.writing import create_game, save_step
 from trainer.quiz.attempt import Attempt
 
 TARGET_MS: Final = 5.0

@@ -28,8 +28,9 @@ from trainer.game.record import play_game
 from trainer.game.session import GameSession, SavedGameError, abandon_saved, replay_problem
 from trainer.game.state import Count, Discard, GameError, GameOptions, Respond
 from trainer.game.variants import VARIANTS, variant
-from trainer.history.store import DB_NAME, StatsStore
-from trainer.history.writing.games import GameConflictError, HumanResult, game_count, load_game
+from trainer.history import DB_NAME, StatsStore
+from trainer.history.file import HumanResult
+from trainer.history.writing import GameConflictError, game_count, load_game
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.session import QuizSession
 

@@ -18,9 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.history.known import build_history, drill
-from trainer.history import exchange
+from trainer.history import StatsStore, exchange
 from trainer.history.exchange import (
+    TIME_ZONE_REACH,
     ImportFormatError,
+    check_time,
     csv_text,
     csv_value,
     export_records,
@@ -28,11 +30,10 @@ from trainer.history.exchange import (
     import_records,
     read_export,
     rows_from_records,
+    time_range,
     too_deep,
 )
-from trainer.history.exchange.field_checks import TIME_ZONE_REACH, check_time, time_range
-from trainer.history.store import StatsStore
-from trainer.history.writing.games import SavedGame
+from trainer.history.file import SavedGame
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.quiz.session import QuizSession
 from trainer.textguard import CONTROLS

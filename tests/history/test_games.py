@@ -14,10 +14,10 @@ import pytest
 from tests.factories import HAND_9_FLUSH, FakeClock
 from tests.history.known import build_history, drill, show
 from tests.history.test_store import as_version_4, rows, schema_of
+from trainer.history import DB_NAME, StatsStore, StoreError
 from trainer.history.exchange import export_records
-from trainer.history.file.schema import SCHEMA_VERSION
-from trainer.history.store import DB_NAME, StatsStore, StoreError
-from trainer.history.writing.games import (
+from trainer.history.file import SCHEMA_VERSION
+from trainer.history.writing import (
     GameConflictError,
     GameEnd,
     abandon_game,

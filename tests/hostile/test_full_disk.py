@@ -17,8 +17,7 @@ from pathlib import Path
 from tests.hostile.exports import export_text
 from tests.hostile.support import muggins
 from tests.hostile.tmpfs import run_on_full_disks
-from trainer.history import exchange
-from trainer.history.store import DB_NAME, StatsStore
+from trainer.history import DB_NAME, StatsStore, exchange
 
 ANSWERS = 200
 SIZES = [128, 192, 256, 320, 384, 448, 512, 576]

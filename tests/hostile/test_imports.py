@@ -26,9 +26,8 @@ from tests.history.known import build_history
 from tests.hostile.support import DATA, muggins
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
-from trainer.history import exchange
+from trainer.history import StatsStore, exchange
 from trainer.history.exchange import export_records
-from trainer.history.store import StatsStore
 
 IMPORTS = DATA / "imports"
 

@@ -25,13 +25,10 @@ from trainer.cli.output import one_line
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
 from trainer.game.session import replay_problem
-from trainer.history import exchange
+from trainer.history import StatsStore, exchange, store_path
 from trainer.history.exchange import ImportFormatError
-from trainer.history.file.opening import inspect
-from trainer.history.file.rows import TOTAL
-from trainer.history.reading.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
-from trainer.history.reading.reports import Report, ReviewItem
-from trainer.history.store import StatsStore, store_path
+from trainer.history.file import TOTAL, inspect
+from trainer.history.reading import GAME_DRILL_PREFIX, GameReport, GameTally, Report, ReviewItem
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
 from trainer.userfiles import FileRefused, write_atomic

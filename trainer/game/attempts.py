@@ -16,7 +16,7 @@ from typing import Final
 from trainer.drills.model import DrillSet, Variant
 from trainer.game.state import Count, GameState
 from trainer.game.variants import GameVariant, VariantId
-from trainer.history.reading.game_stats import GAME_DRILL_PREFIX
+from trainer.history.reading import GAME_DRILL_PREFIX
 from trainer.judge.policy import Policy
 from trainer.judge.verdict import judge
 from trainer.quiz.attempt import Attempt

@@ -34,11 +34,10 @@ from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
 from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
 from trainer.game.variants import GameVariant
-from trainer.history.store import StatsStore
-from trainer.history.writing.games import (
+from trainer.history import StatsStore
+from trainer.history.file import HumanResult, SavedGame
+from trainer.history.writing import (
     GameEnd,
-    HumanResult,
-    SavedGame,
     abandon_game,
     create_game,
     finish_game,

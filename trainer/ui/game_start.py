@@ -15,8 +15,8 @@ from trainer.drills.model import SEED_LIMIT
 if TYPE_CHECKING:
     from trainer.game.bots import Level
     from trainer.game.session import GameSession
-    from trainer.history.store import StatsStore
-    from trainer.history.writing.games import SavedGame
+    from trainer.history import StatsStore
+    from trainer.history.file import SavedGame
     from trainer.settings import GameChoices
     from trainer.ui.history import History
 
@@ -48,7 +48,7 @@ def new_session(store: StatsStore, choices: GameChoices, rng: random.Random) -> 
     from trainer.game.setup import MatchPlace
     from trainer.game.state import GameOptions
     from trainer.game.variants import variant
-    from trainer.history.writing.games import latest_playing
+    from trainer.history.writing import latest_playing
 
     while (saved := latest_playing(store)) is not None:
         abandon_saved(store, saved.uid)
@@ -77,8 +77,8 @@ def new_session(store: StatsStore, choices: GameChoices, rng: random.Random) -> 
 def writer(history: History) -> StatsStore:
     """The store a game is saved in: the trainer's file (made now if need be), or the store
     a test gave the app."""
-    from trainer.history.store import StatsStore
-    from trainer.history.writing.deferred import DeferredStore
+    from trainer.history import StatsStore
+    from trainer.history.writing import DeferredStore
 
     if isinstance(history, DeferredStore):
         return history.writer()
@@ -89,8 +89,7 @@ def writer(history: History) -> StatsStore:
 
 def saved_game(history: History) -> SavedGame | None:
     """The game still playing in the history, without making the file (none: nothing saved)."""
-    from trainer.history.writing.deferred import DeferredStore
-    from trainer.history.writing.games import latest_playing
+    from trainer.history.writing import DeferredStore, latest_playing
 
     if isinstance(history, DeferredStore):
         return history.playing_game()

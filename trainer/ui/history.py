@@ -13,10 +13,15 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
-    from trainer.history.reading.game_stats import GameReport
-    from trainer.history.reading.progress import Progress
-    from trainer.history.reading.reports import Report, ReviewCounts, ReviewItem, StoredCombo
-    from trainer.history.reading.schedule import DueHand
+    from trainer.history.reading import (
+        DueHand,
+        GameReport,
+        Progress,
+        Report,
+        ReviewCounts,
+        ReviewItem,
+        StoredCombo,
+    )
     from trainer.quiz.attempt import Attempt
 
 

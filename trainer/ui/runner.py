@@ -30,8 +30,8 @@ from trainer.settings import Settings
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
-    from trainer.history.reading.reports import KindStats
-    from trainer.history.writing.recorder import Notice, Recorder, Unsaved
+    from trainer.history.reading import KindStats
+    from trainer.history.writing import Notice, Recorder, Unsaved
     from trainer.ui.history import History
 
 
@@ -111,7 +111,7 @@ class DrillRunner:
 
     def connect(self, history: History) -> None:
         """Use this history from now on: the answers waiting are written to it first."""
-        from trainer.history.writing.recorder import Recorder  # loaded with the history by now
+        from trainer.history.writing import Recorder  # loaded with the history by now
 
         self.history = history
         if self.recorder is None:
@@ -134,7 +134,7 @@ class DrillRunner:
         """Stop recording: wait a few seconds (``timeout``, else the recorder's `QUIT_WAIT`)
         for the answers still waiting, and keep those that could not be written in a file
         beside the store; returns what was not saved (None: everything was)."""
-        from trainer.history.writing.recorder import QUIT_WAIT, Recorder
+        from trainer.history.writing import QUIT_WAIT, Recorder
 
         if self.recorder is None and not self.waiting:
             return None

@@ -15,7 +15,7 @@ from textual.app import App
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from trainer.history.writing.recorder import Notice
+    from trainer.history.writing import Notice
 
 SHOWN_FOR: Final = 10.0
 """Seconds a notice about answers waiting stays on the screen."""

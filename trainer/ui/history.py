@@ -47,4 +47,4 @@ class History(Protocol):
 
 OpenHistory: TypeAlias = Callable[[], History]
 """Opens the player's history (the trainer's makes its file with the first answer,
-`trainer.history.DeferredStore`); raises ValueError (naming the file) if it cannot."""
+`trainer.history.writing.DeferredStore`); raises ValueError (naming the file) if it cannot."""

@@ -8,7 +8,7 @@ It first plays N seeded games (default 5) of a variant (default ``four-hand-solo
 the longest: about 400 steps) in memory, one seat a "human" played by an easy
 bot, keeping each step's saved text and the human's counts as attempts. Then, on
 a store file of its own, it saves every step as the trainer does
-(`trainer.history.games.save_step`: the action appended as a row, with the
+(`trainer.history.writing.games.save_step`: the action appended as a row, with the
 count's attempt, in one transaction and sync) and, beside it in the same file,
 the way it was not built: the whole action list so far rewritten as one JSON
 text in the game's row, per step. Each save is timed; the figures are the
@@ -35,8 +35,8 @@ from trainer.game.bots import Bot, Level
 from trainer.game.codec import action_to_data, dumps
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
-from trainer.history.games import create_game, save_step
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.writing import create_game, save_step
 from trainer.quiz.attempt import Attempt
 
 TARGET_MS: Final = 5.0

@@ -59,7 +59,7 @@ from typing import Any, Final, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from heavy_history import fill, synthetic_attempts
 
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 from trainer.quiz.attempt import Attempt
 
 DEFAULT_ATTEMPTS: Final = 100_000

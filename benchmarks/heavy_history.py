@@ -30,10 +30,15 @@ from typing import Final, NamedTuple
 
 from trainer.drills.loader import builtin_drills_dir, load_all
 from trainer.drills.model import DrillSet
-from trainer.history.rows import ATTEMPT_COLUMNS, Rows, attempt_rows, attempt_uid, insert_rows
-from trainer.history.schema import rebuild_derived
-from trainer.history.store import StatsStore
-from trainer.history.times import iso, parse_iso
+from trainer.history import StatsStore, iso, parse_iso
+from trainer.history.file import (
+    ATTEMPT_COLUMNS,
+    Rows,
+    attempt_rows,
+    attempt_uid,
+    insert_rows,
+    rebuild_derived,
+)
 from trainer.judge.claims import AnnounceClaim, Answer, CatchAnswer, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question

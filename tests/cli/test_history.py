@@ -18,8 +18,7 @@ from tests.history.known import build_history
 from trainer.__main__ import main
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
-from trainer.history import exchange
-from trainer.history.store import DB_NAME, StatsStore
+from trainer.history import DB_NAME, StatsStore, exchange
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

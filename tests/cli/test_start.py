@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from trainer.__main__ import main
-from trainer.history.store import DB_NAME
+from trainer.history import DB_NAME
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen

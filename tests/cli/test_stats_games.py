@@ -11,7 +11,7 @@ import pytest
 from tests.history.known import build_history
 from tests.history.known_games import build_games
 from trainer.__main__ import main
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:

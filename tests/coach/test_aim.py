@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import make_drill
 from trainer.coach.practice import aim_at_weak_spots, aimed_at
-from trainer.history.reports import KindStats
+from trainer.history.reading import KindStats
 from trainer.rules.combos import COMBO_IDS, combo
 
 

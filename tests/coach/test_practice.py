@@ -27,8 +27,8 @@ from trainer.drills.dealing import Dealer, _choose_suits
 from trainer.drills.loader import builtin_drills_dir, load_all
 from trainer.drills.model import DrillSet
 from trainer.drills.schema import parse_drill
-from trainer.history.reports import KindStats, Report
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.reading import KindStats, Report
 from trainer.rules.cards import Card
 from trainer.rules.combos import COMBO_IDS as STAT_KINDS
 from trainer.rules.combos import combo, present_kinds

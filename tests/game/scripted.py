@@ -21,7 +21,7 @@ from pathlib import Path
 from trainer.game.session import GameSession
 from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.game.variants import variant
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, Claim, ClaimedItem, TotalClaim
 from trainer.rules.show import score_show
 

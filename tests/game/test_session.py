@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,12 @@ from trainer.game.bots import Bot, Level
 from trainer.game.codec import action_from_data
 from trainer.game.events import Shown
 from trainer.game.record import play_game
-from trainer.game.session import GameSession, SavedGameError, abandon_saved
+from trainer.game.session import GameSession, SavedGameError, abandon_saved, replay_problem
 from trainer.game.state import Count, Discard, GameError, GameOptions, Respond
 from trainer.game.variants import VARIANTS, variant
-from trainer.history.games import GameConflictError, game_count, load_game
-from trainer.history.store import DB_NAME, StatsStore
+from trainer.history import DB_NAME, StatsStore
+from trainer.history.file import HumanResult
+from trainer.history.writing import GameConflictError, game_count, load_game
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.session import QuizSession
 
@@ -216,6 +218,38 @@ def test_a_game_whose_end_was_not_saved_is_finished_on_resume(db: Path, store: S
     assert saved.record is not None
     assert json.loads(saved.record) == session.record.to_dict()
     assert GameSession.resume(store) is None
+
+
+def test_a_game_to_import_is_played_through_and_nothing_is_written(
+    db: Path, store: StatsStore
+) -> None:
+    """`replay_problem` plays a saved game through as resuming it would, writing nothing:
+    the first illegal action, or an end its actions do not make, is its problem."""
+    over = start(store)
+    play_out(over)
+    done = load_game(store, over.uid)
+    assert done is not None
+    assert done.winner is not None
+    assert done.final is not None
+    playing = start(store, seed=8)
+    play_steps(playing, 12)
+    left = load_game(store, playing.uid)
+    assert left is not None
+    before = saved_rows(db, "SELECT * FROM games")
+    assert replay_problem(done) is None
+    assert replay_problem(left) is None
+    twice = (*left.actions[:5], left.actions[4], *left.actions[5:])
+    assert str(replay_problem(replace(left, actions=twice, steps=13))).startswith("action 5: ")
+    short = replace(done, actions=done.actions[:-1], steps=done.steps - 1)
+    assert str(replay_problem(short)).startswith("it is saved as over, but its")
+    assert replay_problem(replace(done, human_side=1)) == "human_side: 1 is not its setup's (0)"
+    wrong = (*done.final[:-1], done.final[-1] - 1)
+    assert "is not how its actions end it" in str(replay_problem(replace(done, final=wrong)))
+    as_won: HumanResult = "won" if done.human_result != "won" else "lost"
+    assert "human_result" in str(replay_problem(replace(done, human_result=as_won)))
+    unfinished = replace(done, status="playing")  # resuming would save its end: this writes not
+    assert replay_problem(unfinished) is None
+    assert saved_rows(db, "SELECT * FROM games") == before
 
 
 # ---------------------------------------------------------------- what the human may do

@@ -15,7 +15,7 @@ from trainer.game.match import first_dealer, game_points, match_game_seed, play_
 from trainer.game.session import GameSession
 from trainer.game.setup import MatchPlace, setup_from_data, setup_to_data
 from trainer.game.variants import variant
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 
 SHORT = variant("short")
 

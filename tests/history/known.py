@@ -20,8 +20,8 @@ from typing import Literal
 from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_9_NOBS, HAND_29, FakeClock
 from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
 from trainer.drills.model import DrillSet
-from trainer.history.schema import SUMMARIES
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.file import SUMMARIES
 from trainer.judge.claims import AnnounceClaim, Answer, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import Question, question_from_cards

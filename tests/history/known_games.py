@@ -16,8 +16,9 @@ from tests.history.known import BASE, History, show, total
 from trainer.game.attempts import game_drill
 from trainer.game.state import GameOptions
 from trainer.game.variants import variant
-from trainer.history.games import GameEnd, HumanResult, create_game, finish_game
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.file import HumanResult
+from trainer.history.writing import GameEnd, create_game, finish_game
 
 T0 = datetime(2026, 1, 5, 20, 0, tzinfo=UTC)
 

@@ -20,8 +20,8 @@ import pytest
 
 from tests.history.known import BASE, build_history
 from trainer.__main__ import main
-from trainer.history.schema import rebuild_derived
-from trainer.history.store import DB_NAME, StatsStore
+from trainer.history import DB_NAME, StatsStore
+from trainer.history.file import rebuild_derived
 
 NOW = BASE + timedelta(days=30)
 

@@ -12,9 +12,8 @@ import pytest
 
 from tests.factories import HAND_8
 from tests.history.known import answered, drill, show
-from trainer.history.deferred import DeferredStore
-from trainer.history.games import create_game
-from trainer.history.store import DB_NAME, StatsStore, StoreError
+from trainer.history import DB_NAME, StatsStore, StoreError
+from trainer.history.writing import DeferredStore, create_game
 from trainer.judge.claims import TotalClaim
 
 NOW = datetime(2025, 6, 2, tzinfo=UTC)

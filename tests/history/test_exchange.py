@@ -18,9 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.history.known import build_history, drill
-from trainer.history import exchange
+from trainer.history import StatsStore, exchange
 from trainer.history.exchange import (
+    TIME_ZONE_REACH,
     ImportFormatError,
+    check_time,
     csv_text,
     csv_value,
     export_records,
@@ -28,10 +30,10 @@ from trainer.history.exchange import (
     import_records,
     read_export,
     rows_from_records,
+    time_range,
     too_deep,
 )
-from trainer.history.field_checks import TIME_ZONE_REACH, check_time, time_range
-from trainer.history.store import StatsStore
+from trainer.history.file import SavedGame
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.quiz.session import QuizSession
 from trainer.textguard import CONTROLS
@@ -356,23 +358,52 @@ GAME_SPOILS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
 ]
 
 
+def plays_through(saved: SavedGame) -> str | None:
+    """A game check with nothing to say: what this layer checks is tested alone (the game
+    layer's replay is tested in tests/game and tests/hostile/test_imports.py)."""
+    return None
+
+
 @pytest.mark.parametrize(
     ("spoil", "message"), [s[1:] for s in GAME_SPOILS], ids=[s[0] for s in GAME_SPOILS]
 )
 def test_a_game_is_held_to_what_the_trainer_writes(
     spoil: Callable[[dict[str, Any]], object], message: str
 ) -> None:
-    assert len(games_from_records([GAME])) == 1
+    assert len(games_from_records([GAME], plays_through)) == 1
     game = copy.deepcopy(GAME)
     spoil(game)
     with pytest.raises(ImportFormatError) as caught:
-        games_from_records([game])
+        games_from_records([game], plays_through)
     assert str(caught.value).startswith(f"game 1: {message}")
 
 
 def test_a_game_uid_comes_once() -> None:
     with pytest.raises(ImportFormatError, match="game 2: uid: 'g1' is game 1's uid too"):
-        games_from_records([GAME, GAME])
+        games_from_records([GAME, GAME], plays_through)
+
+
+def test_every_game_is_played_through_by_the_check_it_is_given() -> None:
+    """The check sees each game as the store would give it back, and the first problem it
+    finds refuses the import, naming the game."""
+    seen: list[SavedGame] = []
+
+    def check(saved: SavedGame) -> str | None:
+        seen.append(saved)
+        return "action 3: seat 1 must lay now" if saved.uid == "g2" else None
+
+    with pytest.raises(ImportFormatError, match=r"^game 2: action 3: seat 1 must lay now$"):
+        games_from_records([GAME, {**GAME, "uid": "g2"}, {**GAME, "uid": "g3"}], check)
+    assert [g.uid for g in seen] == ["g1", "g2"]
+    first = seen[0]
+    assert (first.status, first.seed, first.final, first.human_result) == (
+        "over",
+        5,
+        (65, 121),
+        "skunked",
+    )
+    assert json.loads(first.setup) == GAME["setup"]
+    assert first.updated == datetime(2026, 12, 1, 21, 49, 28, 949105, tzinfo=UTC)
 
 
 def test_a_day_late_answer_still_counts(known: list[Record]) -> None:

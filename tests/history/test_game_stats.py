@@ -18,18 +18,17 @@ from trainer.game.attempts import game_drill
 from trainer.game.session import GameSession
 from trainer.game.state import Count, GameOptions
 from trainer.game.variants import VARIANTS, variant
-from trainer.history.deferred import DeferredStore
-from trainer.history.game_stats import (
+from trainer.history import DB_NAME, StatsStore
+from trainer.history.reading import (
     GAME_DRILL_PREFIX,
     SKUNK_LINES,
     Counting,
     GameReport,
     GameTally,
+    ReviewItem,
     margin,
 )
-from trainer.history.games import abandon_game, create_game
-from trainer.history.reports import ReviewItem
-from trainer.history.store import DB_NAME, StatsStore
+from trainer.history.writing import DeferredStore, abandon_game, create_game
 from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.rules.show import Item, score_show

@@ -14,8 +14,10 @@ import pytest
 from tests.factories import HAND_9_FLUSH, FakeClock
 from tests.history.known import build_history, drill, show
 from tests.history.test_store import as_version_4, rows, schema_of
+from trainer.history import DB_NAME, StatsStore, StoreError
 from trainer.history.exchange import export_records
-from trainer.history.games import (
+from trainer.history.file import SCHEMA_VERSION
+from trainer.history.writing import (
     GameConflictError,
     GameEnd,
     abandon_game,
@@ -26,8 +28,6 @@ from trainer.history.games import (
     load_game,
     save_step,
 )
-from trainer.history.schema import SCHEMA_VERSION
-from trainer.history.store import DB_NAME, StatsStore, StoreError
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
@@ -221,3 +221,33 @@ def test_abandoned_games_are_kept_and_never_resumed(tmp_path: Path) -> None:
         kept = load_game(store, "old")
         assert kept is not None
         assert kept.actions == ("{}",)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "shown"),
+    [
+        ("updated", "2025-13-45T00:00:00", "'2025-13-45T00:00:00'"),
+        ("updated", "garbage\nmore", "'garbage\\nmore'"),
+        ("created", 12345, "'12345'"),
+        ("updated", "0001-01-01T00:00:00+01:00", "'0001-01-01T00:00:00+01:00'"),
+    ],
+)
+def test_a_saved_game_with_a_time_that_is_none_is_named_with_the_field(
+    tmp_path: Path, field: str, value: object, shown: str
+) -> None:
+    """A game row whose time is not one (the file changed by hand): reading it says which
+    game and which field, on one line, and the game is left as it is."""
+    path = tmp_path / DB_NAME
+    with StatsStore(path) as store:
+        new_game(store, uid="g-bad")
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute(f"UPDATE games SET {field} = ?", (value,))
+        conn.commit()
+    with StatsStore(path) as store:
+        for read in (latest_playing, lambda s: load_game(s, "g-bad")):
+            with pytest.raises(ValueError, match="damaged") as caught:
+                read(store)
+            message = str(caught.value)
+            assert message.startswith(f"the saved game 'g-bad': {field}: {shown} is not a time")
+            assert "\n" not in message
+        assert game_count(store, "playing") == 1

@@ -9,12 +9,10 @@ from pathlib import Path
 
 from tests.factories import HAND_8, HAND_29
 from tests.history.known import answered, show, total
-from trainer.history.deferred import DeferredStore
+from trainer.history import DB_NAME, StatsStore
 from trainer.history.exchange import read_export
-from trainer.history.opening import StoreBusy
-from trainer.history.pending import keep, pending_files
-from trainer.history.recorder import Notice, Recorder
-from trainer.history.store import DB_NAME, StatsStore
+from trainer.history.file import StoreBusy
+from trainer.history.writing import DeferredStore, Notice, Recorder, keep, pending_files
 from trainer.quiz.attempt import Attempt
 
 

@@ -22,8 +22,8 @@ import pytest
 
 from tests.factories import CRIB_5, HAND_8, HAND_29
 from tests.history.known import BASE, SUMMARY_TABLES, answered, build_history, show, total
-from trainer.history.reports import ReviewItem
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.reading import ReviewItem
 from trainer.rules.cards import parse_card, parse_cards
 
 
@@ -350,7 +350,7 @@ def test_report_json_shape(store: StatsStore) -> None:
 
 
 def test_summaries_kept_with_each_answer_match_a_rebuild(store: StatsStore) -> None:
-    from trainer.history.summaries import rebuild_summaries
+    from trainer.history.reading import rebuild_summaries
 
     def tables() -> dict[str, list[tuple[object, ...]]]:
         with store.guard("reading") as conn:
@@ -366,7 +366,7 @@ def test_summaries_kept_with_each_answer_match_a_rebuild(store: StatsStore) -> N
 
 
 def test_quarter() -> None:
-    from trainer.history.quarters import quarter
+    from trainer.history.reading import quarter
 
     assert quarter("2025-03-01T12:44:59.999999+00:00") == "2025-03-01T12:30"
     assert quarter("2025-03-01T23:45:00.000000+00:00") == "2025-03-01T23:45"

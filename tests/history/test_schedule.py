@@ -15,9 +15,8 @@ from tests.history.known import drill, show
 from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.model import DrillSet
 from trainer.drills.plays import deal_play
-from trainer.history.rating import FAST_SECONDS, SLOW_SECONDS, rating
-from trainer.history.schedule import hand_key
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.reading import FAST_SECONDS, SLOW_SECONDS, hand_key, rating
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import PlayQuestion, Question, make_question

@@ -24,6 +24,14 @@ import pytest
 from tests.factories import HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
 from tests.history.known import SUMMARY_TABLES, drill, item, show
 from trainer.drills.model import DrillSet
+from trainer.history import (
+    BUSY_SECONDS,
+    DB_NAME,
+    StatsStore,
+    StoreBusy,
+    StoreError,
+    store_path,
+)
 from trainer.history.exchange import (
     ImportFormatError,
     export_records,
@@ -32,17 +40,8 @@ from trainer.history.exchange import (
     rows_from_records,
     write_csv,
 )
-from trainer.history.quarters import rebuild_quarters
-from trainer.history.rows import ATTEMPT_COLUMNS
-from trainer.history.schema import SCHEMA_VERSION
-from trainer.history.store import (
-    BUSY_SECONDS,
-    DB_NAME,
-    StatsStore,
-    StoreBusy,
-    StoreError,
-    store_path,
-)
+from trainer.history.file import ATTEMPT_COLUMNS, SCHEMA_VERSION
+from trainer.history.reading import rebuild_quarters
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import CatchQuestion, make_question
@@ -334,7 +333,7 @@ import random, sys
 from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.session import QuizSession
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 
 path, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 drill = find_drill(load_all([(builtin_drills_dir(), True)]), "warm-up")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.history.store import DB_NAME, StatsStore
+from trainer.history import DB_NAME, StatsStore
 
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
 
@@ -27,7 +27,7 @@ import random, sys
 from trainer.drills.schema import parse_drill
 from trainer.judge.claims import AnnounceClaim, ClaimedItem
 from trainer.quiz.session import QuizSession
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 
 path, step = sys.argv[1], sys.argv[2] == "step"
 drill = parse_drill(

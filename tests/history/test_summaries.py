@@ -25,10 +25,8 @@ from hypothesis import strategies as st
 
 from tests.factories import HAND_8, HAND_9_NOBS, HAND_29, FakeClock
 from tests.history.known import BASE, SUMMARY_TABLES, drill, item, show, total
-from trainer.history.reports import DrillStats, Period
-from trainer.history.store import StatsStore
-from trainer.history.summaries import rebuild_summaries
-from trainer.history.times import parse_iso
+from trainer.history import StatsStore, parse_iso
+from trainer.history.reading import DrillStats, Period, rebuild_summaries
 from trainer.judge.claims import AnnounceClaim, Answer
 from trainer.judge.outcome import error
 from trainer.quiz.attempt import Attempt

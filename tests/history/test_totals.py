@@ -12,11 +12,10 @@ import pytest
 
 from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_29
 from tests.history.known import answered, build_history, item, show
+from trainer.history import StatsStore
 from trainer.history.exchange import export_records, import_records, rows_from_records
-from trainer.history.reports import StoredCombo
-from trainer.history.rows import ATTEMPT_COLUMNS, ComboRow
-from trainer.history.store import StatsStore
-from trainer.history.summaries import rebuild_summaries
+from trainer.history.file import ATTEMPT_COLUMNS, ComboRow
+from trainer.history.reading import StoredCombo, rebuild_summaries
 from trainer.judge.claims import AnnounceClaim, TotalClaim
 from trainer.rules.cards import parse_cards
 

@@ -9,8 +9,7 @@ from datetime import UTC, datetime
 
 from tests.factories import FakeClock
 from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
-from trainer.history import exchange
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore, exchange
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.questions import ShowQuestion
 from trainer.quiz.session import QuizSession

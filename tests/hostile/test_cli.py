@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.hostile.exports import export_text
 from tests.hostile.support import muggins
 
 LONG_NAME = "x" * 300
@@ -108,6 +109,33 @@ def test_control_characters_in_paths_are_printed_escaped(tmp_path: Path) -> None
     run = muggins("drills", "--check", str(missing), home=tmp_path)
     assert run.status == 2
     run.clean()
+
+
+def test_a_line_feed_in_a_file_name_is_printed_escaped_on_one_line(tmp_path: Path) -> None:
+    """Names holding a line feed, in an error, a warning and the notes that name a file:
+    each message is one line, the line feed written as its escape."""
+    folder = tmp_path / "data\nfolder"
+    folder.mkdir()
+    (folder / "settings.yaml").write_text("muggins: [1\n", encoding="utf-8")
+    run = muggins("drills", "--check", str(tmp_path / "a\nb.yaml"), home=tmp_path)
+    run.refused("a\\u000ab.yaml")
+    run = muggins("drills", "--json", "--data-dir", str(folder), home=tmp_path)
+    assert run.status == 0
+    assert run.err.splitlines() == [run.err.rstrip("\n")], run.err
+    assert "data\\u000afolder/settings.yaml: line 2" in run.err
+    source = tmp_path / "my\nhistory.json"
+    source.write_text(export_text(3), encoding="utf-8")
+    run = muggins("import", "--data-dir", str(folder), str(source), home=tmp_path)
+    assert run.status == 0, run.err
+    assert run.out.splitlines()[0].startswith("Imported 3 answers from ")
+    assert "my\\u000ahistory.json" in run.out.splitlines()[0]
+    assert "data\\u000afolder/muggins.sqlite3" in run.out.splitlines()[0]
+    target = tmp_path / "out\n.json"
+    run = muggins("export", "--data-dir", str(folder), "-o", str(target), home=tmp_path)
+    assert run.status == 0, run.err
+    assert run.err == f"Exported 3 answers to {tmp_path}/out\\u000a.json\n"
+    run = muggins("stats", "--data-dir", str(folder), home=tmp_path)
+    assert run.out.splitlines()[0].startswith(f"History: {tmp_path}/data\\u000afolder/")
 
 
 def test_json_output_with_control_characters_stays_valid_json(tmp_path: Path) -> None:

@@ -24,8 +24,8 @@ from typing import Any, Final
 
 import pytest
 
-from trainer.history.store import DB_NAME, StatsStore
-from trainer.history.summaries import rebuild_summaries
+from trainer.history import DB_NAME, StatsStore
+from trainer.history.reading import rebuild_summaries
 
 pytestmark = pytest.mark.slow
 
@@ -37,8 +37,8 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 WRITER: Final = """
 import random, sys
 from trainer.drills.schema import parse_drill
-from trainer.history.recorder import Recorder
-from trainer.history.store import StatsStore
+from trainer.history.writing import Recorder
+from trainer.history import StatsStore
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.session import QuizSession
 
@@ -62,7 +62,7 @@ print(0 if unsaved is None else unsaved.count)
 READER: Final = """
 import os, sys
 from datetime import UTC, datetime
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 
 path, stop = sys.argv[1], sys.argv[2]
 reads = 0

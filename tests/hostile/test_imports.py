@@ -10,17 +10,24 @@ names, broken games). The command runs in a child under a memory and time cap.
 
 from __future__ import annotations
 
+import copy
+import io
 import json
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.game.scripted import play_out, scripted
 from tests.history.known import build_history
 from tests.hostile.support import DATA, muggins
+from trainer.game.session import GameSession
+from trainer.game.variants import variant
+from trainer.history import StatsStore, exchange
 from trainer.history.exchange import export_records
-from trainer.history.store import StatsStore
 
 IMPORTS = DATA / "imports"
 
@@ -167,3 +174,111 @@ def test_an_import_that_is_no_file_is_refused_at_once(kind: str, tmp_path: Path)
     run.refused(str(path), reason)
     assert run.seconds < 5
     assert not home.exists()
+
+
+# ---------------------------------------------------------------- games that cannot be played
+
+
+def _play(session: GameSession, steps: int) -> None:
+    """The bots and the scripted player, until ``steps`` actions are saved."""
+    while session.state.steps < steps:
+        if session.bot_step() is None:
+            asked = session.prompt
+            assert asked is not None
+            session.act(scripted(session.state, asked))
+
+
+@pytest.fixture(scope="module")
+def games_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A real export of two games: one played out, one 20 steps in."""
+    with StatsStore(tmp_path_factory.mktemp("games") / "played.sqlite3") as store:
+        play_out(GameSession.start(store, variant("standard"), 5, [None, "standard"]))
+        _play(GameSession.start(store, variant("standard"), 6, [None, "easy"]), 20)
+        buffer = io.StringIO()
+        exchange.write_json(
+            exchange.export_records(store), buffer, exchange.export_game_records(store)
+        )
+    data: dict[str, Any] = json.loads(buffer.getvalue())
+    return data
+
+
+@pytest.fixture(scope="module")
+def own_game(history: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The known history and the player's own game, 10 steps in and still playing."""
+    folder = tmp_path_factory.mktemp("own") / "home"
+    shutil.copytree(history, folder)
+    with StatsStore.open(folder) as store:
+        _play(GameSession.start(store, variant("standard"), 7, [None, "standard"]), 10)
+    return folder
+
+
+def _go_for_ever(data: dict[str, Any]) -> str:
+    game = data["games"][1]
+    game["actions"] += [{"type": "go", "seat": 1}] * 100_000
+    return "game 2: action 20: "
+
+
+def _a_card_laid_twice(data: dict[str, Any]) -> str:
+    actions = data["games"][0]["actions"]
+    first = next(n for n, a in enumerate(actions) if a["type"] == "lay")
+    actions.insert(first + 1, actions[first])
+    return f"game 1: action {first + 1}: "
+
+
+def _over_too_soon(data: dict[str, Any]) -> str:
+    actions = data["games"][0]["actions"]
+    del actions[-10:]
+    return f"game 1: it is saved as over, but its {len(actions)} actions do not finish it"
+
+
+def _points_not_made(data: dict[str, Any]) -> str:
+    game = data["games"][0]
+    loser = 1 - game["winner"]
+    game["final"][loser] -= 1
+    game["record"]["final"] = game["final"]
+    return "game 1: winner 1 with"
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [_go_for_ever, _a_card_laid_twice, _over_too_soon, _points_not_made],
+    ids=lambda spoil: spoil.__name__.strip("_"),
+)
+def test_a_game_that_cannot_be_played_through_is_refused_and_changes_nothing(
+    spoil: Callable[[dict[str, Any]], str],
+    games_export: dict[str, Any],
+    own_game: Path,
+    tmp_path: Path,
+) -> None:
+    """Every imported game is played through the rules first: one whose actions the rules
+    refuse (100,000 goes, a card laid twice), or that its actions do not end as it says,
+    refuses the whole file, naming the game and its first illegal action; the folder is
+    left byte for byte, and the player's own game is the one resumed."""
+    data = copy.deepcopy(games_export)
+    fragment = spoil(data)
+    source = tmp_path / "games.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    home = tmp_path / "home"
+    shutil.copytree(own_game, home)
+    before = _snapshot(home)
+    run = muggins("import", str(source), home=home)
+    line = run.refused(str(source), fragment, "nothing was imported")
+    run.clean()
+    assert len(line) < len(str(source)) + 400, line
+    assert _snapshot(home) == before
+    with StatsStore.open(home) as store:
+        resumed = GameSession.resume(store)
+        assert resumed is not None
+        assert resumed.setup.seed == 7
+
+
+def test_games_that_play_through_are_imported(
+    games_export: dict[str, Any], own_game: Path, tmp_path: Path
+) -> None:
+    source = tmp_path / "games.json"
+    source.write_text(json.dumps(games_export), encoding="utf-8")
+    home = tmp_path / "home"
+    shutil.copytree(own_game, home)
+    run = muggins("import", str(source), home=home)
+    assert (run.status, run.err) == (0, ""), run.err
+    assert run.out.splitlines()[1] == "Imported 2 games; 0 already kept, skipped"

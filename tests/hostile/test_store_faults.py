@@ -39,12 +39,10 @@ from tests.hostile.support import Run, muggins
 from tests.ui.support import app_for, entry, notifications, running
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
-from trainer.history.deferred import DeferredStore
+from trainer.history import DB_NAME, StatsStore, StoreBusy, StoreError
 from trainer.history.exchange import read_export
-from trainer.history.opening import BUSY_SECONDS
-from trainer.history.pending import PREFIX, pending_files
-from trainer.history.rows import attempt_rows
-from trainer.history.store import DB_NAME, StatsStore, StoreBusy, StoreError
+from trainer.history.file import BUSY_SECONDS, attempt_rows
+from trainer.history.writing import PREFIX, DeferredStore, pending_files
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession

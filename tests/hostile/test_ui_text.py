@@ -29,8 +29,8 @@ from tests.ui.support import answer_total, app_for, entry, press, running, text_
 from trainer.drills.loader import DrillEntry, load_all
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
-from trainer.history.deferred import DeferredStore
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.writing import DeferredStore
 from trainer.judge.claims import AnnounceClaim
 from trainer.settings import GameChoices, Settings, load_settings
 from trainer.textguard import CONTROLS, strip_controls

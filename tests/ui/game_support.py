@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from trainer.game.session import GameSession
 from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 from trainer.judge.claims import TotalClaim, parse_catch_answer
 from trainer.rules.cards import Card
 from trainer.rules.show import Item, score_show

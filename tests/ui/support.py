@@ -16,7 +16,7 @@ from textual.widgets import Input, Static
 from tests.factories import FIXED_NOW, FakeClock, make_drill
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
 from trainer.ui.app import MugginsApp, make_app

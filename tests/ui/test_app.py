@@ -490,7 +490,7 @@ async def test_store_opened_after_start_with_a_drill_given(
     builtin_entries: list[DrillEntry], clock: FakeClock, tmp_path: Path
 ) -> None:
     """--drill starts the quiz before home is drawn; opening the store then must not fail."""
-    from trainer.history.store import StatsStore
+    from trainer.history import StatsStore
 
     store = StatsStore(tmp_path / "muggins.sqlite3")
     opened: list[bool] = []

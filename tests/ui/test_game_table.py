@@ -35,8 +35,8 @@ from trainer.game.record import GameRecord
 from trainer.game.session import GameSession
 from trainer.game.tally import counting, tally
 from trainer.game.variants import variant
-from trainer.history.games import game_count, latest_playing
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.writing import game_count, latest_playing
 from trainer.settings import GameChoices, Settings
 from trainer.ui.screens.game_reveal import GameRevealScreen
 from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen

@@ -49,7 +49,7 @@ async def test_weak_spots_names_its_aim_on_home_and_in_the_quiz_title(
 ) -> None:
     """On tests/history/known.py's history the worst kind is the double pair royal."""
     from tests.history.known import build_history
-    from trainer.history.store import StatsStore
+    from trainer.history import StatsStore
 
     with StatsStore(tmp_path / "stats.sqlite3") as history:
         build_history(history)

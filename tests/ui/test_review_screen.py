@@ -32,7 +32,7 @@ from tests.factories import FakeClock
 from tests.ui.support import app_for, notifications, press, running
 from trainer.drills.loader import DrillEntry, find_drill
 from trainer.drills.model import DrillSet
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
 from trainer.judge.claims import AnnounceClaim, ClaimedItem
 from trainer.quiz.questions import PlayQuestion, question_from_cards
 from trainer.quiz.session import QuizSession

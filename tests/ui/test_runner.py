@@ -11,9 +11,9 @@ import pytest
 
 from tests.factories import FakeClock, make_drill
 from tests.ui.support import ListRecorder
-from trainer.history.recorder import Notice
-from trainer.history.reports import KindStats
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.reading import KindStats
+from trainer.history.writing import Notice
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.settings import Settings

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from tests.ui.serve_support import Served, free_port
-from trainer.history.store import DB_NAME
+from trainer.history import DB_NAME
 
 pytestmark = pytest.mark.slow  # a browser and a trainer start: run in CI, not the quick loop
 

@@ -9,8 +9,8 @@ from textual.widgets import Input
 
 from tests.factories import FakeClock
 from tests.ui.support import app_for, drill, entry, running
-from trainer.history.deferred import DeferredStore
-from trainer.history.store import DB_NAME
+from trainer.history import DB_NAME
+from trainer.history.writing import DeferredStore
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
 

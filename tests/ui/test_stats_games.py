@@ -16,8 +16,8 @@ from tests.history.known_games import build_games
 from tests.ui.support import app_for, press, running
 from tests.ui.test_stats_screen import open_stats
 from trainer.drills.loader import DrillEntry
-from trainer.history.game_stats import Counting, GameReport, GameTally
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.reading import Counting, GameReport, GameTally
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.stats import StatsScreen
 from trainer.ui.widgets.games_panel import GamesPanel, games_text

@@ -23,8 +23,8 @@ from tests.history.known import BASE, History, build_history, show, total
 from tests.history.known import drill as builtin_drill
 from tests.ui.support import app_for, press, running
 from trainer.drills.loader import DrillEntry
-from trainer.history.reports import KindStats
-from trainer.history.store import StatsStore
+from trainer.history import StatsStore
+from trainer.history.reading import KindStats
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.stats import StatsScreen

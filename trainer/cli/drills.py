@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from trainer.cli.output import one_line
 from trainer.drills.loader import DrillEntry, drill_dirs, find_drill, load_all, load_drill
 from trainer.drills.model import SEED_LIMIT, DrillError, DrillSet, seed_problem
 from trainer.locations import config_dir
@@ -39,7 +40,7 @@ def list_drills(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json:
         settings, warning = load_settings(settings_path(config_dir(args.data_dir)))
         if warning is not None:
-            err.write(f"muggins: warning: {warning}\n")
+            err.write(f"muggins: warning: {one_line(warning)}\n")
         defaults = (settings.muggins, settings.nineteen)
         json.dump([_entry_json(e, *defaults) for e in entries], out)
         out.write("\n")
@@ -47,7 +48,7 @@ def list_drills(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     width = max((len(e.id) for e in entries), default=0)
     for e in entries:
         if e.drill is None:
-            out.write(f"{e.id:<{width}}  (cannot be used) {e.error}\n")
+            out.write(f"{e.id:<{width}}  (cannot be used) {one_line(e.error)}\n")
         else:
             out.write(f"{e.id:<{width}}  {e.drill.name}: {e.drill.description}\n")
     return 0
@@ -78,10 +79,10 @@ def _check(files: list[str], out: TextIO, err: TextIO) -> int:
         try:
             drill = load_drill(name)
         except DrillError as error:
-            err.write(f"muggins: error: {error}\n")
+            err.write(f"muggins: error: {one_line(error)}\n")
             failed = True
         else:
-            out.write(f"ok: {name} ({drill.name})\n")
+            out.write(f"ok: {one_line(name)} ({drill.name})\n")
     return 2 if failed else 0
 
 

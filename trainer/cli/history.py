@@ -21,17 +21,14 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from trainer.cli.drills import folders
+from trainer.cli.output import one_line
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
-from trainer.game.codec import CodecError
-from trainer.game.setup import check_saved
-from trainer.history import exchange
+from trainer.game.session import replay_problem
+from trainer.history import StatsStore, exchange, store_path
 from trainer.history.exchange import ImportFormatError
-from trainer.history.game_stats import GAME_DRILL_PREFIX, GameReport, GameTally
-from trainer.history.opening import inspect
-from trainer.history.reports import Report, ReviewItem
-from trainer.history.rows import TOTAL
-from trainer.history.store import StatsStore, store_path
+from trainer.history.file import TOTAL, inspect
+from trainer.history.reading import GAME_DRILL_PREFIX, GameReport, GameTally, Report, ReviewItem
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
 from trainer.userfiles import FileRefused, write_atomic
@@ -115,10 +112,10 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
         return 0
     where = store_path(args.data_dir)
     if report.overall.attempts == 0:
-        what = f" for {args.drill}" if drill else ""
-        out.write(f"No answers recorded yet{what} (history: {where}).\n")
+        what = f" for {one_line(args.drill)}" if drill else ""
+        out.write(f"No answers recorded yet{what} (history: {one_line(where)}).\n")
         return 0
-    out.write(f"History: {where}   {report.overall.attempts} answers\n\n")
+    out.write(f"History: {one_line(where)}   {report.overall.attempts} answers\n\n")
     _drill_table(report, out, with_total=drill is None)
     if drill is None or drill.startswith(GAME_DRILL_PREFIX):
         _games_table(games, None if drill is None else drill.removeprefix(GAME_DRILL_PREFIX), out)
@@ -348,7 +345,7 @@ def _export(args: argparse.Namespace, store: StatsStore, out: TextIO, err: TextI
         write_atomic(Path(args.output), buffer.getvalue().encode("utf-8"))
     except FileRefused as problem:
         raise ValueError(f"{args.output}: {problem}") from None
-    err.write(f"Exported {what} to {args.output}{note}\n")
+    err.write(f"Exported {what} to {one_line(args.output)}{note}\n")
     return 0
 
 
@@ -362,14 +359,9 @@ def _games(n: int) -> str:
 def _import(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.file)
     export = exchange.read_export(path)
-    try:  # every record is checked before the store is opened (or created)
+    try:  # every record is checked, every game played through, before the store is opened
         rows = exchange.rows_from_records(export.attempts)
-        games = exchange.games_from_records(export.games)
-        for number, game in enumerate(export.games, start=1):
-            try:
-                check_saved(game["setup"], game["actions"])
-            except CodecError as err:
-                raise ImportFormatError(f"game {number}: {err}") from None
+        games = exchange.games_from_records(export.games, replay_problem)
     except ImportFormatError as err:
         raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
     with StatsStore.open(args.data_dir) as store:
@@ -378,8 +370,8 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
         except ImportFormatError as err:
             raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
         out.write(
-            f"Imported {done.added} answers from {path}; {done.skipped} already recorded, "
-            f"skipped (history: {store.path})\n"
+            f"Imported {done.added} answers from {one_line(path)}; {done.skipped} already "
+            f"recorded, skipped (history: {one_line(store.path)})\n"
         )
         if games:
             out.write(

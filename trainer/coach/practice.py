@@ -35,7 +35,7 @@ from trainer.drills.schema import parse_drill
 from trainer.rules.combos import COMBO_IDS, FeatureId, combo
 
 if TYPE_CHECKING:  # only the type: reading it needs none of the store
-    from trainer.history.reports import KindStats
+    from trainer.history.reading import KindStats
 
 MIN_PRESENT: Final = 5
 """A kind must have come up this often in itemised answers before it can be a weak spot."""

@@ -16,7 +16,7 @@ from trainer.drills.schema import parse_drill
 from trainer.quiz.questions import ShowQuestion, question_from_cards
 
 if TYPE_CHECKING:  # only the type: building questions needs none of the store
-    from trainer.history.schedule import DueHand
+    from trainer.history.reading import DueHand
 
 REVIEW_DRILL_ID: Final = "review"
 

@@ -19,7 +19,7 @@ from trainer.drills.constraints import Deal
 from trainer.drills.model import DrillSet, Variant
 from trainer.game.state import Count, GameOptions
 from trainer.game.variants import GameVariant, VariantId
-from trainer.history.game_stats import GAME_DRILL_PREFIX
+from trainer.history.reading import GAME_DRILL_PREFIX
 from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import ShowQuestion

@@ -8,7 +8,7 @@ one step at a time (`bot_step`), so a UI can pause between them; the human
 acts with `act`. Each step is saved before the session moves on (a step that
 cannot be taken or saved changes nothing), with the human's count recorded as
 an `Attempt` in the same transaction, and the last step marks the game over
-with its record (`trainer.history.games`).
+with its record (`trainer.history.writing.games`).
 
 Only the human's own counts are attempts. Their answers to a bot's count
 (`Respond`) move points as the engine settles them but are not recorded as
@@ -34,10 +34,10 @@ from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
 from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
 from trainer.game.variants import GameVariant
-from trainer.history.games import (
+from trainer.history import StatsStore
+from trainer.history.file import HumanResult, SavedGame
+from trainer.history.writing import (
     GameEnd,
-    HumanResult,
-    SavedGame,
     abandon_game,
     create_game,
     finish_game,
@@ -45,7 +45,6 @@ from trainer.history.games import (
     load_game,
     save_step,
 )
-from trainer.history.store import StatsStore
 from trainer.quiz.attempt import Attempt
 
 Clock = Callable[[], datetime]
@@ -65,6 +64,7 @@ class SavedGameError(ValueError):
             "(abandon it to start another)"
         )
         self.uid = uid
+        self.problem = problem
 
 
 def human_result(rules: GameVariant, state: GameState, side: int | None) -> HumanResult | None:
@@ -155,7 +155,17 @@ class GameSession:
 
     @classmethod
     def replay(cls, store: StatsStore, saved: SavedGame, *, now: Clock = _local_now) -> GameSession:
-        """A stored game replayed from its setup and actions, every action checked legal."""
+        """A stored game replayed from its setup and actions, every action checked legal (a
+        game still playing whose actions finish it is saved as over)."""
+        session = cls.played(store, saved, now=now)
+        if saved.status == "playing" and session.over:  # its end was not saved with it
+            finish_game(store, saved.id, session._end(session.state, session.hands), now())
+        return session
+
+    @classmethod
+    def played(cls, store: StatsStore, saved: SavedGame, *, now: Clock = _local_now) -> GameSession:
+        """A stored game played through from its setup and actions, every action checked
+        legal, writing nothing; `SavedGameError` names the first problem."""
         try:
             setup = setup_from_data(loads(saved.setup, "setup"))
         except CodecError as err:
@@ -181,8 +191,6 @@ class GameSession:
                 raise SavedGameError(saved.uid, detail) from None
             session._moved(action, after, events)
         session.abandoned = saved.status == "abandoned"
-        if saved.status == "playing" and session.over:  # its end was not saved with it
-            finish_game(store, saved.id, session._end(session.state, session.hands), now())
         return session
 
     # ------------------------------------------------------------ where it stands
@@ -343,3 +351,34 @@ def abandon_saved(store: StatsStore, uid: str, *, now: Clock = _local_now) -> No
     if saved is None:
         raise ValueError(f"no game {uid} in the stats store")
     abandon_game(store, saved.id, now())
+
+
+def replay_problem(saved: SavedGame) -> str | None:
+    """Why a game cannot be played through as resuming it would (None: it can), as an import
+    checks each game before keeping it: its setup and every action replayed by
+    `GameSession.played` (on a store in memory, written to by nothing), and a game over
+    ending so, with the winner and points it is saved with."""
+    with StatsStore(":memory:") as nowhere:
+        try:
+            session = GameSession.played(nowhere, saved)
+        except SavedGameError as err:
+            return err.problem
+        except ValueError as err:  # a setup the rules cannot deal from
+            return f"setup: {err}"
+    state = session.state
+    if saved.human_side != session.setup.human_side:
+        return f"human_side: {saved.human_side} is not its setup's ({session.setup.human_side})"
+    if saved.status != "over":
+        return None
+    if not session.over:
+        return f"it is saved as over, but its {len(saved.actions)} actions do not finish it"
+    if (saved.winner, saved.final) != (state.winner, state.scores):
+        final = None if saved.final is None else list(saved.final)
+        return (
+            f"winner {saved.winner} with {final} is not how its actions end it (side "
+            f"{state.winner} wins, {list(state.scores)})"
+        )
+    result = human_result(session.setup.rules, state, session.setup.human_side)
+    if saved.human_result != result:
+        return f"human_result: {saved.human_result!r} is not how its actions end it ({result!r})"
+    return None

@@ -15,7 +15,6 @@ from trainer.drills.model import seed_problem
 from trainer.game.bots import LEVELS, Level
 from trainer.game.codec import (
     CodecError,
-    action_from_data,
     fields,
     options_from_data,
     options_to_data,
@@ -226,13 +225,3 @@ def _level(value: object) -> Level | None:
         if value == level:
             return level
     return None
-
-
-def check_saved(setup: object, actions: object) -> None:
-    """A saved game's setup and actions as data read back (not replayed): `CodecError`
-    naming the first that does not, as an import checks a game before keeping it."""
-    setup_from_data(setup)
-    if not isinstance(actions, list):
-        raise CodecError(f"actions: expected a list, got {actions!r}")
-    for n, data in enumerate(actions):
-        action_from_data(data, f"action {n}")

@@ -5,14 +5,14 @@ The file is ``muggins.sqlite3`` in the data folder (`trainer.locations.data_dir`
 first use. It runs in WAL mode, so two trainers can record into it at once: a
 write waits up to `BUSY_SECONDS` for another's lock, trying again with growing
 pauses, then raises `StoreBusy` (the trainer's answers wait in a queue that keeps
-trying, `trainer.history.recorder`). Each answer is written in one transaction and
+trying, `trainer.history.writing.recorder`). Each answer is written in one transaction and
 committed at once, so a killed process loses at most the hand it had not yet
 judged. The WAL is copied back into the file in the background
-(`trainer.history.wal`), so no commit waits for that.
+(`trainer.history.file.wal`), so no commit waits for that.
 
 What one answer writes (the attempt, its combinations, the summaries and the
-review schedule, all in the answer's transaction) is `trainer.history.rows`; the
-tables are `trainer.history.schema`.
+review schedule, all in the answer's transaction) is `trainer.history.file.rows`; the
+tables are `trainer.history.file.schema`.
 
 The schema is versioned with ``PRAGMA user_version`` (now 6; older files are
 upgraded in place, in one transaction, keeping every row). A file the store
@@ -20,7 +20,7 @@ cannot use (not a database, damaged, another program's, from a newer Muggins,
 read-only, with a write-ahead log that is not its own) is never written, moved or
 deleted: opening it raises `StoreError` naming the file, what is wrong and what to
 do. Whether a file and its WAL are ours is found out before anything writes to it
-or replays the WAL (`trainer.history.identity`).
+or replays the WAL (`trainer.history.file.identity`).
 """
 
 from __future__ import annotations
@@ -38,10 +38,9 @@ from types import TracebackType
 from typing import Final, TypeVar
 
 from trainer.drills.model import DrillSet
-from trainer.history import game_stats, reports, review, schedule, sessions
-from trainer.history.identity import APPLICATION_ID, identify, newer
-from trainer.history.migrations import upgrade
-from trainer.history.opening import (
+from trainer.history.file.identity import APPLICATION_ID, identify, newer
+from trainer.history.file.migrations import upgrade
+from trainer.history.file.opening import (
     BUSY_SECONDS,
     FIRST_PAUSE,
     LAST_PAUSE,
@@ -53,11 +52,12 @@ from trainer.history.opening import (
     inspect,
     is_busy,
 )
-from trainer.history.progress import Progress, read_best, read_progress
-from trainer.history.rows import attempt_rows, insert_rows
-from trainer.history.schema import SCHEMA, SCHEMA_VERSION, TOUCH, run_script
+from trainer.history.file.rows import attempt_rows, insert_rows
+from trainer.history.file.schema import SCHEMA, SCHEMA_VERSION, TOUCH, run_script
+from trainer.history.file.wal import PRAGMAS, Checkpointer
+from trainer.history.reading import game_stats, reports, review, schedule, sessions
+from trainer.history.reading.progress import Progress, read_best, read_progress
 from trainer.history.times import iso
-from trainer.history.wal import PRAGMAS, Checkpointer
 from trainer.locations import data_dir
 from trainer.quiz.attempt import Attempt
 
@@ -140,11 +140,11 @@ class StatsStore:
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._token = False
-        """Whether the file has its token (`trainer.history.identity`), which every write
+        """Whether the file has its token (`trainer.history.file.identity`), which every write
         transaction then touches."""
         memory = str(path) == ":memory:"
         self.checkpointer = None if memory else Checkpointer(self.path)
-        """What keeps the WAL short, off the recording path (`trainer.history.wal`)."""
+        """What keeps the WAL short, off the recording path (`trainer.history.file.wal`)."""
         if memory:
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         else:

@@ -15,8 +15,8 @@ from trainer.drills.model import SEED_LIMIT
 if TYPE_CHECKING:
     from trainer.game.bots import Level
     from trainer.game.session import GameSession
-    from trainer.history.games import SavedGame
-    from trainer.history.store import StatsStore
+    from trainer.history import StatsStore
+    from trainer.history.file import SavedGame
     from trainer.settings import GameChoices
     from trainer.ui.history import History
 
@@ -51,7 +51,7 @@ def new_session(
     from trainer.game.setup import MatchPlace
     from trainer.game.state import GameOptions
     from trainer.game.variants import variant
-    from trainer.history.games import latest_playing
+    from trainer.history.writing import latest_playing
 
     while (saved := latest_playing(store)) is not None:
         abandon_saved(store, saved.uid)
@@ -82,8 +82,8 @@ def new_session(
 def writer(history: History) -> StatsStore:
     """The store a game is saved in: the trainer's file (made now if need be), or the store
     a test gave the app."""
-    from trainer.history.deferred import DeferredStore
-    from trainer.history.store import StatsStore
+    from trainer.history import StatsStore
+    from trainer.history.writing import DeferredStore
 
     if isinstance(history, DeferredStore):
         return history.writer()
@@ -94,8 +94,7 @@ def writer(history: History) -> StatsStore:
 
 def saved_game(history: History) -> SavedGame | None:
     """The game still playing in the history, without making the file (none: nothing saved)."""
-    from trainer.history.deferred import DeferredStore
-    from trainer.history.games import latest_playing
+    from trainer.history.writing import DeferredStore, latest_playing
 
     if isinstance(history, DeferredStore):
         return history.playing_game()

@@ -13,10 +13,15 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
-    from trainer.history.game_stats import GameReport
-    from trainer.history.progress import Progress
-    from trainer.history.reports import Report, ReviewCounts, ReviewItem, StoredCombo
-    from trainer.history.schedule import DueHand
+    from trainer.history.reading import (
+        DueHand,
+        GameReport,
+        Progress,
+        Report,
+        ReviewCounts,
+        ReviewItem,
+        StoredCombo,
+    )
     from trainer.quiz.attempt import Attempt
 
 
@@ -42,4 +47,4 @@ class History(Protocol):
 
 OpenHistory: TypeAlias = Callable[[], History]
 """Opens the player's history (the trainer's makes its file with the first answer,
-`trainer.history.DeferredStore`); raises ValueError (naming the file) if it cannot."""
+`trainer.history.writing.DeferredStore`); raises ValueError (naming the file) if it cannot."""

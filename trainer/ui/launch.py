@@ -18,7 +18,7 @@ from trainer.ui.options import Options
 from trainer.ui.startup import tune_gc
 
 if TYPE_CHECKING:
-    from trainer.history.deferred import DeferredStore
+    from trainer.history.writing import DeferredStore
 
 
 def launch(args: argparse.Namespace) -> int:
@@ -68,7 +68,7 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     opened: list[DeferredStore] = []
 
     def open_history() -> DeferredStore:
-        from trainer.history.deferred import DeferredStore  # in the background, after home
+        from trainer.history.writing import DeferredStore  # in the background, after home
 
         store = DeferredStore.open(args.data_dir)
         opened.append(store)

@@ -11,7 +11,7 @@ from textual.message import Message
 if TYPE_CHECKING:
     from trainer.drills.loader import DrillEntry
     from trainer.drills.model import DrillSet
-    from trainer.history.progress import Progress
+    from trainer.history.reading import Progress
     from trainer.judge.claims import Answer, TotalClaim
     from trainer.quiz.questions import Question
     from trainer.settings import GameChoices, Settings

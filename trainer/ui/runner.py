@@ -3,7 +3,7 @@
 The app forwards what the player does and shows the step the runner returns:
 a question to ask, an answer to reveal, a drill's summary, or nothing (home).
 The runner keeps the session and the best to beat. Each answer judged is handed
-to a `trainer.history.recorder.Recorder`, which writes it in a thread of its own
+to a `trainer.history.writing.recorder.Recorder`, which writes it in a thread of its own
 (never on the UI thread), in order, retrying until it is written: answers judged
 while another program holds the history wait there and are never dropped. The
 recorder is made when the history is open (its modules are loaded then, not at
@@ -30,8 +30,8 @@ from trainer.settings import Settings
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
-    from trainer.history.recorder import Notice, Recorder, Unsaved
-    from trainer.history.reports import KindStats
+    from trainer.history.reading import KindStats
+    from trainer.history.writing import Notice, Recorder, Unsaved
     from trainer.ui.history import History
 
 
@@ -111,7 +111,7 @@ class DrillRunner:
 
     def connect(self, history: History) -> None:
         """Use this history from now on: the answers waiting are written to it first."""
-        from trainer.history.recorder import Recorder  # loaded with the history by now
+        from trainer.history.writing import Recorder  # loaded with the history by now
 
         self.history = history
         if self.recorder is None:
@@ -134,7 +134,7 @@ class DrillRunner:
         """Stop recording: wait a few seconds (``timeout``, else the recorder's `QUIT_WAIT`)
         for the answers still waiting, and keep those that could not be written in a file
         beside the store; returns what was not saved (None: everything was)."""
-        from trainer.history.recorder import QUIT_WAIT, Recorder
+        from trainer.history.writing import QUIT_WAIT, Recorder
 
         if self.recorder is None and not self.waiting:
             return None

@@ -1,6 +1,6 @@
 """Telling the player about answers waiting to be saved, from the recorder's thread.
 
-The recorder (`trainer.history.recorder`) says when answers start to wait (the history
+The recorder (`trainer.history.writing.recorder`) says when answers start to wait (the history
 is busy, or cannot be written) and when they are all saved; it calls from a thread of
 its own, so its notices are posted to the app as a `Saving` message and shown there.
 """
@@ -15,7 +15,7 @@ from textual.app import App
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from trainer.history.recorder import Notice
+    from trainer.history.writing import Notice
 
 SHOWN_FOR: Final = 10.0
 """Seconds a notice about answers waiting stays on the screen."""

@@ -29,8 +29,7 @@ from trainer.ui.user_text import as_cell, as_text, fill
 from trainer.ui.widgets.footer import ReadyFooter
 
 if TYPE_CHECKING:
-    from trainer.history.progress import DrillProgress, Progress
-    from trainer.history.reports import KindStats
+    from trainer.history.reading import DrillProgress, KindStats, Progress
     from trainer.ui.history import History
 
 

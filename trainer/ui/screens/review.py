@@ -28,7 +28,7 @@ from textual.widgets import DataTable, Footer, Static
 from trainer.coach.practice import practice_drill
 from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.loader import DrillEntry
-from trainer.history.rows import TOTAL
+from trainer.history.file import TOTAL
 from trainer.rules.combos import COMBO_IDS
 from trainer.ui.messages import StartDrill
 from trainer.ui.text import cards_markup
@@ -36,7 +36,7 @@ from trainer.ui.user_text import as_cell, fill
 from trainer.ui.widgets.review_detail import ReviewDetail
 
 if TYPE_CHECKING:
-    from trainer.history.reports import ReviewCounts, ReviewItem
+    from trainer.history.reading import ReviewCounts, ReviewItem
     from trainer.ui.history import History
 
 LIST_LIMIT = 200

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from trainer.drills.loader import DrillEntry
-from trainer.history.game_stats import GAME_DRILL_PREFIX
+from trainer.history.reading import GAME_DRILL_PREFIX
 from trainer.ui.text import ago
 from trainer.ui.user_text import as_cell, as_text
 from trainer.ui.widgets.games_panel import GamesPanel
@@ -30,8 +30,7 @@ from trainer.ui.widgets.miss_bars import MissBars
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
 
 if TYPE_CHECKING:
-    from trainer.history.game_stats import GameReport
-    from trainer.history.reports import DrillStats, Period, Report
+    from trainer.history.reading import DrillStats, GameReport, Period, Report
     from trainer.ui.history import History
 
 MIN_DAYS: Final = 3

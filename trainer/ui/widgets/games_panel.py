@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 from textual.widgets import Static
 
 if TYPE_CHECKING:
-    from trainer.history.game_stats import Counting, GameReport, GameTally
+    from trainer.history.reading import Counting, GameReport, GameTally
 
 NO_GAMES: Final = "[b]Games[/b]: none played yet."
 

@@ -12,7 +12,7 @@ from trainer.rules.combos import COMBO_IDS
 from trainer.ui.user_text import as_text, fill
 
 if TYPE_CHECKING:
-    from trainer.history.reports import KindStats
+    from trainer.history.reading import KindStats
 
 BAR_WIDTH: Final = 16
 KIND_WIDTH: Final = max(len(k) for k in COMBO_IDS)

@@ -27,7 +27,7 @@ from trainer.ui.user_text import fill
 from trainer.ui.widgets.card_table import CardTable
 
 if TYPE_CHECKING:
-    from trainer.history.reports import ReviewItem, StoredCombo
+    from trainer.history.reading import ReviewItem, StoredCombo
 
 Reviewed = tuple["ReviewItem", "Sequence[StoredCombo]"]
 """A reviewed combination and every combination stored with its answer."""

@@ -5,12 +5,12 @@ claimed combination, and why a wrong one is wrong; and one row per wrong total,
 the whole show with the points it was off), ``present`` (the stat kinds an
 itemised answer held), the summaries the statistics read (``sessions`` with
 each drill set's running figures, ``medians`` and ``all_median``, ``quarters``
-and ``all_quarters``, ``kind_totals``; see `trainer.history.summaries`) and the
-review ``schedule`` (see `trainer.history.schedule`), and the games at the table
-(``games``, each game's ``game_actions``; see `trainer.history.games`), and the
-store's ``store_token`` (`trainer.history.identity`: a random token that every write
+and ``all_quarters``, ``kind_totals``; see `trainer.history.reading.summaries`) and the
+review ``schedule`` (see `trainer.history.reading.schedule`), and the games at the table
+(``games``, each game's ``game_actions``; see `trainer.history.writing.games`), and the
+store's ``store_token`` (`trainer.history.file.identity`: a random token that every write
 transaction touches, so a write-ahead log can be told to be this file's). The
-version is kept in ``PRAGMA user_version`` (now 6); `trainer.history.migrations`
+version is kept in ``PRAGMA user_version`` (now 6); `trainer.history.file.migrations`
 upgrades older files in place, keeping every row.
 """
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Final
 
-from trainer.history.schedule import rebuild as rebuild_schedule
-from trainer.history.summaries import rebuild_summaries
+from trainer.history.reading.schedule import rebuild as rebuild_schedule
+from trainer.history.reading.summaries import rebuild_summaries
 
 SCHEMA_VERSION: Final = 6
 """The schema version this Muggins writes and reads (``PRAGMA user_version``)."""
@@ -110,7 +110,7 @@ CREATE TABLE sessions (
     lead INTEGER NOT NULL,
     tail INTEGER NOT NULL,
     best INTEGER NOT NULL,
-    -- The drill set's running figures through this session (trainer.history.sessions),
+    -- The drill set's running figures through this session (trainer.history.reading.sessions),
     -- filled in after the session's own columns.
     to_name TEXT NOT NULL DEFAULT '',
     to_last TEXT NOT NULL DEFAULT '',
@@ -177,7 +177,7 @@ CREATE TABLE kind_totals (
     PRIMARY KEY (drill_id, stat_kind)
 ) WITHOUT ROWID;
 """
-"""The summary tables (`trainer.history.summaries`), all derived from the attempts."""
+"""The summary tables (`trainer.history.reading.summaries`), all derived from the attempts."""
 
 _SCHEDULE: Final = """
 CREATE TABLE schedule (

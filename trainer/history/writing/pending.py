@@ -1,7 +1,7 @@
 """Answers the history could not take before the trainer quit, kept in a file beside it.
 
 When the store stays locked (or cannot be written) as the trainer quits, the answers
-still waiting (`trainer.history.recorder`) are written to a new file beside the store,
+still waiting (`trainer.history.writing.recorder`) are written to a new file beside the store,
 ``muggins.pending-<time>-<process>-<random>.json``, in the export's format
 (`trainer.history.exchange`), so ``muggins import FILE`` reads it as it reads an
 export. Each file is written whole to a temporary name, synced, then renamed, so it is

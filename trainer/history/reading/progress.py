@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from trainer.history import reports
-from trainer.history.schedule import due_count
+from trainer.history.reading import reports
+from trainer.history.reading.schedule import due_count
 
 
 @dataclass(frozen=True)

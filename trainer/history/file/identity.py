@@ -4,7 +4,7 @@ Nothing writes to a file before it is known to be a Muggins store (``PRAGMA
 application_id``, or an older schema known by its exact tables), and no write-ahead
 log is replayed before it is known to be this file's. Both are found out on
 connections that cannot write, and by reading the files as bytes
-(`trainer.history.rawfile`):
+(`trainer.history.file.rawfile`):
 
 - the file alone, with ``immutable=1``: SQLite then reads the main file only, takes no
   lock and creates nothing (on SQLite 3.40 it neither reads nor creates ``-wal`` or
@@ -21,14 +21,17 @@ row's page. The WAL is this file's if every commit in it writes that page (its f
 headers say which pages each writes); read through it, the store is a Muggins store
 whose token is the one the file alone holds; and its count is the file's, or ahead of
 it by at most the commits the WAL holds (a stale copy of this store's own WAL is
-refused too). All of it is read under one read transaction of the view: while it
-lasts, SQLite copies into the file only commits up to what the view sees and starts no
-new WAL over them. Anything else, or an error reading through the WAL, and the store
-is refused with both files left as they were. A file from before the token (schema 5
-or older, about to be upgraded) is checked by what it holds: read through the WAL it
-must hold the file's newest answer and game as the file alone does. A WAL from a copy
-of this very file, since diverged, shares its token: its count is all that can tell
-them apart.
+refused too). A store whose first checkpoint stopped part way (a full disk) has its
+token in the WAL only: its file is taken as the WAL's if every page it holds is one the
+WAL's commits write, byte for byte, so it holds nothing of its own to lose. All of it
+is read under one read transaction of the view: while it lasts, SQLite copies into the
+file only commits up to what the view sees and starts no new WAL over them. Anything
+else, or an error reading through the WAL, and the store is refused with both files
+left as they were (an I/O error, such as no room for the WAL's index, is said as one).
+A file from before the token (schema 5 or older, about to be upgraded) is checked by
+what it holds: read through the WAL it must hold the file's newest answer and game as
+the file alone does. A WAL from a copy of this very file, since diverged, shares its
+token: its count is all that can tell them apart.
 """
 
 from __future__ import annotations
@@ -38,8 +41,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any, BinaryIO, Final, NamedTuple
 
-from trainer.history import rawfile
-from trainer.history.opening import (
+from trainer.history.file import rawfile
+from trainer.history.file.opening import (
     BUSY_SECONDS,
     FRESH_START,
     StoreBusy,
@@ -47,7 +50,7 @@ from trainer.history.opening import (
     explain,
     wal_path,
 )
-from trainer.history.schema import SCHEMA_VERSION
+from trainer.history.file.schema import SCHEMA_VERSION
 from trainer.textguard import printable
 
 APPLICATION_ID: Final = 0x4D554747
@@ -222,6 +225,11 @@ def identify(path: Path) -> None:
         failure = explain(path, err, "reading through the write-ahead log")
         if isinstance(failure, StoreBusy):
             raise failure from None
+        if err.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL):
+            raise StoreError(
+                f"{path} cannot be read through its write-ahead log {wal.name} ({err}: is the "
+                "disk full?); both have been left untouched: make room and run again"
+            ) from None
         why = f"reading through it fails ({err})"
     if why is not None:
         raise _foreign(path, wal, why)
@@ -247,6 +255,8 @@ def _why_not(path: Path, view: sqlite3.Connection, log: BinaryIO, *, tokened: bo
         return "read through it, the history has no token"
     row = rawfile.token_row(path, seen.token_page, seen.page_size)
     if row is None:
+        if rawfile.copied_from(path, log, seen.page_size):
+            return None  # its first checkpoint stopped part way: nothing but the WAL's pages
         return "the file alone holds no token where the history keeps it"
     token, writes = row
     if token != seen.token:

@@ -4,7 +4,7 @@ A file the store cannot use (not a database, damaged, another program's, from a
 newer Muggins, read-only, with a write-ahead log that is not its own) is never
 written, moved or deleted: it is refused with a `StoreError` naming the file, what
 is wrong and what to do. Whether the file and its WAL are Muggins' own is
-`trainer.history.identity`; this module checks what can be seen without SQLite,
+`trainer.history.file.identity`; this module checks what can be seen without SQLite,
 opens the connection the store writes with, and words SQLite's failures.
 """
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from trainer.history.reports import ReviewCounts, ReviewItem, StoredCombo
+from trainer.history.reading.reports import ReviewCounts, ReviewItem, StoredCombo
 from trainer.history.times import parse_iso
 from trainer.rules.cards import stored_cards
 from trainer.rules.combos import COMBO_IDS, KINDS

@@ -8,7 +8,7 @@ head of the queue and is tried again after a pause that grows to `LONGEST_PAUSE`
 the answers after it waiting behind it. Nothing handed over is dropped: the player
 is told once that answers are waiting and why, and again once they are all written
 (`Notice`). `close` waits a few seconds for the queue to empty; what is still waiting
-is kept in a file beside the store (`trainer.history.pending`), which the next
+is kept in a file beside the store (`trainer.history.writing.pending`), which the next
 start brings back before anything else is written.
 """
 
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Protocol
 
-from trainer.history.deferred import DeferredStore
 from trainer.history.exchange import ImportFormatError
-from trainer.history.opening import StoreBusy
-from trainer.history.pending import keep, pending_files
+from trainer.history.file.opening import StoreBusy
 from trainer.history.store import StatsStore
+from trainer.history.writing.deferred import DeferredStore
+from trainer.history.writing.pending import keep, pending_files
 from trainer.quiz.attempt import Attempt
 
 FIRST_PAUSE: Final = 0.1

@@ -2,7 +2,7 @@
 
 `game_report` reads the finished games you played in (status ``over``, with a human
 side) from the small ``games`` table, and your counts from the per-drill summary rows
-the statistics read (`trainer.history.sessions.latest_running`): a game's counts are
+the statistics read (`trainer.history.reading.sessions.latest_running`): a game's counts are
 the drill sets ``game-<variant>``, every other drill set is a drill. So it costs a few
 rows per drill set and one per game, however long the history.
 
@@ -19,7 +19,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from trainer.history.sessions import latest_running
+from trainer.history.reading.sessions import latest_running
 
 GAME_DRILL_PREFIX: Final = "game-"
 """The drill ids a game's counts are recorded under: ``game-<variant>``."""

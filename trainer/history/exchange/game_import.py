@@ -2,22 +2,23 @@
 added in the import's transaction, a game already stored (by ``uid``) skipped.
 
 A game row's own fields (uid, variant, seed, status, times, the end's summary
-columns) are held to what `trainer.history.games` writes; its setup, actions and
+columns) are held to what `trainer.history.writing.games` writes; its setup, actions and
 record are the game layer's JSON, of which this layer checks only that the setup is
-of the row's variant and seed and that no text in them holds a control character
-(the game layer reads them back, `trainer.game.setup.check_saved`).
+of the row's variant and seed and that no text in them holds a control character.
+The game layer plays each game through before it is kept (a `GameCheck` the import's
+caller passes in), so no game is kept that cannot be resumed.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from trainer.drills.model import SEED_LIMIT
-from trainer.history.field_checks import (
+from trainer.history.exchange.field_checks import (
     RecordError,
     check_choice,
     check_text,
@@ -25,8 +26,14 @@ from trainer.history.field_checks import (
     check_whole,
     fail,
 )
-from trainer.history.game_stats import SKUNK_LINES
-from trainer.history.games import GAME_COLUMNS, HUMAN_RESULTS, STATUSES
+from trainer.history.file.game_rows import (
+    GAME_COLUMNS,
+    HUMAN_RESULTS,
+    STATUSES,
+    SavedGame,
+)
+from trainer.history.reading.game_stats import SKUNK_LINES
+from trainer.history.times import parse_iso
 from trainer.textguard import control_problem, excerpt
 
 
@@ -40,6 +47,35 @@ class GameRows:
     @property
     def uid(self) -> str:
         return str(self.game[0])
+
+    def saved(self) -> SavedGame:
+        """The game as the store would give it back once kept (its id 0: not kept yet)."""
+        uid, variant, seed, status, setup, steps, record, created, updated, *rest = self.game
+        human_side, winner, final, human_result = rest
+        return SavedGame(
+            id=0,
+            uid=uid,
+            variant=variant,
+            seed=seed,
+            status=status,
+            setup=setup,
+            steps=steps,
+            actions=self.actions,
+            record=record,
+            created=parse_iso(created),
+            updated=parse_iso(updated),
+            human_side=human_side,
+            winner=winner,
+            final=None if final is None else tuple(json.loads(final)),
+            human_result=human_result,
+        )
+
+
+GameCheck = Callable[[SavedGame], "str | None"]
+"""What an import asks of each game before keeping it: played through the rules as resuming
+it would be, its first problem (``"action 14: seat 1 must lay now"``), or None if it plays
+through. The game layer does it (`trainer.game.session.replay_problem`) and its caller
+passes it in: this layer sits below the game layer and never imports it."""
 
 
 def _json_text(value: Any) -> str:
@@ -62,8 +98,8 @@ def game_rows(game: Any) -> GameRows:
     """An exported game checked and turned into rows; `RecordError` (a ValueError) naming
     the bad field. The row's own fields are held to what the trainer writes; of its setup,
     actions and record this layer checks only that the setup is of the row's variant and
-    seed and that no text in them holds a control character: reading them is the game
-    layer's (`trainer.game.setup.check_saved`)."""
+    seed and that no text in them holds a control character: playing them through is the
+    game layer's (`GameCheck`)."""
     if not isinstance(game, Mapping):
         raise RecordError(f"{excerpt(game)} is not a game (an object of fields)")
     for key in ("uid", "variant", "seed", "status", "created", "updated", "setup", "actions"):

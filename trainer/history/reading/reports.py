@@ -1,9 +1,9 @@
 """What the history answers: accuracy by drill set, misses by combination kind, progress.
 
 `report` gathers what `muggins stats` shows from the summary tables the store
-keeps with each answer (`trainer.history.summaries`): a few rows per drill set
+keeps with each answer (`trainer.history.reading.summaries`): a few rows per drill set
 and one per day, however long the history. The values the reads return live
-here, the review list's too (its queries are `trainer.history.review`), so the
+here, the review list's too (its queries are `trainer.history.reading.review`), so the
 screens import every one of them from this module.
 """
 
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from trainer.history import medians, quarters
-from trainer.history.sessions import latest_running, longest_run
+from trainer.history.reading import medians, quarters
+from trainer.history.reading.sessions import latest_running, longest_run
 from trainer.history.times import iso, parse_iso
 from trainer.rules.cards import Card
 from trainer.rules.combos import COMBO_IDS

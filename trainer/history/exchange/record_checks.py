@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Final, get_args
 
 from trainer.drills.model import CRIB_SIZE, HAND_SIZE, SEED_LIMIT
-from trainer.history.field_checks import (
+from trainer.history.exchange.field_checks import (
     SQLITE_MOST,
     TIME_ZONE_REACH,
     CsvCell,
@@ -36,7 +36,7 @@ from trainer.history.field_checks import (
     check_within,
     fail,
 )
-from trainer.history.rows import (
+from trainer.history.file.rows import (
     ATTEMPT_COLUMNS,
     ROLES,
     TOTAL,

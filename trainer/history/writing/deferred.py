@@ -16,11 +16,13 @@ from datetime import datetime
 from pathlib import Path
 
 from trainer.drills.model import DrillSet
-from trainer.history import game_stats, pending, reports, schedule
-from trainer.history.games import SavedGame, latest_playing
-from trainer.history.opening import inspect
-from trainer.history.progress import Progress
+from trainer.history.file.game_rows import SavedGame
+from trainer.history.file.opening import inspect
+from trainer.history.reading import game_stats, reports, schedule
+from trainer.history.reading.progress import Progress
 from trainer.history.store import StatsStore, StoreError, store_path
+from trainer.history.writing import pending
+from trainer.history.writing.games import latest_playing
 from trainer.quiz.attempt import Attempt
 
 
@@ -93,7 +95,7 @@ class DeferredStore:
 
     def bring_back(self, files: Sequence[Path]) -> int:
         """Record the answers kept in files beside the store when it could not take them
-        (`trainer.history.pending`), then delete the files; returns how many were added."""
+        (`trainer.history.writing.pending`), then delete the files; returns how many were added."""
         return pending.bring_back(self.writer(), files)
 
     def playing_game(self) -> SavedGame | None:

@@ -1,40 +1,34 @@
 """Games at the table in the stats store: each saved after every step, resumable after a kill.
 
-This layer keeps a game as the game layer's JSON text and never reads inside it
-(`trainer.game.session` encodes and decodes): the setup, one row per action (so
-saving a step appends a row and the save costs the same at the last step as at
-the first), the record once the game is over, and summary columns for
-statistics. Each save is one transaction that first checks the game is still
-playing at the step this trainer holds, so two trainers playing one game
-cannot interleave their actions: the second is refused (`GameConflictError`).
+A game is kept as the game layer's JSON text, a row a game and a row an action
+(`trainer.history.file.game_rows`), so saving a step appends a row and the save
+costs the same at the last step as at the first. Each save is one transaction that
+first checks the game is still playing at the step this trainer holds, so two
+trainers playing one game cannot interleave their actions: the second is refused
+(`GameConflictError`).
 A step's action and the answer it judges (a human's count, as an `Attempt`) are
 committed together, so a killed trainer leaves neither without the other. Games
-come back from an export through `trainer.history.game_import`.
+come back from an export through `trainer.history.exchange.game_import`.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Literal, get_args
 
-from trainer.history.rows import attempt_rows, insert_rows
-from trainer.history.store import StatsStore
-from trainer.history.times import iso, parse_iso
-from trainer.quiz.attempt import Attempt
-
-GameStatus = Literal["playing", "over", "abandoned"]
-HumanResult = Literal["won", "lost", "skunked", "double-skunked"]
-STATUSES: Final[tuple[GameStatus, ...]] = get_args(GameStatus)
-HUMAN_RESULTS: Final[tuple[HumanResult, ...]] = get_args(HumanResult)
-
-GAME_COLUMNS: Final = (
-    "uid, variant, seed, status, setup, steps, record, created, updated, human_side, winner, "
-    "final, human_result"
+from trainer.history.file.game_rows import (
+    GAME_COLUMNS,
+    GameStatus,
+    HumanResult,
+    SavedGame,
+    read_game,
 )
+from trainer.history.file.rows import attempt_rows, insert_rows
+from trainer.history.store import StatsStore
+from trainer.history.times import iso
+from trainer.quiz.attempt import Attempt
 
 
 class GameConflictError(ValueError):
@@ -54,27 +48,6 @@ class GameEnd:
     """Points per side."""
     human_result: HumanResult | None
     """How the human's side came out (None in a game without a human)."""
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    """One game as stored; ``setup``, ``actions`` and ``record`` are JSON text."""
-
-    id: int
-    uid: str
-    variant: str
-    seed: int
-    status: GameStatus
-    setup: str
-    steps: int
-    actions: tuple[str, ...]
-    record: str | None
-    created: datetime
-    updated: datetime
-    human_side: int | None
-    winner: int | None
-    final: tuple[int, ...] | None
-    human_result: HumanResult | None
 
 
 # ---------------------------------------------------------------- writing
@@ -172,34 +145,6 @@ def abandon_game(store: StatsStore, game_id: int, at: datetime) -> None:
 # ---------------------------------------------------------------- reading
 
 
-def _saved(conn: sqlite3.Connection, row: Sequence[Any]) -> SavedGame:
-    game_id, uid, variant, seed, status, setup, steps, record, created, updated, *rest = row
-    human_side, winner, final, human_result = rest
-    actions = tuple(
-        r[0]
-        for r in conn.execute(
-            "SELECT action FROM game_actions WHERE game_id = ? ORDER BY n", (game_id,)
-        )
-    )
-    return SavedGame(
-        id=game_id,
-        uid=uid,
-        variant=variant,
-        seed=seed,
-        status=status,
-        setup=setup,
-        steps=steps,
-        actions=actions,
-        record=record,
-        created=parse_iso(created),
-        updated=parse_iso(updated),
-        human_side=human_side,
-        winner=winner,
-        final=None if final is None else tuple(json.loads(final)),
-        human_result=human_result,
-    )
-
-
 def latest_playing(store: StatsStore) -> SavedGame | None:
     """The game in progress saved most recently, with its actions; None if there is none."""
     with store.guard("reading the game in progress") as conn:
@@ -207,14 +152,14 @@ def latest_playing(store: StatsStore) -> SavedGame | None:
             f"SELECT id, {GAME_COLUMNS} FROM games WHERE status = 'playing' "
             "ORDER BY updated DESC, id DESC LIMIT 1"
         ).fetchone()
-        return None if row is None else _saved(conn, row)
+        return None if row is None else read_game(conn, row)
 
 
 def load_game(store: StatsStore, uid: str) -> SavedGame | None:
     """The game with this uid, with its actions; None if there is none."""
     with store.guard("reading a game") as conn:
         row = conn.execute(f"SELECT id, {GAME_COLUMNS} FROM games WHERE uid = ?", (uid,)).fetchone()
-        return None if row is None else _saved(conn, row)
+        return None if row is None else read_game(conn, row)
 
 
 def game_count(store: StatsStore, status: GameStatus | None = None) -> int:
@@ -224,39 +169,3 @@ def game_count(store: StatsStore, status: GameStatus | None = None) -> int:
             return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
         sql = "SELECT count(*) FROM games WHERE status = ?"
         return int(conn.execute(sql, (status,)).fetchone()[0])
-
-
-# ---------------------------------------------------------------- export
-
-
-def export_games(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    """Every game as plain data (the export format), oldest first; JSON text decoded."""
-    out = []
-    for row in conn.execute(
-        f"SELECT id, {GAME_COLUMNS} FROM games ORDER BY created, id"
-    ).fetchall():
-        game = _saved(conn, row)
-        try:
-            setup = json.loads(game.setup)
-            actions = [json.loads(a) for a in game.actions]
-            record = None if game.record is None else json.loads(game.record)
-        except ValueError as err:
-            raise ValueError(f"game {game.uid}: its saved data is not JSON ({err})") from None
-        out.append(
-            {
-                "uid": game.uid,
-                "variant": game.variant,
-                "seed": game.seed,
-                "status": game.status,
-                "created": iso(game.created),
-                "updated": iso(game.updated),
-                "setup": setup,
-                "actions": actions,
-                "record": record,
-                "human_side": game.human_side,
-                "winner": game.winner,
-                "final": None if game.final is None else list(game.final),
-                "human_result": game.human_result,
-            }
-        )
-    return out

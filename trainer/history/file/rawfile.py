@@ -1,8 +1,9 @@
 """SQLite's files read as bytes, without SQLite: the page size, a WAL's commits, one row.
 
-What `trainer.history.identity` needs to know before SQLite may replay a write-ahead
-log: which commits the WAL holds and which pages each writes (its frame headers), and
-the store's token row as the main file alone holds it (one page, read at once: a
+What `trainer.history.file.identity` needs to know before SQLite may replay a write-ahead
+log: which commits the WAL holds and which pages each writes (its frame headers),
+whether the main file holds nothing but pages of those commits, and the store's token
+row as the main file alone holds it (one page, read at once: a
 checkpoint copying pages into the file writes that page in one piece, so the file as
 a whole may be half-copied while this one page is whole). Formats as documented at
 https://www.sqlite.org/fileformat2.html.
@@ -11,6 +12,7 @@ https://www.sqlite.org/fileformat2.html.
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, Final, NamedTuple
 
@@ -50,33 +52,69 @@ def wal_problem(header: bytes, pages: int) -> str | None:
     return None
 
 
-def commits(f: BinaryIO, page: int = 0) -> Commits:
-    """The whole commits at the start of the WAL open in ``f``: frames carrying its
-    header's salts, each commit ended by a frame that gives the database's size; and
-    whether every one of them writes ``page``. SQLite replays at most these (it also checks
-    each frame's checksum)."""
+def _frames(f: BinaryIO) -> Iterator[tuple[int, int, bool]]:
+    """The frames at the start of the WAL open in ``f`` that carry its header's salts: each
+    frame's offset, the page it writes, and whether it ends a commit (it gives the
+    database's size)."""
     size = f.seek(0, 2)
     f.seek(0)
     header = f.read(WAL_HEADER)
     if len(header) < WAL_HEADER:
-        return Commits(0, True)
+        return
     frame = FRAME_HEADER + struct.unpack(">I", header[8:12])[0]
     salt = header[16:24]
-    count, each, wrote = 0, True, False
     offset = WAL_HEADER
     while offset + frame <= size:
         f.seek(offset)
         head = f.read(FRAME_HEADER)
         if len(head) < FRAME_HEADER or head[8:16] != salt:
-            break
+            return
         number, ends = struct.unpack(">II", head[:8])
+        yield offset, number, bool(ends)
+        offset += frame
+
+
+def commits(f: BinaryIO, page: int = 0) -> Commits:
+    """The whole commits at the start of the WAL open in ``f``: frames carrying its
+    header's salts, each commit ended by a frame that gives the database's size; and
+    whether every one of them writes ``page``. SQLite replays at most these (it also checks
+    each frame's checksum)."""
+    count, each, wrote = 0, True, False
+    for _, number, ends in _frames(f):
         wrote = wrote or number == page
         if ends:
             count += 1
             each = each and wrote
             wrote = False
-        offset += frame
     return Commits(count, each)
+
+
+def copied_from(path: Path, f: BinaryIO, pages: int) -> bool:
+    """Whether every page of the database file at ``path`` is, byte for byte, a page that a
+    whole commit of the WAL open in ``f`` writes (a last page cut short compared as far as
+    it goes). The file is then an unfinished copy of the WAL, a first checkpoint stopped
+    part way (by a full disk): it holds nothing that the WAL does not."""
+    found: dict[int, list[int]] = {}
+    pending: list[tuple[int, int]] = []
+    for offset, number, ends in _frames(f):
+        pending.append((number, offset + FRAME_HEADER))
+        if ends:
+            for page, at in pending:
+                found.setdefault(page, []).append(at)
+            pending.clear()
+    with path.open("rb") as db:
+        number = 0
+        while data := db.read(pages):
+            number += 1
+            if not any(_frame_is(f, at, data) for at in reversed(found.get(number, []))):
+                return False
+    return number > 0
+
+
+def _frame_is(f: BinaryIO, at: int, data: bytes) -> bool:
+    """Whether the page the frame at ``at`` holds starts with ``data``."""
+    f.seek(at)
+    return f.read(len(data)) == data
 
 
 def token_row(path: Path, page: int, pages: int) -> tuple[bytes, int] | None:

@@ -5,12 +5,12 @@ reads a few rows per drill set and one per day, however long the history, and
 recording an answer touches a few rows, however long the session or the history:
 
 - sessions: one row per quiz session with its sums and streak pieces, and the
-  drill set's running figures through it (`trainer.history.sessions`);
+  drill set's running figures through it (`trainer.history.reading.sessions`);
 - medians, all_median: the middle answer time of each drill set and of all,
-  kept as a marker in the ms indexes (`trainer.history.medians`);
+  kept as a marker in the ms indexes (`trainer.history.reading.medians`);
 - quarters, all_quarters: answers, exact answers and time per quarter of an hour of
   each answer's own local time, with running totals, so a day is one lookup
-  (`trainer.history.quarters`);
+  (`trainer.history.reading.quarters`);
 - kind_totals: combinations present, missed and wrongly claimed, per drill set
   and stat kind (itemised answers only: a wrong total's row is not counted).
 
@@ -24,7 +24,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any, Final
 
-from trainer.history import medians, quarters, sessions
+from trainer.history.reading import medians, quarters, sessions
 from trainer.history.times import local_minute
 
 _COUNTED: Final = {"missed": 1, "wrong": 2}

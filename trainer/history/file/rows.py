@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
-from trainer.history.schedule import ScheduleAnswer, apply
-from trainer.history.summaries import add_to_summaries
+from trainer.history.reading.schedule import ScheduleAnswer, apply
+from trainer.history.reading.summaries import add_to_summaries
 from trainer.history.times import iso, offset_minutes
 from trainer.judge.catch import CatchVerdict
 from trainer.judge.claims import Answer, answer_to_data
@@ -216,7 +216,7 @@ def insert_rows(
     """Insert one attempt's rows (inside a transaction); an attempt already stored is kept.
 
     ``schedule`` and ``summaries`` False leave the review schedule and the summary
-    tables to be rebuilt afterwards (`trainer.history.schema.rebuild_derived`), as an
+    tables to be rebuilt afterwards (`trainer.history.file.schema.rebuild_derived`), as an
     import does.
     """
     cur = conn.execute(INSERT_ATTEMPT, rows.attempt)

@@ -3,8 +3,8 @@
 Each check takes the value as a JSON export holds it or as a CSV cell's text, and
 returns it as the store keeps it, or raises `RecordError` naming the field and quoting
 the value only through `trainer.textguard.excerpt` (a 4,000-digit number or a long
-text stays a short quotation). `trainer.history.record_checks` puts them together
-for an answer, `trainer.history.games` for a game.
+text stays a short quotation). `trainer.history.exchange.record_checks` puts them together
+for an answer, `trainer.history.writing.games` for a game.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, Final
 
-from trainer.history.rating import scheduler
+from trainer.history.reading.rating import scheduler
 from trainer.history.times import iso
 from trainer.rules.cards import Card, deck, parse_card
 from trainer.textguard import control_problem, excerpt

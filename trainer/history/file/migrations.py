@@ -12,8 +12,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from trainer.history.quarters import rebuild_quarters
-from trainer.history.rows import (
+from trainer.history.file.rows import (
     ATTEMPT_COLUMNS,
     INSERT_COMBO,
     INSERT_PRESENT,
@@ -22,7 +21,7 @@ from trainer.history.rows import (
     attempt_uid,
     total_row,
 )
-from trainer.history.schema import (
+from trainer.history.file.schema import (
     COMBOS,
     GAMES,
     SCHEMA,
@@ -31,8 +30,9 @@ from trainer.history.schema import (
     rebuild_derived,
     run_script,
 )
-from trainer.history.sessions import rebuild_sessions
-from trainer.history.summaries import rebuild_summaries
+from trainer.history.reading.quarters import rebuild_quarters
+from trainer.history.reading.sessions import rebuild_sessions
+from trainer.history.reading.summaries import rebuild_summaries
 from trainer.history.times import LOCAL_OFFSET_SQL, iso, parse_iso, zone_offset_minutes
 from trainer.judge.claims import AnnounceClaim, answer_from_data
 from trainer.judge.policy import check_policy

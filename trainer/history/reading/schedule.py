@@ -3,7 +3,7 @@
 A show (hand or crib cards, starter, crib flag; in any order) enters the
 schedule the first time it is answered wrong. Every later answer to the same
 show, in any drill or in a re-drill, reviews it with the `fsrs` scheduler,
-rated by `trainer.history.rating` (fuzzing off, so the schedule is a function
+rated by `trainer.history.reading.rating` (fuzzing off, so the schedule is a function
 of the history).
 """
 
@@ -20,7 +20,7 @@ from typing import Any, Final
 from fsrs import Card as FsrsCard
 from fsrs import Rating
 
-from trainer.history.rating import rating, scheduler
+from trainer.history.reading.rating import rating, scheduler
 from trainer.history.times import iso, parse_iso
 from trainer.rules.cards import Card, format_cards, sort_key, stored_cards
 

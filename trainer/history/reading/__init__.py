@@ -1,0 +1,61 @@
+"""The statistics: the figures each answer keeps up to date, and the reports read from them.
+
+- `summaries` keeps them with each answer (or rebuilds them whole): `sessions` (each
+  session's sums and its drill set's running figures), `medians`, `quarters` (answers
+  by the quarter hour of their own local time);
+- `schedule` and `rating`: the re-drill schedule (FSRS);
+- `reports`, `review`, `progress` and `game_stats`: what `muggins stats`, the review
+  list, home and the games line read.
+
+Every function here takes an open connection and none opens the file: this part sits
+below everything else in `trainer.history` but the times.
+"""
+
+from trainer.history.reading.game_stats import (
+    GAME_DRILL_PREFIX,
+    SKUNK_LINES,
+    Counting,
+    GameReport,
+    GameTally,
+    margin,
+)
+from trainer.history.reading.progress import DrillProgress, Progress
+from trainer.history.reading.quarters import quarter, rebuild_quarters
+from trainer.history.reading.rating import FAST_SECONDS, SLOW_SECONDS, rating
+from trainer.history.reading.reports import (
+    DrillStats,
+    KindStats,
+    Period,
+    Report,
+    ReviewCounts,
+    ReviewItem,
+    StoredCombo,
+)
+from trainer.history.reading.schedule import DueHand, hand_key
+from trainer.history.reading.summaries import rebuild_summaries
+
+__all__ = [
+    "FAST_SECONDS",
+    "GAME_DRILL_PREFIX",
+    "SKUNK_LINES",
+    "SLOW_SECONDS",
+    "Counting",
+    "DrillProgress",
+    "DrillStats",
+    "DueHand",
+    "GameReport",
+    "GameTally",
+    "KindStats",
+    "Period",
+    "Progress",
+    "Report",
+    "ReviewCounts",
+    "ReviewItem",
+    "StoredCombo",
+    "hand_key",
+    "margin",
+    "quarter",
+    "rating",
+    "rebuild_quarters",
+    "rebuild_summaries",
+]

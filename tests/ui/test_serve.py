@@ -349,19 +349,33 @@ async def _answer_then_quit(argv: list[str]) -> bytes:
     return bytes(tab.output)
 
 
-def test_a_trainer_that_does_not_quit_is_killed_after_its_grace() -> None:
-    seconds, status = asyncio.run(_end_a_deaf_trainer())
-    assert status == -signal.SIGKILL
-    assert 0.5 <= seconds < 5
+BUSY = "import time\nstart = time.monotonic()\nwhile time.monotonic() - start < {}: pass"
 
 
-async def _end_a_deaf_trainer() -> tuple[float, int | None]:
-    """A "trainer" that never reads its quit (``sleep``), ended with half a second's grace."""
-    deaf = TabProcess(
-        ["sleep", "60"], cast(web.WebSocketResponse, _Tab()), download_manager=DownloadManager()
+@pytest.mark.parametrize(
+    ("argv", "status", "least", "most"),
+    [
+        (["sleep", "60"], -signal.SIGKILL, 0.5, 4),  # stuck: killed once its grace is over
+        ([sys.executable, "-c", BUSY.format(60)], -signal.SIGKILL, 4, 9),  # at work, to the end
+        ([sys.executable, "-c", BUSY.format(2)], 0, 1, 8),  # at work, then done: never killed
+    ],
+    ids=["stuck", "at-work-forever", "at-work-then-done"],
+)
+def test_a_trainer_past_its_grace_is_killed_only_when_stuck_or_past_the_limit(
+    argv: list[str], status: int, least: float, most: float
+) -> None:
+    # None of these reads its quit; each is given half a second's grace and 4 s at most.
+    seconds, ended = asyncio.run(_end(argv, grace=0.5, limit=4))
+    assert ended == status
+    assert least <= seconds < most
+
+
+async def _end(argv: list[str], grace: float, limit: float) -> tuple[float, int | None]:
+    process = TabProcess(
+        argv, cast(web.WebSocketResponse, _Tab()), download_manager=DownloadManager()
     )
-    await deaf.start(80, 24)
+    await process.start(80, 24)
     started = time.monotonic()
-    await deaf.end(grace=0.5)
-    assert deaf.process is not None
-    return time.monotonic() - started, deaf.process.returncode
+    await process.end(grace=grace, limit=limit)
+    assert process.process is not None
+    return time.monotonic() - started, process.process.returncode

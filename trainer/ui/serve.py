@@ -35,15 +35,16 @@ from trainer.drills.model import DrillError, seed_problem
 from trainer.locations import HOME_ENV, data_dir
 from trainer.textguard import excerpt
 from trainer.ui.serve_guard import WILDCARDS, Guard, Origin, canonical_host, public_origin
-from trainer.ui.serve_tabs import CLOSE_SECONDS, DRAIN_LIMIT, QUIT_GRACE, TABS_FULL, Tabs
+from trainer.ui.serve_tabs import CLOSE_SECONDS, DRAIN_LIMIT, QUIT_LIMIT, TABS_FULL, Tabs
 
 TITLE: Final = "Muggins"
 FONT_SIZE: Final = 16  # px; with the window's size it sets the terminal's columns and rows
 MOST_TABS: Final = 64
 """The highest ``--max-tabs``: each tab is a trainer process of about 60 MB."""
-STOP_WAIT: Final = QUIT_GRACE + DRAIN_LIMIT + CLOSE_SECONDS + 0.5
-"""The longest a stop waits for the tabs: each passed what it sent, its trainer quit (or
-killed after `QUIT_GRACE`), its socket closed; the whole stop takes under 15 s."""
+STOP_WAIT: Final = DRAIN_LIMIT + QUIT_LIMIT + CLOSE_SECONDS + 1
+"""The longest a stop waits for the tabs (each passed what it sent, its trainer quit while
+its socket closes): normally a second or two, under 15 s unless a trainer is still saving
+on a machine too busy to let it (`QUIT_LIMIT`)."""
 _LOOPBACK_NAMES: Final = {"localhost", "localhost.localdomain", "ip6-localhost"}
 _HOST_NAME: Final = re.compile(
     r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"

@@ -22,6 +22,7 @@ import signal
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Sequence
 from contextlib import suppress
+from pathlib import Path
 from typing import Any, Final
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -30,10 +31,15 @@ from textual_serve.download_manager import DownloadManager
 
 TABS_FULL: Final = 4429
 """The websocket close code of a tab beyond ``--max-tabs`` (private use, after HTTP 429)."""
-QUIT_GRACE: Final = 9.0
+QUIT_GRACE: Final = 11.5
 """Seconds a trainer has to quit once told (its answers written, or kept beside the store:
-at most about seven, `trainer.history.recorder.QUIT_WAIT` and one write); only then is it
-killed."""
+at most about seven, `trainer.history.recorder.QUIT_WAIT` and one write); one that has not
+quit by then is killed if it is stuck ..."""
+QUIT_LIMIT: Final = 60.0
+"""... and waited for while it is still at work (many trainers quitting at once on a busy
+machine), up to this many seconds after it was told."""
+PROGRESS_SECONDS: Final = 0.5
+"""How often a trainer past its grace is looked at: still at work, or stuck."""
 DRAIN_QUIET: Final = 0.2
 """When the server stops: what a tab sent before is passed on until it has sent nothing for
 this long (its keys already on their way) ..."""
@@ -98,26 +104,49 @@ class TabProcess(AppService):
     async def _trainer_left(self) -> None:
         self.left.set()
 
-    async def end(self, grace: float = QUIT_GRACE) -> None:
-        """Tell the trainer to quit and wait until its process has ended; kill it only if it
-        has not within ``grace`` seconds."""
+    async def end(self, grace: float = QUIT_GRACE, limit: float = QUIT_LIMIT) -> None:
+        """Tell the trainer to quit and wait until its process has ended. One that has not
+        within ``grace`` seconds is killed if it is stuck (not running); one still at work
+        (saving on a busy machine) is waited for while it works, ``limit`` seconds at most."""
         process = self.process
         if process is None:
             return
         stopping = asyncio.ensure_future(self.stop())  # the quit, then its last output relayed
         exited = asyncio.ensure_future(process.wait())
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        before = _activity(process.pid)
         await asyncio.wait({exited}, timeout=grace)
-        if not exited.done():
-            log.warning(
-                "a tab's trainer (process %d) did not quit in %g s: stopped", process.pid, grace
-            )
-            with suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
+        while not exited.done():
+            now = _activity(process.pid)
+            working = now is not None and before is not None and (now[0] == "R" or now != before)
+            if not working or loop.time() >= deadline:
+                log.warning(
+                    "a tab's trainer (process %d) did not quit in %.0f s: stopped",
+                    process.pid,
+                    limit - (deadline - loop.time()),
+                )
+                with suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                break
+            before = now
+            await asyncio.wait({exited}, timeout=PROGRESS_SECONDS)
         await exited
         try:
             await asyncio.wait_for(stopping, CLOSE_SECONDS)  # its output ends with it
         except (TimeoutError, OSError) as err:
             log.warning("a tab's trainer ended, its relay did not: %s", err)
+
+
+def _activity(pid: int) -> tuple[str, int] | None:
+    """What process ``pid`` is doing: its state (R: running or waiting for the processor)
+    and the processor time it has used, from Linux's /proc; None where that cannot be read
+    (elsewhere, a trainer past its grace is taken as stuck)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return fields[0], int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 class Tabs:
@@ -161,7 +190,8 @@ class Tabs:
         return ws
 
     async def _run(self, ws: web.WebSocketResponse, request: web.Request) -> None:
-        """Start the tab's trainer, relay, and end the trainer however the relay stopped."""
+        """Start the tab's trainer, relay, and end the trainer however the relay stopped
+        (the tab's socket closing meanwhile: a trainer's quit has all the time there is)."""
         service = TabProcess(self.argv, ws, download_manager=self._downloads)
         try:
             await service.start(*_size(request.query.get("width"), request.query.get("height")))
@@ -171,7 +201,11 @@ class Tabs:
         try:
             await self._relay(ws, service)
         finally:
-            await service.end()
+            closing = asyncio.ensure_future(ws.close())
+            try:
+                await service.end()
+            finally:
+                await closing
 
     async def stop(self, timeout: float) -> None:
         """End every tab: each trainer is passed what its tab sent before, told to quit and

@@ -379,3 +379,33 @@ async def _end(argv: list[str], grace: float, limit: float) -> tuple[float, int 
     await process.end(grace=grace, limit=limit)
     assert process.process is not None
     return time.monotonic() - started, process.process.returncode
+
+
+def test_a_tab_sending_nonsense_keeps_its_trainer(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        pong, trainers = asyncio.run(_nonsense(served))
+    finally:
+        served.stop()
+    assert pong == ["pong", "still here"]
+    assert len(trainers) == 1
+
+
+async def _nonsense(served: Served) -> tuple[object, list[int]]:
+    """A tab sends what no page sends, then a ping: the answer to the ping, and the
+    trainers running."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.socket_url + "?width=99999999999&height=-3") as ws,
+    ):
+        await first_screen(ws)
+        for text in ("not json", "[" * 200_000, "{}", "[]", '["stdin", 5]', '["resize", 7]'):
+            await ws.send_str(text)
+        await ws.send_str('["resize", {"width": 1e400, "height": "x"}]')
+        await ws.send_bytes(b"\x00\xff")
+        await ws.send_str('["ping", "still here"]')
+        async with asyncio.timeout(15):
+            while (message := await ws.receive()).type != aiohttp.WSMsgType.TEXT:
+                assert message.type == aiohttp.WSMsgType.BINARY, message
+        return message.json(), trainers_using(served.home)

@@ -7,9 +7,9 @@ packets both ways). A tab beyond the limit is accepted and closed at once with `
 that process has ended, so live trainers never outnumber the limit. When the tab closes, the
 trainer ends, or the server stops, the trainer is sent textual-serve's quit (what the tab
 sent before is passed on first) and waited for: it saves its answers as it quits
-(`trainer.ui.quitting`, `trainer.history.recorder`), in a session of its own so that the
-terminal's Ctrl+C reaches the server alone. Only one that has not ended after `QUIT_GRACE`
-seconds is killed.
+(`trainer.ui.quitting`, `trainer.history.recorder`). Each runs in a session of its own, so
+the terminal's Ctrl+C reaches the server alone. A trainer is killed only when it has not
+ended `QUIT_GRACE` seconds after its quit and is stuck, or after `QUIT_LIMIT` seconds.
 """
 
 from __future__ import annotations
@@ -260,7 +260,7 @@ async def _forward(message: Any, ws: web.WebSocketResponse, service: TabProcess)
         return True
     try:
         envelope = json.loads(message.data)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past Python's depth
         return True
     if not isinstance(envelope, list) or not envelope:
         return True

@@ -255,3 +255,14 @@ async def _raw_gets(port: int, paths: list[str]) -> dict[str, tuple[int, str]]:
         head, _, body = reply.partition("\r\n\r\n")
         found[path] = (int(head.split()[1]), body)
     return found
+
+
+def test_behind_a_proxy_the_page_names_the_public_socket(tmp_path: Path) -> None:
+    served = Served(tmp_path / "home", "--public-url", "https://muggins.example")
+    try:
+        by_name, _ = asyncio.run(_page_as(served, "muggins.example"))
+        by_address, _ = asyncio.run(_page_as(served, f"127.0.0.1:{served.port}"))
+    finally:
+        served.stop()
+    for page in (by_name, by_address):
+        assert 'data-session-websocket-url="wss://muggins.example/ws"' in page

@@ -5,6 +5,7 @@ when the server stops)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import socket
 import sys
@@ -409,3 +410,31 @@ async def _nonsense(served: Served) -> tuple[object, list[int]]:
             while (message := await ws.receive()).type != aiohttp.WSMsgType.TEXT:
                 assert message.type == aiohttp.WSMsgType.BINARY, message
         return message.json(), trainers_using(served.home)
+
+
+def test_a_killed_servers_trainers_quit_on_their_own(tmp_path: Path) -> None:
+    # kill -9 (or the out-of-memory killer) gives the server no time to end its tabs: each
+    # trainer sees its input end and quits as if told to, saving what it holds.
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        trainers = asyncio.run(_kill_the_server_under_a_tab(served))
+        seconds = no_trainers_left(home, timeout=5)
+    finally:
+        served.stop()
+        for orphan in trainers_using(home):  # the test failed: leave nothing running
+            os.kill(orphan, signal.SIGKILL)
+    assert len(trainers) == 1
+    assert seconds < 5
+
+
+async def _kill_the_server_under_a_tab(served: Served) -> list[int]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.socket_url) as ws,
+    ):
+        await first_screen(ws)
+        trainers = trainers_using(served.home)
+        served.process.kill()
+        served.process.wait(timeout=10)
+        return trainers

@@ -51,6 +51,8 @@ MAX_MESSAGE: Final = 1 << 20
 """The largest message a tab may send (keys, a paste, a resize): 1 MiB."""
 LARGEST_TERMINAL: Final = (500, 250)
 """The most columns and rows a tab's terminal may ask for."""
+TAB_DRIVER: Final = "trainer.ui.tab_driver:TabDriver"
+"""The Textual driver of a tab's trainer: the web driver, quitting when the server is gone."""
 STOPPED: Final = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR)
 
 log = logging.getLogger("muggins.serve")
@@ -58,7 +60,8 @@ log = logging.getLogger("muggins.serve")
 
 class TabProcess(AppService):
     """textual-serve's relay to one trainer, whose process is started without a shell, in a
-    session of its own, and kept (to wait for it, and to kill it only as a last resort).
+    session of its own, with our driver (`trainer.ui.tab_driver`), and kept (to wait for it,
+    and to kill it only as a last resort).
 
     Replaces `AppService._open_app_process` and sets the two attributes its ``run`` reads,
     as textual-serve 1.1.3 (pinned) does.
@@ -78,13 +81,10 @@ class TabProcess(AppService):
         """Set when the trainer has said it is leaving (it quit of its own accord)."""
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        env = self._build_environment(width=width, height=height)
+        env["TEXTUAL_DRIVER"] = TAB_DRIVER
         self.process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=PIPE,
-            stdout=PIPE,
-            stderr=PIPE,
-            env=self._build_environment(width=width, height=height),
-            start_new_session=True,
+            *self.argv, stdin=PIPE, stdout=PIPE, stderr=PIPE, env=env, start_new_session=True
         )
         self._process, self._stdin = self.process, self.process.stdin
         return self.process

@@ -1,30 +1,35 @@
-"""Running ``muggins serve`` for tests: a free loopback port, the server process, its children."""
+"""Running ``muggins serve`` for tests: on a port it picks itself (safe in parallel), its
+tabs as websockets, the trainer processes it started, and its stats store."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import os
 import signal
-import socket
+import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
+
+import aiohttp
+
+from trainer.history import DB_NAME
 
 MUGGINS = Path(sys.executable).with_name("muggins")
+T = TypeVar("T")
 
 
-def free_port() -> int:
-    """A loopback port nobody listens on just now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def run_serve(*args: str, home: Path, timeout: float = 30) -> subprocess.CompletedProcess[str]:
-    """``muggins serve ARGS`` run to its end, with ``home`` as MUGGINS_HOME."""
+def run_serve(
+    *args: str, home: Path, before: Sequence[str] = (), timeout: float = 30
+) -> subprocess.CompletedProcess[str]:
+    """``muggins BEFORE serve ARGS`` run to its end, with ``home`` as MUGGINS_HOME."""
     return subprocess.run(
-        [str(MUGGINS), "serve", *args],
+        [str(MUGGINS), *before, "serve", *args],
         capture_output=True,
         text=True,
         env={**os.environ, "MUGGINS_HOME": str(home)},
@@ -34,16 +39,13 @@ def run_serve(*args: str, home: Path, timeout: float = 30) -> subprocess.Complet
 
 
 class Served:
-    """``muggins serve --port PORT --data-dir HOME ARGS`` running in the background."""
+    """``muggins serve --port 0 --data-dir HOME ARGS`` running in the background; ``port``
+    is the one it printed (the one it bound)."""
 
-    def __init__(
-        self, home: Path, port: int, *args: str, env: dict[str, str] | None = None
-    ) -> None:
+    def __init__(self, home: Path, *args: str, env: dict[str, str] | None = None) -> None:
         self.home = home
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}/"
         self.process = subprocess.Popen(
-            [str(MUGGINS), "serve", "--port", str(port), "--data-dir", str(home), *args],
+            [str(MUGGINS), "serve", "--port", "0", "--data-dir", str(home), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -51,21 +53,31 @@ class Served:
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()  # the address, once it listens
-        assert line.startswith(f"Muggins is at {self.url}"), (line, self.stop())
+        prefix = "Muggins is at http://127.0.0.1:"
+        assert line.startswith(prefix), (line, self.stop())
+        self.port = int(line.removeprefix(prefix).split("/", 1)[0])
+        assert self.port > 0, line
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.socket_url = f"ws://127.0.0.1:{self.port}/ws"
 
-    def interrupt(self, timeout: float = 15) -> tuple[int, float, str]:
-        """Ctrl+C to the server alone: its exit status, seconds it took, and its output."""
+    def signal(self, sig: signal.Signals, timeout: float = 30) -> tuple[int, float, str]:
+        """Send ``sig`` to the server alone: its exit status, the seconds it took to end,
+        and its output."""
         started = time.monotonic()
-        self.process.send_signal(signal.SIGINT)
+        self.process.send_signal(sig)
         out, err = self.process.communicate(timeout=timeout)
         return self.process.returncode, time.monotonic() - started, out + err
+
+    def interrupt(self, timeout: float = 30) -> tuple[int, float, str]:
+        """Ctrl+C to the server alone (see `signal`)."""
+        return self.signal(signal.SIGINT, timeout)
 
     def stop(self) -> str:
         """End the server however it can be ended (a test's cleanup); returns its stderr."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             try:
-                self.process.wait(timeout=15)
+                self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 self.process.kill()
         _, err = self.process.communicate()
@@ -86,3 +98,58 @@ def trainers_using(home: Path) -> list[int]:
         if state != "Z" and str(home).encode() in argv and b"serve" not in argv:
             found.append(int(entry.name))
     return found
+
+
+def wait_for(probe: Callable[[], T], what: str, timeout: float = 30, every: float = 0.05) -> T:
+    """Poll ``probe`` until it returns something true, at most ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = probe()
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(every)
+
+
+def no_trainers_left(home: Path, timeout: float) -> float:
+    """Wait until no trainer of ``home`` runs; the seconds it took (AssertionError after
+    ``timeout``)."""
+    started = time.monotonic()
+    wait_for(lambda: not trainers_using(home), "the trainers to end", timeout)
+    return time.monotonic() - started
+
+
+def attempts(home: Path) -> list[tuple[str, str, int]]:
+    """The answers recorded in the stats store of ``home`` (drill, as typed, claimed)."""
+    path = home / DB_NAME
+    if not path.exists():
+        return []
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        try:
+            rows = db.execute("SELECT drill_id, answer_text, claimed FROM attempts").fetchall()
+        except sqlite3.OperationalError:  # being made just now
+            return []
+    return [(str(drill), str(text), int(claimed)) for drill, text, claimed in rows]
+
+
+async def first_screen(ws: aiohttp.ClientWebSocketResponse, timeout: float = 30) -> None:
+    """Wait until a tab's trainer has drawn its first screen (a kilobyte of it, at least)."""
+    received = 0
+    async with asyncio.timeout(timeout):
+        while received < 1000:
+            message = await ws.receive()
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            received += len(message.data)
+
+
+async def keys(ws: aiohttp.ClientWebSocketResponse, text: str) -> None:
+    """Type ``text`` into a tab, as its page does."""
+    await ws.send_str(json.dumps(["stdin", text]))
+
+
+async def read_to_the_end(ws: aiohttp.ClientWebSocketResponse, timeout: float = 30) -> None:
+    """Read a tab until the server closes it, as a browser answers a close."""
+    async with asyncio.timeout(timeout):
+        while not ws.closed:
+            await ws.receive()

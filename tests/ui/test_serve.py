@@ -1,34 +1,48 @@
-"""`muggins serve`: the command each tab runs, the address rules, and the real server's edges
-(the warning off loopback, a port already taken, Ctrl+C ending every tab's trainer).
-"""
+"""`muggins serve`: the command each tab runs, the arguments it refuses, the address it
+prints, and its tabs' trainers (at most ``--max-tabs``, ended when their tab closes and
+when the server stops)."""
 
 from __future__ import annotations
 
 import asyncio
-import shlex
+import os
+import signal
 import socket
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 import aiohttp
 import pytest
+from aiohttp import web
+from textual_serve.download_manager import DownloadManager
 
-from tests.ui.serve_support import Served, free_port, run_serve, trainers_using
+from tests.ui.serve_support import (
+    Served,
+    attempts,
+    first_screen,
+    no_trainers_left,
+    read_to_the_end,
+    run_serve,
+    trainers_using,
+)
 from trainer.cli import parse
-from trainer.ui.serve import child_command, is_loopback, url_for
+from trainer.ui.serve import is_loopback, tab_command, url_for
+from trainer.ui.serve_tabs import TABS_FULL, TabProcess
 
 
-def test_serve_defaults_to_loopback_port_8000() -> None:
+def test_serve_defaults_to_loopback_port_8000_and_four_tabs() -> None:
     args = parse(["serve"])
     assert (args.command, args.host, args.port, args.open) == ("serve", "127.0.0.1", 8000, False)
+    assert (args.max_tabs, args.public_url) == (4, None)
 
 
 def test_each_tab_runs_this_muggins_with_the_data_and_drill_folders(tmp_path: Path) -> None:
     args = parse(["--plain-cards", "serve", "--data-dir", str(tmp_path), "--drills", "mine"])
-    argv = shlex.split(child_command(args))
-    assert argv[:4] == ["exec", sys.executable, "-m", "trainer"]
-    assert argv[4:] == [
+    argv = tab_command(args)
+    assert argv[:3] == [sys.executable, "-m", "trainer"]
+    assert argv[3:] == [
         "--data-dir",
         str(tmp_path.resolve()),
         "--drills",
@@ -37,9 +51,9 @@ def test_each_tab_runs_this_muggins_with_the_data_and_drill_folders(tmp_path: Pa
     ]
 
 
-def test_the_tab_command_quotes_awkward_folder_names(tmp_path: Path) -> None:
+def test_an_awkward_folder_name_is_one_argument_never_shell_text(tmp_path: Path) -> None:
     odd = tmp_path / "my stats; rm -rf ~"
-    argv = shlex.split(child_command(parse(["serve", "--data-dir", str(odd)])))
+    argv = tab_command(parse(["serve", "--data-dir", str(odd)]))
     assert argv[-2:] == ["--data-dir", str(odd)]
 
 
@@ -71,6 +85,78 @@ def test_which_hosts_are_this_machine_only(host: str, loopback: bool) -> None:
 )
 def test_the_address_printed_for_a_host(host: str, url: str) -> None:
     assert url_for(host, 8000) == url
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--host", ""],
+            "--host is empty: give the address to listen on, such as 127.0.0.1 (this machine "
+            "only) or 0.0.0.0 (every network)",
+        ),
+        (["--host", "a b"], "--host 'a b' is neither an IP address nor a host name"),
+        (["--host", "[muggins]"], "--host '[muggins]' is neither an IP address nor a host name"),
+        (["--host", "no-such-host.invalid"], "--host no-such-host.invalid: "),
+        (["--max-tabs", "0"], "--max-tabs must be between 1 and 64, got 0"),
+        (["--public-url", "https://x/muggins"], "--public-url must be http:// or https://"),
+        (["--data-dir", "/dev/null"], "--data-dir /dev/null is not a folder"),
+        (
+            ["--data-dir", "/dev/null/stats"],
+            "--data-dir /dev/null/stats cannot be made: /dev/null is not a folder",
+        ),
+        (["--drill", "no-such-drill"], "no drill set named 'no-such-drill'"),
+    ],
+    ids=[
+        "empty-host",
+        "host-with-space",
+        "bracketed-name",
+        "unknown-host",
+        "max-tabs",
+        "public-url-path",
+        "data-dir-device",
+        "data-dir-under-a-file",
+        "unknown-drill",
+    ],
+)
+def test_an_unusable_argument_is_one_line_and_status_2_before_serving(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    with socket.socket() as taken:  # had the check come after listening, the port's error
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        before = args if args[0] == "--drill" else []
+        after = [] if before else args
+        result = run_serve(*after, "--port", port, before=before, home=tmp_path)
+    assert result.returncode == 2, result
+    assert result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"muggins: error: {message}"), line
+
+
+def test_a_port_out_of_range_is_one_line_and_status_2(tmp_path: Path) -> None:
+    result = run_serve("--port", "65536", home=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "muggins: error: --port must be between 0 and 65535, got 65536\n"
+
+
+def test_port_0_prints_the_port_really_bound(tmp_path: Path) -> None:
+    served = Served(tmp_path / "home")  # --port 0: it reads the port from the address printed
+    try:
+        with socket.socket() as probe:
+            probe.settimeout(10)
+            probe.connect(("127.0.0.1", served.port))  # something listens there
+        page = asyncio.run(_get(served.url))
+    finally:
+        served.stop()
+    assert "<title>Muggins</title>" in page
+
+
+async def _get(url: str) -> str:
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        assert response.status == 200
+        return await response.text()
 
 
 def test_a_taken_port_is_one_line_and_status_2(tmp_path: Path) -> None:
@@ -110,25 +196,8 @@ def test_loopback_gives_no_warning(tmp_path: Path) -> None:
     assert "warning" not in result.stderr
 
 
-def test_ctrl_c_stops_the_server_and_every_tabs_trainer(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    served = Served(home, free_port())
-    try:
-        trainers, (status, seconds, output) = asyncio.run(_interrupt_with_a_tab_open(served))
-    finally:
-        served.stop()
-    assert trainers, "no trainer started for the tab"
-    assert status == 0, output
-    assert seconds < 10, f"the stop took {seconds:.1f} s"
-    assert "Traceback" not in output
-    deadline = time.monotonic() + 2
-    while trainers_using(home) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert trainers_using(home) == [], "a tab's trainer outlived the server"
-
-
 def test_the_page_is_muggins_and_names_nothing_outside_the_server(tmp_path: Path) -> None:
-    served = Served(tmp_path / "home", free_port())
+    served = Served(tmp_path / "home")
     try:
         page, icon = asyncio.run(_fetch(served.url, "", "favicon.svg"))
     finally:
@@ -141,21 +210,6 @@ def test_the_page_is_muggins_and_names_nothing_outside_the_server(tmp_path: Path
     assert icon.startswith("<svg")
 
 
-def test_open_shows_the_address_in_the_default_browser(tmp_path: Path) -> None:
-    opened = tmp_path / "opened"
-    browser = tmp_path / "browser"
-    browser.write_text(f'#!/bin/sh\necho "$1" > {opened}\n')
-    browser.chmod(0o755)
-    served = Served(tmp_path / "home", free_port(), "--open", env={"BROWSER": str(browser)})
-    try:
-        deadline = time.monotonic() + 10
-        while not opened.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-    finally:
-        served.stop()
-    assert opened.read_text() == f"{served.url}\n"
-
-
 async def _fetch(url: str, *paths: str) -> list[str]:
     async with aiohttp.ClientSession() as session:
         found = []
@@ -166,55 +220,221 @@ async def _fetch(url: str, *paths: str) -> list[str]:
         return found
 
 
-def test_closing_a_tab_ends_its_trainer(tmp_path: Path) -> None:
+def test_open_shows_the_address_in_the_default_browser(tmp_path: Path) -> None:
+    opened = tmp_path / "opened"
+    browser = tmp_path / "browser"
+    browser.write_text(f'#!/bin/sh\necho "$1" > {opened}\n')
+    browser.chmod(0o755)
+    served = Served(tmp_path / "home", "--open", env={"BROWSER": str(browser)})
+    try:
+        deadline = time.monotonic() + 10
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        served.stop()
+    assert opened.read_text() == f"{served.url}\n"
+
+
+def test_closing_a_tab_ends_its_trainer_within_5_s(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    served = Served(home, free_port())
+    served = Served(home)
     try:
         seen = asyncio.run(_open_and_close_a_tab(served))
-        deadline = time.monotonic() + 10
-        while trainers_using(home) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        left = trainers_using(home)
+        seconds = no_trainers_left(home, timeout=5)
     finally:
         served.stop()
     assert seen, "no trainer started for the tab"
-    assert left == [], "the closed tab's trainer is still running"
+    assert seconds < 5
 
 
 async def _open_and_close_a_tab(served: Served) -> list[int]:
     """A tab connects, its home screen arrives, it closes; the trainers seen while open."""
-    async with aiohttp.ClientSession() as session:
-        url = f"ws://127.0.0.1:{served.port}/ws?width=80&height=24"
-        async with session.ws_connect(url) as ws:
-            await _first_screen(ws)
-            return trainers_using(served.home)
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.socket_url + "?width=80&height=24") as ws,
+    ):
+        await first_screen(ws)
+        return trainers_using(served.home)
 
 
-async def _first_screen(ws: aiohttp.ClientWebSocketResponse) -> None:
-    """Wait until the tab's trainer has drawn its first screen (a kilobyte of it, at least)."""
-    received = 0
-    async with asyncio.timeout(30):
-        while received < 1000:
-            message = await ws.receive()
-            assert message.type == aiohttp.WSMsgType.BINARY, message
-            received += len(message.data)
+def test_a_tab_beyond_the_limit_is_closed_at_once_and_starts_nothing(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    served = Served(home, "--max-tabs", "1")
+    try:
+        trainers, code = asyncio.run(_one_tab_too_many(served))
+    finally:
+        served.stop()
+    assert len(trainers) == 1
+    assert code == TABS_FULL
+
+
+async def _one_tab_too_many(served: Served) -> tuple[list[int], int | None]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.socket_url) as first,
+    ):
+        await first_screen(first)
+        async with session.ws_connect(served.socket_url) as second:
+            message = await second.receive(timeout=10)
+            assert message.type == aiohttp.WSMsgType.CLOSE, message
+            return trainers_using(served.home), second.close_code
+
+
+def test_ctrl_c_stops_the_server_and_every_tabs_trainer(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        trainers, (status, seconds, output) = asyncio.run(_interrupt_with_a_tab_open(served))
+    finally:
+        served.stop()
+    assert trainers, "no trainer started for the tab"
+    assert status == 0, output
+    assert seconds < 15, f"the stop took {seconds:.1f} s"
+    assert "Traceback" not in output
+    assert output.endswith("Stopped.\n")
+    assert trainers_using(home) == [], "a tab's trainer outlived the server"
 
 
 async def _interrupt_with_a_tab_open(served: Served) -> tuple[list[int], tuple[int, float, str]]:
     """Connect as a browser tab does, wait for its trainer's first screen, then Ctrl+C the
     server with the tab still open; the trainers seen running, and how the server ended.
     """
-    async with aiohttp.ClientSession() as session:
-        url = f"ws://127.0.0.1:{served.port}/ws?width=80&height=24"
-        async with session.ws_connect(url) as ws:
-            await _first_screen(ws)
-            trainers = trainers_using(served.home)
-            reading = asyncio.create_task(_read_to_the_end(ws))  # as a browser answers a close
-            ended = await asyncio.to_thread(served.interrupt)
-            await reading
-            return trainers, ended
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.socket_url + "?width=80&height=24") as ws,
+    ):
+        await first_screen(ws)
+        trainers = trainers_using(served.home)
+        reading = asyncio.create_task(read_to_the_end(ws))
+        ended = await asyncio.to_thread(served.interrupt)
+        await reading
+        return trainers, ended
 
 
-async def _read_to_the_end(ws: aiohttp.ClientWebSocketResponse) -> None:
-    while not ws.closed:
-        await ws.receive()
+def test_a_tabs_trainer_told_to_quit_right_after_an_answer_keeps_it(tmp_path: Path) -> None:
+    # The keys and the quit reach the trainer together, as when a tab closes just after
+    # Enter: the trainer quits once the answer is judged and recorded.
+    home = tmp_path / "home"
+    args = parse(["--drill", "warm-up", "serve", "--data-dir", str(home)])
+    output = asyncio.run(_answer_then_quit(tab_command(args)))
+    assert b"Your count" in output
+    assert attempts(home) == [("warm-up", "7", 7)]
+    assert trainers_using(home) == []
+
+
+class _Tab:
+    """What a trainer's relay writes to: a tab that keeps the output."""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.output = bytearray()
+        self.more = asyncio.Event()
+
+    async def send_bytes(self, data: bytes) -> None:
+        self.output += data
+        self.more.set()
+
+
+async def _answer_then_quit(argv: list[str]) -> bytes:
+    tab = _Tab()
+    trainer = TabProcess(argv, cast(web.WebSocketResponse, tab), download_manager=DownloadManager())
+    await trainer.start(100, 30)
+    try:
+        async with asyncio.timeout(30):
+            while b"Your count" not in tab.output:  # the question, ready for a count
+                tab.more.clear()
+                await tab.more.wait()
+        await trainer.send_bytes(b"7\r")
+    finally:
+        await trainer.end()
+    return bytes(tab.output)
+
+
+BUSY = "import time\nstart = time.monotonic()\nwhile time.monotonic() - start < {}: pass"
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "least", "most"),
+    [
+        (["sleep", "60"], -signal.SIGKILL, 0.5, 4),  # stuck: killed once its grace is over
+        ([sys.executable, "-c", BUSY.format(60)], -signal.SIGKILL, 4, 9),  # at work, to the end
+        ([sys.executable, "-c", BUSY.format(2)], 0, 1, 8),  # at work, then done: never killed
+    ],
+    ids=["stuck", "at-work-forever", "at-work-then-done"],
+)
+def test_a_trainer_past_its_grace_is_killed_only_when_stuck_or_past_the_limit(
+    argv: list[str], status: int, least: float, most: float
+) -> None:
+    # None of these reads its quit; each is given half a second's grace and 4 s at most.
+    seconds, ended = asyncio.run(_end(argv, grace=0.5, limit=4))
+    assert ended == status
+    assert least <= seconds < most
+
+
+async def _end(argv: list[str], grace: float, limit: float) -> tuple[float, int | None]:
+    process = TabProcess(
+        argv, cast(web.WebSocketResponse, _Tab()), download_manager=DownloadManager()
+    )
+    await process.start(80, 24)
+    started = time.monotonic()
+    await process.end(grace=grace, limit=limit)
+    assert process.process is not None
+    return time.monotonic() - started, process.process.returncode
+
+
+def test_a_tab_sending_nonsense_keeps_its_trainer(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        pong, trainers = asyncio.run(_nonsense(served))
+    finally:
+        served.stop()
+    assert pong == ["pong", "still here"]
+    assert len(trainers) == 1
+
+
+async def _nonsense(served: Served) -> tuple[object, list[int]]:
+    """A tab sends what no page sends, then a ping: the answer to the ping, and the
+    trainers running."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.socket_url + "?width=99999999999&height=-3") as ws,
+    ):
+        await first_screen(ws)
+        for text in ("not json", "[" * 200_000, "{}", "[]", '["stdin", 5]', '["resize", 7]'):
+            await ws.send_str(text)
+        await ws.send_str('["resize", {"width": 1e400, "height": "x"}]')
+        await ws.send_bytes(b"\x00\xff")
+        await ws.send_str('["ping", "still here"]')
+        async with asyncio.timeout(15):
+            while (message := await ws.receive()).type != aiohttp.WSMsgType.TEXT:
+                assert message.type == aiohttp.WSMsgType.BINARY, message
+        return message.json(), trainers_using(served.home)
+
+
+def test_a_killed_servers_trainers_quit_on_their_own(tmp_path: Path) -> None:
+    # kill -9 (or the out-of-memory killer) gives the server no time to end its tabs: each
+    # trainer sees its input end and quits as if told to, saving what it holds.
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        trainers = asyncio.run(_kill_the_server_under_a_tab(served))
+        seconds = no_trainers_left(home, timeout=5)
+    finally:
+        served.stop()
+        for orphan in trainers_using(home):  # the test failed: leave nothing running
+            os.kill(orphan, signal.SIGKILL)
+    assert len(trainers) == 1
+    assert seconds < 5
+
+
+async def _kill_the_server_under_a_tab(served: Served) -> list[int]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(served.socket_url) as ws,
+    ):
+        await first_screen(ws)
+        trainers = trainers_using(served.home)
+        served.process.kill()
+        served.process.wait(timeout=10)
+        return trainers

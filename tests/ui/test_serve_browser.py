@@ -1,27 +1,46 @@
-"""`muggins serve` in a real browser: Debian's chromium, driven by Playwright, answers a hand.
+"""`muggins serve` in a real browser: Debian's chromium, driven by Playwright.
 
-The served terminal is a canvas, so the test reads the stats store and a screenshot, never
-the page's text. `.ci/run` installs chromium where it is missing; Playwright never downloads
-a browser here (no `playwright install`).
+A hand answered in the page reaches the stats store; a page from another address (another
+loopback address, or a name rebound to 127.0.0.1) cannot drive a trainer while the
+server's own page can; tabs beyond ``--max-tabs`` are told so and start nothing, even in a
+burst; a closed tab's trainer ends; SIGTERM with tabs open keeps every answer (issue 22).
+
+The served terminal is a canvas, so the tests read the stats store, the trainer processes
+and screenshots, never the page's text. `.ci/run` installs chromium where it is missing;
+Playwright never downloads a browser here (no `playwright install`). Only loopback
+addresses are used, each server on a port of its own choosing.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
+import asyncio
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any, TypeVar
 
+import aiohttp
 import pytest
-from playwright.sync_api import Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
-from tests.ui.serve_support import Served, free_port
-from trainer.history import DB_NAME
+from tests.ui.serve_support import (
+    Served,
+    attempts,
+    no_trainers_left,
+    trainers_using,
+    wait_for,
+)
+from trainer.ui.serve_tabs import TABS_FULL
 
-pytestmark = pytest.mark.slow  # a browser and a trainer start: run in CI, not the quick loop
+pytestmark = pytest.mark.slow  # a browser and trainers start: run in CI, not the quick loop
 
 CHROMIUM = Path("/usr/bin/chromium")
+REBOUND = "rebound.test"
+"""A name the browser resolves to 127.0.0.1, as a DNS-rebinding attacker's name would."""
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -31,43 +50,77 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1",
 ]
 VIEWPORT: ViewportSize = {"width": 1024, "height": 640}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+T = TypeVar("T")
+
+DRIVE = """
+url => {
+  // What the audit's page did: open the trainer's socket, start the first drill once home
+  // is drawn, answer 7 once the question is, and note what happened.
+  const seen = window.seen = {opened: false, bytes: 0, closed: null};
+  const socket = new WebSocket(url + "?width=100&height=30");
+  socket.binaryType = "arraybuffer";
+  let step = 0;
+  socket.onopen = () => { seen.opened = true; };
+  socket.onmessage = (event) => {
+    seen.bytes += event.data.byteLength || 0;
+    if (step === 0 && seen.bytes > 1000) {
+      step = 1;
+      seen.bytes = 0;
+      socket.send(JSON.stringify(["stdin", "\\r"]));
+    } else if (step === 1 && seen.bytes > 1000) {
+      step = 2;
+      setTimeout(() => socket.send(JSON.stringify(["stdin", "7\\r"])), 1000);
+    }
+  };
+  socket.onclose = (event) => { seen.closed = event.code; };
+}
+"""
 
 
-def test_a_hand_answered_in_the_browser_is_in_the_stats(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
     assert CHROMIUM.exists(), "chromium is needed: apt-get install chromium (.ci/run does)"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile for the test, at the pinned size (with the pinned font, it
+    sets the terminal's columns and rows)."""
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def test_a_hand_answered_in_the_browser_is_in_the_stats(
+    tmp_path: Path, context: BrowserContext
+) -> None:
     home = tmp_path / "home"
-    served = Served(home, free_port())
+    served = Served(home)
     requests: list[str] = []
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch_persistent_context(
-                str(tmp_path / "profile"),  # an empty profile of the test's own
-                executable_path=str(CHROMIUM),
-                args=CHROMIUM_ARGS,
-                headless=True,
-                viewport=VIEWPORT,  # with the pinned font: the terminal's columns and rows
-                device_scale_factor=1,
-            )
-            try:
-                page = browser.new_page()
-                page.on("request", lambda request: requests.append(request.url))
-                page.on("websocket", lambda ws: requests.append(ws.url))
-                page.goto(served.url)
-                assert page.title() == "Muggins"
-                page.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
-                home_screen = _settle(page)  # home, drawn
-                page.keyboard.press("Enter")  # start the first drill set: the warm-up
-                _change(page, home_screen)  # the question (its clock ticks: never still)
-                page.keyboard.type("7")
-                page.keyboard.press("Enter")
-                rows = _wait_for(lambda: _attempts(home), "the answer in the stats store")
-                shot = tmp_path / "reveal.png"
-                shot.write_bytes(_settle(page))  # the reveal of the hand, drawn
-            finally:
-                browser.close()
+        page = context.new_page()
+        page.on("request", lambda request: requests.append(request.url))
+        page.on("websocket", lambda ws: requests.append(ws.url))
+        page.goto(served.url)
+        assert page.title() == "Muggins"
+        _answer_the_first_hand(page)
+        rows = wait_for(lambda: attempts(home), "the answer in the stats store")
+        shot = tmp_path / "reveal.png"
+        shot.write_bytes(_settle(page))  # the reveal of the hand, drawn
     finally:
         served.stop()
     assert rows == [("warm-up", "7", 7)]
@@ -85,17 +138,215 @@ def test_a_hand_answered_in_the_browser_is_in_the_stats(tmp_path: Path) -> None:
     assert socket_url.endswith("/ws?width=113&height=30"), socket_url
 
 
-def _attempts(home: Path) -> list[tuple[str, str, int]]:
-    """The answers recorded in the stats store so far (drill, as typed, claimed)."""
-    path = home / DB_NAME
-    if not path.exists():
-        return []
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        try:
-            rows = db.execute("SELECT drill_id, answer_text, claimed FROM attempts").fetchall()
-        except sqlite3.OperationalError:  # being made just now
-            return []
-    return [(str(drill), str(text), int(claimed)) for drill, text, claimed in rows]
+def test_a_page_from_another_loopback_address_cannot_drive_the_trainer(
+    tmp_path: Path, context: BrowserContext
+) -> None:
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        with _page_served_at("127.0.0.2") as elsewhere:
+            foreign = context.new_page()
+            foreign.goto(elsewhere)
+            foreign.evaluate(DRIVE, served.socket_url)
+            foreign.wait_for_function("window.seen.closed !== null", timeout=15_000)
+            seen = foreign.evaluate("window.seen")
+            started = trainers_using(home)
+        own = context.new_page()  # the same script, from the server's own page
+        own.goto(served.url)
+        own.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
+        own.evaluate(DRIVE, served.socket_url)
+        rows = wait_for(lambda: attempts(home), "the own page's answer in the stats store")
+    finally:
+        served.stop()
+    assert seen == {"opened": False, "bytes": 0, "closed": 1006}  # refused at the handshake
+    assert started == []
+    assert rows == [("warm-up", "7", 7)]  # and only the own page's
+
+
+def test_a_name_rebound_to_this_machine_gets_no_page_and_no_trainer(
+    tmp_path: Path, context: BrowserContext
+) -> None:
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        page = context.new_page()
+        response = page.goto(f"http://{REBOUND}:{served.port}/")
+        assert response is not None
+        status, body = response.status, page.content()
+        page.evaluate(DRIVE, f"ws://{REBOUND}:{served.port}/ws")
+        page.wait_for_function("window.seen.closed !== null", timeout=15_000)
+        seen = page.evaluate("window.seen")
+        started = trainers_using(home)
+    finally:
+        served.stop()
+    assert status == 421
+    assert "websocket" not in body
+    assert seen == {"opened": False, "bytes": 0, "closed": 1006}
+    assert started == []
+    assert attempts(home) == []
+
+
+def test_tabs_beyond_the_limit_are_told_and_a_burst_starts_no_more_trainers(
+    tmp_path: Path, context: BrowserContext
+) -> None:
+    home = tmp_path / "home"
+    served = Served(home, "--max-tabs", "2")
+    try:
+        for _ in range(2):
+            page = context.new_page()
+            page.goto(served.url)
+            page.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
+        third = context.new_page()
+        third.goto(served.url)
+        third.wait_for_selector("body.-full", state="attached", timeout=15_000)
+        notice = third.inner_text(".full")
+        codes, most = _in_a_thread(lambda: _burst(served, sockets=24))
+        left = trainers_using(home)
+    finally:
+        served.stop()
+    assert "already open in 2 tabs" in notice
+    assert codes == [TABS_FULL] * 24
+    assert most == 2, f"{most} trainers ran at once"
+    assert len(left) == 2
+
+
+def test_a_closed_tabs_trainer_ends_within_5_s(tmp_path: Path, context: BrowserContext) -> None:
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        page = context.new_page()
+        page.goto(served.url)
+        page.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
+        started = trainers_using(home)
+        page.close()
+        seconds = no_trainers_left(home, timeout=5)
+    finally:
+        served.stop()
+    assert len(started) == 1
+    assert seconds < 5
+
+
+def test_an_answer_entered_as_the_tab_closes_is_kept(
+    tmp_path: Path, context: BrowserContext
+) -> None:
+    home = tmp_path / "home"
+    served = Served(home)
+    try:
+        page = context.new_page()
+        page.goto(served.url)
+        _start_the_first_drill(page)
+        page.keyboard.type("7")
+        page.keyboard.press("Enter")
+        page.close()  # at once: the trainer is told to quit right behind the Enter
+        no_trainers_left(home, timeout=5)
+    finally:
+        served.stop()
+    assert attempts(home) == [("warm-up", "7", 7)]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl-c"])
+def test_stopping_with_tabs_open_keeps_every_answer_just_entered(
+    tmp_path: Path, context: BrowserContext, sig: signal.Signals
+) -> None:
+    home = tmp_path / "home"
+    served = Served(home, "--max-tabs", "3")
+    try:
+        pages = [context.new_page() for _ in range(3)]
+        for page in pages:
+            page.goto(served.url)
+        for page in pages:
+            _start_the_first_drill(page)
+        for page in pages:
+            page.keyboard.type("7")
+            page.keyboard.press("Enter")
+        status, seconds, output = served.signal(sig)  # at once: the answers are on their way
+        left = trainers_using(home)
+    finally:
+        served.stop()
+    assert status == 0, output
+    assert seconds < 15, f"the stop took {seconds:.1f} s"
+    assert "Stopped.\n" in output, output
+    assert "Traceback" not in output, output
+    assert left == []
+    assert attempts(home) == [("warm-up", "7", 7)] * 3
+    assert list(home.glob("muggins.pending-*")) == []
+
+
+def _answer_the_first_hand(page: Page) -> None:
+    """Start the warm-up from home and answer its first hand with 7."""
+    _start_the_first_drill(page)
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+
+
+def _start_the_first_drill(page: Page) -> None:
+    """Wait for home, press Enter on it, and wait for the question to be drawn."""
+    page.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
+    home_screen = _settle(page)  # home, drawn
+    page.keyboard.press("Enter")  # start the first drill set: the warm-up
+    _change(page, home_screen)  # the question (its clock ticks: never still)
+
+
+async def _burst(served: Served, sockets: int) -> tuple[list[int | None], int]:
+    """Open ``sockets`` tabs' sockets at once; the close code each got, and the most trainers
+    seen running meanwhile (counted every 20 ms)."""
+    most = len(trainers_using(served.home))
+    done = asyncio.Event()
+
+    async def count() -> None:
+        nonlocal most
+        while not done.is_set():
+            most = max(most, len(trainers_using(served.home)))
+            await asyncio.sleep(0.02)
+
+    async def one(session: aiohttp.ClientSession) -> int | None:
+        async with session.ws_connect(served.socket_url) as ws:
+            await ws.receive(timeout=15)
+            return ws.close_code
+
+    counting = asyncio.create_task(count())
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        codes = await asyncio.gather(*(one(session) for _ in range(sockets)))
+    done.set()
+    await counting
+    return list(codes), max(most, len(trainers_using(served.home)))
+
+
+def _in_a_thread(work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run a coroutine to its end in a thread of its own (Playwright's own event loop runs
+    in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work()).result(timeout=60)
+
+
+class _page_served_at:
+    """A page served from another loopback address (``with _page_served_at(ip) as url``):
+    anything the browser loads from it, a blank page of that origin."""
+
+    def __init__(self, address: str) -> None:
+        class Blank(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                body = b"<!DOCTYPE html><title>elsewhere</title><p>another site</p>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer((address, 0), Blank)
+        self.url = f"http://{address}:{self.server.server_address[1]}/"
+
+    def __enter__(self) -> str:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self.url
+
+    def __exit__(self, *_: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
 
 
 def _settle(page: Page, timeout: float = 30) -> bytes:
@@ -123,14 +374,3 @@ def _change(page: Page, before: bytes, timeout: float = 30) -> None:
             return
         time.sleep(0.1)
     raise AssertionError("the screen did not change")
-
-
-def _wait_for(
-    probe: Callable[[], list[tuple[str, str, int]]], what: str, timeout: float = 30
-) -> list[tuple[str, str, int]]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if found := probe():
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")

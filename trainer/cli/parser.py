@@ -192,8 +192,9 @@ def _serve_parser(sub: argparse._SubParsersAction[MugginsParser]) -> None:
         help="practise in a web browser: serve the trainer at a local address",
         description="Serve the trainer to a web browser: each tab is a trainer of its own, "
         "with the same data folder, settings and drills. Nothing is fetched from outside "
-        "this machine. There is no login: it listens on 127.0.0.1 (this machine only) "
-        "unless --host says otherwise. Ctrl+C stops it.",
+        "this machine. Only the server's own page may use it, but there is no login: it "
+        "listens on 127.0.0.1 (this machine only) unless --host says otherwise, and anyone "
+        "who can reach the port can use it. Ctrl+C stops it, once every tab has saved.",
     )
     p.add_argument(
         "--host",
@@ -201,7 +202,21 @@ def _serve_parser(sub: argparse._SubParsersAction[MugginsParser]) -> None:
         metavar="ADDR",
         help="listen on this address (default: 127.0.0.1; 0.0.0.0: every network)",
     )
-    p.add_argument("--port", type=integer, default=8000, metavar="N", help="default: 8000")
+    p.add_argument(
+        "--port", type=integer, default=8000, metavar="N", help="default: 8000; 0: any free port"
+    )
+    p.add_argument(
+        "--max-tabs",
+        type=integer,
+        default=4,
+        metavar="N",
+        help="at most N tabs (trainers) at once, 1 to 64 (default: 4)",
+    )
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use when a proxy stands in front (https://muggins.example)",
+    )
     p.add_argument("--open", action="store_true", help="open the page in the default browser")
 
 

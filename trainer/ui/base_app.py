@@ -1,7 +1,8 @@
 """What the app does beside the drills: help over any screen, the player's settings (the
 settings screen, applying what it saves, and a theme picked in the command palette saved the
-same way, so it is not lost at the next start), and notifications and palette commands shown
-as text, never as markup (they quote files, paths and the history)."""
+same way, so it is not lost at the next start), notifications and palette commands shown
+as text, never as markup (they quote files, paths and the history), and a quit that waits
+for the keys typed before it (`trainer.ui.quitting`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import Provider
+from textual.messages import ExitApp
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
@@ -22,6 +24,7 @@ from trainer.settings import Settings, SettingsError, save_settings
 from trainer.textguard import excerpt
 from trainer.ui.commands import TextCommands
 from trainer.ui.messages import SettingsChanged
+from trainer.ui.quitting import settle
 from trainer.ui.user_text import clean
 
 
@@ -40,6 +43,21 @@ class BaseApp(App[None]):
         self.settings_path = settings_path
         self.settings_warning = warning
         """Why the settings file could not be used; it is kept aside when settings are saved."""
+        self._settled = False
+
+    @on(ExitApp)
+    def _settle_first(self, message: ExitApp) -> None:
+        """Quit (ctrl+q, a browser tab closed, a signal) once the keys typed before are
+        handled: an answer entered just before is judged and recorded, not dropped."""
+        if self._settled:
+            return  # the second time: Textual's own exit goes on
+        self._settled = True
+        message.prevent_default()
+        self.run_worker(self._exit_when_settled(), name="quit", group="quit")
+
+    async def _exit_when_settled(self) -> None:
+        await settle(self)
+        self.post_message(ExitApp())
 
     def notify(
         self,

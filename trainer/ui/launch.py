@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
@@ -32,16 +33,23 @@ def launch(args: argparse.Namespace) -> int:
         # Answers still waiting get a few seconds; those the history still cannot take are
         # kept in a file beside it (the next start brings them back), and the player is told.
         if app.runner.unwritten:
-            print("Saving the answers still waiting…", file=sys.stderr, flush=True)
+            _say("Saving the answers still waiting…")
         unsaved = app.runner.close()
         if unsaved is not None:
-            print(printable(unsaved.text), file=sys.stderr)
+            _say(printable(unsaved.text))
         for store in opened:
             store.close()
     crashed = app.return_code or 0
     if crashed:
         return crashed
     return 2 if app.store_error is not None else 0
+
+
+def _say(line: str) -> None:
+    """Tell the player, on standard error, if it is still there (a browser tab's server may
+    be gone): the answers are saved either way."""
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
 
 
 def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:

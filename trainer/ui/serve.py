@@ -1,9 +1,11 @@
 """``muggins serve``: the trainer in a web browser, one trainer process per browser tab.
 
-textual-serve runs the ``muggins`` command for each tab that connects and relays its
-terminal over a websocket. Our page template loads nothing from outside this server (the
-stock one fetches a web font), and we bind to loopback unless told otherwise: there is no
-login, so whoever reaches the port uses the trainer and its stats.
+Each tab's page opens a websocket; a trainer started for it (`trainer.ui.serve_tabs`, on
+textual-serve's relay) draws into it. There is no login, so the server binds to loopback
+unless told otherwise, answers only requests addressed to it and websockets from its own
+page (`trainer.ui.serve_guard`), runs at most ``--max-tabs`` trainers, and serves nothing
+but its page, its icon and textual-serve's static files (no folder listing). Our page
+template loads nothing from outside this server (the stock one fetches a web font).
 """
 
 from __future__ import annotations
@@ -13,31 +15,50 @@ import asyncio
 import errno
 import ipaddress
 import logging
-import shlex
+import os
+import re
 import signal
 import socket
 import sys
 import threading
 import webbrowser
-from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
-TITLE = "Muggins"
-FONT_SIZE = 16  # px; with the window's size it sets the terminal's columns and rows
-STOP_GRACE = 10.0  # seconds each tab's trainer has to quit once the server stops
-_LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+
+from trainer.drills.loader import drill_dirs, find_drill, load_all
+from trainer.drills.model import DrillError, seed_problem
+from trainer.locations import HOME_ENV, data_dir
+from trainer.textguard import excerpt
+from trainer.ui.serve_guard import WILDCARDS, Guard, Origin, canonical_host, public_origin
+from trainer.ui.serve_tabs import CLOSE_SECONDS, DRAIN_LIMIT, QUIT_LIMIT, TABS_FULL, Tabs
+
+TITLE: Final = "Muggins"
+FONT_SIZE: Final = 16  # px; with the window's size it sets the terminal's columns and rows
+MOST_TABS: Final = 64
+"""The highest ``--max-tabs``: each tab is a trainer process of about 60 MB."""
+STOP_WAIT: Final = DRAIN_LIMIT + QUIT_LIMIT + CLOSE_SECONDS + 1
+"""The longest a stop waits for the tabs (each passed what it sent, its trainer quit while
+its socket closes): normally a second or two, under 15 s unless a trainer is still saving
+on a machine too busy to let it (`QUIT_LIMIT`)."""
+_LOOPBACK_NAMES: Final = {"localhost", "localhost.localdomain", "ip6-localhost"}
+_HOST_NAME: Final = re.compile(
+    r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+)
 
 
 class ServeError(ValueError):
-    """The server cannot start where asked (the port is taken, the address is not ours)."""
+    """The server cannot start as asked (an unusable argument, a taken port)."""
 
 
-def child_command(args: argparse.Namespace) -> str:
-    """The shell command textual-serve runs for each tab: this ``muggins`` with the options
-    that choose what the trainer reads (data folder, drill folders, start drill, seed, cards).
-    """
+def tab_command(args: argparse.Namespace) -> list[str]:
+    """What each tab runs: this ``muggins`` with the options that choose what the trainer
+    reads (data folder, drill folders, start drill, seed, cards)."""
     argv = [sys.executable, "-m", "trainer"]
     if args.data_dir is not None:
         argv += ["--data-dir", str(Path(args.data_dir).expanduser().resolve())]
@@ -49,7 +70,7 @@ def child_command(args: argparse.Namespace) -> str:
         argv += ["--seed", str(args.seed)]
     if args.plain_cards:
         argv.append("--plain-cards")
-    return "exec " + shlex.join(argv)  # exec: the tab's process is the trainer, not a shell
+    return argv
 
 
 def is_loopback(host: str) -> bool:
@@ -64,155 +85,204 @@ def is_loopback(host: str) -> bool:
 
 def url_for(host: str, port: int) -> str:
     """The address to give a browser for a server bound to ``host``:``port``."""
-    if host in ("", "0.0.0.0", "::"):
+    if host in ("0.0.0.0", "::"):
         host = "127.0.0.1"  # every interface: this machine is one of them
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
     return f"http://{host}:{port}/"
 
 
-def serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Run the server until Ctrl+C (or SIGTERM); returns the exit status.
+def checked_host(host: str) -> str:
+    """``--host`` as the address to bind (an IPv6 address without its brackets); a
+    `ServeError` if it is empty or neither an IP address nor a host name."""
+    if not host:
+        raise ServeError(
+            "--host is empty: give the address to listen on, such as 127.0.0.1 (this "
+            "machine only) or 0.0.0.0 (every network)"
+        )
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        return str(ipaddress.ip_address(bare))
+    except ValueError:
+        pass
+    if bare != host or not _HOST_NAME.fullmatch(host):
+        raise ServeError(f"--host {excerpt(host)} is neither an IP address nor a host name")
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as err:
+        raise ServeError(f"--host {host}: {err.args[-1]}") from None
+    return host
 
-    Raises `ServeError` (a user error: one line, exit 2) when it cannot listen there.
+
+def check(args: argparse.Namespace) -> tuple[str, Origin | None]:
+    """Refuse, before anything is served, arguments no tab could use; returns the host to
+    bind and ``--public-url`` as an origin (None if not given)."""
+    host = checked_host(args.host)
+    if not 0 <= args.port <= 65535:
+        raise ServeError(f"--port must be between 0 and 65535, got {args.port}")
+    if not 1 <= args.max_tabs <= MOST_TABS:
+        raise ServeError(f"--max-tabs must be between 1 and {MOST_TABS}, got {args.max_tabs}")
+    public = None
+    if args.public_url is not None:
+        try:
+            public = public_origin(args.public_url)
+        except ValueError as err:
+            raise ServeError(str(err)) from None
+    _check_data_folder(args.data_dir)
+    if args.seed is not None and (problem := seed_problem(args.seed)) is not None:
+        raise DrillError(f"--seed {problem}")
+    if args.drill is not None:  # as the trainer looks for it, so that no tab fails to start
+        find_drill(load_all(drill_dirs(args.data_dir, args.drills or []), deep=False), args.drill)
+    return host, public
+
+
+def _check_data_folder(override: str | None) -> None:
+    """The data folder is a folder, or can be made one (its nearest existing parent is)."""
+    folder = data_dir(override)
+    given = "--data-dir" if override is not None else HOME_ENV if os.environ.get(HOME_ENV) else None
+    name = f"{given} {folder}" if given else f"the data folder {folder}"
+    if folder.exists() and not folder.is_dir():
+        raise ServeError(f"{name} is not a folder")
+    for parent in folder.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ServeError(f"{name} cannot be made: {parent} is not a folder")
+            break
+
+
+def serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run the server until Ctrl+C, SIGTERM or SIGHUP; returns the exit status.
+
+    Raises `ServeError` (a user error: one line, exit 2) for unusable arguments and when it
+    cannot listen there.
     """
-    host: str = args.host
-    port: int = args.port
-    if not 0 <= port <= 65535:
-        raise ValueError(f"--port must be between 0 and 65535, got {port}")
+    host, public = check(args)
     if not is_loopback(host):
+        port = f"port {args.port}" if args.port else "its port"
         print(
             f"muggins: warning: serving on {host}: there is no login; anyone who can reach "
-            f"port {port} can use the trainer and its stats",
+            f"{port} can use the trainer and its stats",
             file=err,
         )
-    server = _build_server(child_command(args), host, port, out, open_browser=args.open)
+    logging.basicConfig(level=logging.WARNING, format="muggins serve: %(message)s")
     try:
-        server.serve()
+        asyncio.run(_serve(args, host, public, out))
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise ServeError(
-                f"port {port} on {host} is already in use; choose another with --port"
+                f"port {args.port} on {host} is already in use; choose another with --port"
             ) from None
-        if error.errno == errno.EADDRNOTAVAIL or isinstance(error, socket.gaierror):
-            raise ServeError(f"cannot listen on {host}: {error.strerror}") from None
+        if error.errno in (errno.EADDRNOTAVAIL, errno.EACCES) or isinstance(error, socket.gaierror):
+            where = f"{host} port {args.port}" if args.port else host
+            raise ServeError(f"cannot listen on {where}: {error.strerror}") from None
         raise
     print("Stopped.", file=out, flush=True)
     return 0
 
 
-async def _reaped(timeout: float) -> None:
-    """Wait (up to ``timeout``) until asyncio has collected the exit of every trainer it
-    started, so no process outlives the event loop that must hear of its end (its transport
-    would complain, as a traceback, once the loop is closed)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while asyncio.get_running_loop().time() < deadline:
-        # asyncio's child watcher waits for each process in a thread "asyncio-waitpid-N".
-        if not any(t.name.startswith("asyncio-waitpid-") for t in threading.enumerate()):
-            break
-        await asyncio.sleep(0.02)
-    await asyncio.sleep(0)  # the exits' callbacks run now, while the loop still does
+async def _serve(args: argparse.Namespace, host: str, public: Origin | None, out: TextIO) -> None:
+    """Listen, say where, serve until a stop signal, then end every tab and stop."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(sig, stop.set)  # a second Ctrl+C changes nothing
+    tabs = Tabs(tab_command(args), args.max_tabs)
+    runner = web.AppRunner(
+        _make_app(tabs, Guard(host, public), host, public), access_log=None, shutdown_timeout=1.0
+    )
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, args.port)
+        await site.start()
+        url = _bound_url(host, runner.addresses)
+        print(f"Muggins is at {url}  (Ctrl+C stops it)", file=out, flush=True)
+        if args.open:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+        await stop.wait()
+        await site.stop()  # no new connection; the tabs open are ended in order
+        await tabs.stop(STOP_WAIT)
+    finally:
+        await runner.cleanup()
 
 
-def _build_server(command: str, host: str, port: int, out: TextIO, *, open_browser: bool) -> Any:
-    """A textual-serve server for ``command`` with our page, favicon and stop (see module doc)."""
-    from aiohttp import web
-    from textual_serve.server import Server
+def _bound_url(host: str, addresses: list[Any]) -> str:
+    """The address to print: ``host`` with the port really bound (``--port 0`` picks one);
+    where a name was bound on several addresses with ports of their own, the first."""
+    ports = {address[1] for address in addresses}
+    if len(ports) == 1:
+        return url_for(host, ports.pop())
+    first = addresses[0]
+    return url_for(str(first[0]), int(first[1]))
 
+
+def _make_app(tabs: Tabs, guard: Guard, host: str, public: Origin | None) -> web.Application:
+    """The web application: the page, its icon, textual-serve's static files (no folder
+    listing, nothing outside their folder) and the tabs' websocket, behind the guard."""
     web_folder = Path(str(files("trainer.ui") / "web"))
+    statics = Path(str(files("textual_serve") / "static"))
     favicon = (web_folder / "favicon.svg").read_bytes()
-    url = url_for(host, port)
 
-    class MugginsServer(Server):
-        """textual-serve's server with our page and a stop that ends every tab's trainer."""
+    async def page(request: web.Request) -> web.Response:
+        """The page; its websocket's address is the server's own (``--public-url``, the
+        address served, or the address this connection reached), never one the request
+        named."""
+        context = {
+            "font_size": FONT_SIZE,
+            "app_websocket_url": _websocket_url(request, host, public),
+            "favicon_url": "/favicon.svg",
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": TITLE},
+            "max_tabs": tabs.limit,
+            "tabs_full": TABS_FULL,
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+        response.headers["X-Frame-Options"] = "DENY"  # no other page may frame it
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
 
-        def __init__(self) -> None:
-            super().__init__(command, host=host, port=port, title=TITLE, templates_path=web_folder)
-            self.tabs: set[asyncio.Task[Any]] = set()
+    async def icon(request: web.Request) -> web.Response:
+        """The tab's icon: a card."""
+        return web.Response(body=favicon, content_type="image/svg+xml")
 
-        def initialize_logging(self) -> None:
-            """Only problems reach the console (no access log): the address is printed once."""
-            logging.basicConfig(level=logging.WARNING, format="muggins serve: %(message)s")
+    app = web.Application(middlewares=[guard.middleware])
+    app.on_response_prepare.append(_no_sniffing)
+    aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(web_folder), autoescape=True)
+    app.add_routes(
+        [
+            web.get("/", page),
+            web.get("/favicon.svg", icon),
+            web.get("/favicon.ico", icon),
+            web.get("/ws", tabs.handle),
+            web.static("/static", statics, show_index=False, follow_symlinks=False),
+        ]
+    )
+    return app
 
-        async def handle_index(self, request: web.Request) -> web.Response:
-            """The page, with addresses relative to the one the browser used to get here."""
-            import aiohttp_jinja2
 
-            ws_scheme = "wss" if request.secure else "ws"
-            context = {
-                "font_size": FONT_SIZE,
-                "app_websocket_url": f"{ws_scheme}://{request.host}/ws",
-                "favicon_url": "/favicon.svg",
-                "config": {"static": {"url": "/static/"}},
-                "application": {"name": TITLE},
-            }
-            return aiohttp_jinja2.render_template("app_index.html", request, context)
+async def _no_sniffing(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response is read as the type it says it is."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
 
-        async def handle_favicon(self, request: web.Request) -> web.Response:
-            """The tab's icon: a card."""
-            return web.Response(body=favicon, content_type="image/svg+xml")
 
-        async def _make_app(self) -> web.Application:
-            app: web.Application = await super()._make_app()
-            app.router.add_get("/favicon.svg", self.handle_favicon)
-            app.router.add_get("/favicon.ico", self.handle_favicon)
-            app.middlewares.append(self.track_tabs)
-            return app
+def _websocket_url(request: web.Request, host: str, public: Origin | None) -> str:
+    """The page's websocket: at ``--public-url`` if given, else at the address served (the
+    address this connection reached when that is every address, or a name) and its port."""
+    if public is not None:
+        return f"{'wss' if public.scheme == 'https' else 'ws'}://{public.netloc}/ws"
+    assert request.transport is not None
+    local_ip, local_port = request.transport.get_extra_info("sockname")[:2]
+    served = canonical_host(str(local_ip))  # a name or every address: the address reached
+    if host not in WILDCARDS and _is_address(host):
+        served = host
+    if ":" in served:
+        served = f"[{served}]"
+    return f"ws://{served}:{int(local_port)}/ws"
 
-        @web.middleware
-        async def track_tabs(
-            self,
-            request: web.Request,
-            handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
-        ) -> web.StreamResponse:
-            """Remember each tab's connection, to end its trainer when the server stops."""
-            if request.path != "/ws":
-                return await handler(request)
-            task = asyncio.current_task()
-            assert task is not None
-            self.tabs.add(task)
-            try:
-                return await handler(request)
-            finally:
-                self.tabs.discard(task)
 
-        async def on_startup(self, app: web.Application) -> None:
-            """Nothing: textual-serve's banner is not ours; `announce` speaks once listening."""
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            """End each tab: its trainer is told to quit and waited for, then the socket closes."""
-            tabs = list(self.tabs)
-            for task in tabs:
-                task.cancel()
-            if tabs:
-                await asyncio.wait(tabs, timeout=STOP_GRACE)
-                await _reaped(STOP_GRACE)
-
-        def announce(self, *_: object) -> None:
-            """Once listening, say where the trainer is (and open it in a browser if asked)."""
-            print(f"Muggins is at {url}  (Ctrl+C stops it)", file=out, flush=True)
-            if open_browser:
-                threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
-
-        def serve(self, debug: bool = False) -> None:
-            """Serve until SIGINT or SIGTERM; raises OSError when the address cannot be bound."""
-            self.initialize_logging()
-            loop = asyncio.new_event_loop()
-            asyncio.set_event_loop(loop)
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(sig, self.request_exit)
-            try:
-                web.run_app(
-                    self._make_app(),
-                    host=host,
-                    port=port,
-                    handle_signals=False,
-                    loop=loop,
-                    print=self.announce,
-                    access_log=None,
-                    shutdown_timeout=STOP_GRACE,
-                )
-            finally:
-                asyncio.set_event_loop(None)
-
-    return MugginsServer()
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,46 @@
+"""A quit from outside (a browser tab closed, the server stopping, a signal) arrives behind
+the keys typed before it: the answer those keys enter is judged and recorded, not dropped."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import events
+from textual.messages import ExitApp
+from textual.widgets import Input
+
+from tests.factories import FakeClock
+from tests.ui.support import ListRecorder, app_for, drill, entry, press, running
+from trainer.ui.app import MugginsApp
+from trainer.ui.screens.quiz import QuizScreen
+
+TEN = drill({"name": "Ten", "description": "d", "hands": 2})
+
+
+async def _ended(app: MugginsApp, timeout: float = 10) -> None:
+    async with asyncio.timeout(timeout):
+        while app.is_running:
+            await asyncio.sleep(0.01)
+
+
+async def test_an_answer_entered_just_before_a_quit_is_recorded(recorder: ListRecorder) -> None:
+    app = app_for([entry(TEN)], FakeClock(), recorder)
+    async with running(app) as pilot:
+        await press(pilot, "enter")
+        assert isinstance(app.screen, QuizScreen)
+        app.screen.query_one("#claim", Input).value = "4"
+        # As the web driver hands them over: the Enter, then at once the quit, no pause.
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(ExitApp())
+        await _ended(app)
+        app.runner.flush(10)
+    assert [a.number for a in recorder.attempts] == [1]
+
+
+async def test_a_quit_with_nothing_typed_still_quits(recorder: ListRecorder) -> None:
+    app = app_for([entry(TEN)], FakeClock(), recorder)
+    async with running(app):
+        app.post_message(ExitApp())
+        await _ended(app)
+    assert not app.is_running
+    assert recorder.attempts == []

@@ -1,0 +1,63 @@
+"""Quitting only once the keys already typed are handled, so an answer typed just before a
+quit is judged and kept.
+
+A quit from outside the app (a browser tab closing, ``muggins serve`` stopping, SIGTERM)
+reaches Textual as an `ExitApp` message behind the keys typed before it. Textual hands a key
+to the focused widget's own queue and then, at once, exits: the widgets close with the key,
+or the answer it submits, still waiting in their queues, and the answer is lost. `settle`
+lets those queues empty first, level by level (a key goes app → input → its containers →
+screen → app), a bounded number of times.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Final
+
+from textual.app import App, ScreenStackError
+
+SETTLE_ROUNDS: Final = 12
+"""How many hand-overs deep the messages already posted are followed (an answer's Enter
+needs one or two here; the rest is room for deeper widgets, each round a moment when idle)."""
+SETTLE_SECONDS: Final = 2.0
+"""The longest a quit waits for them; a busy app quits anyway after this."""
+
+
+async def settle(
+    app: App[Any], *, rounds: int = SETTLE_ROUNDS, timeout: float = SETTLE_SECONDS
+) -> None:
+    """Wait until the app and every widget of its screen have handled the messages posted to
+    them before this call, and those these post in turn, ``rounds`` deep, for at most
+    ``timeout`` seconds."""
+    try:
+        async with asyncio.timeout(timeout):
+            for _ in range(rounds):
+                if not await _one_round(app):
+                    return
+    except TimeoutError:
+        return  # a busy app: quit anyway
+
+
+async def _one_round(app: App[Any]) -> bool:
+    """Wait until the app and each widget of its screen have handled what they hold now;
+    False if there was nothing to wait for (no screen yet, or everything closing)."""
+    try:
+        pumps = [app, *app.screen.walk_children(with_self=True)]
+    except ScreenStackError:  # quitting before the first screen: nothing typed to wait for
+        return False
+    handled = asyncio.Event()
+    waiting = 0
+
+    def one_handled() -> None:
+        nonlocal waiting
+        waiting -= 1
+        if waiting == 0:
+            handled.set()
+
+    for pump in pumps:
+        if pump.call_later(one_handled):  # runs after what that widget already holds
+            waiting += 1
+    if waiting == 0:
+        return False
+    await handled.wait()
+    return True

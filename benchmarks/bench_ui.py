@@ -114,7 +114,7 @@ async def reveal_latencies(hands: int) -> list[float]:
     from trainer.drills.loader import builtin_drills_dir, find_drill, load_all
     from trainer.judge.claims import Answer
     from trainer.ui.app import START_BACKGROUND_BY, make_app
-    from trainer.ui.options import Options
+    from trainer.ui.flow.options import Options
     from trainer.ui.screens.quiz import QuizScreen
     from trainer.ui.screens.reveal import RevealScreen
     from trainer.ui.startup import tune_gc

@@ -48,7 +48,7 @@ from trainer.history.store import DB_NAME, StatsStore, StoreBusy, StoreError
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
-from trainer.ui.runner import DrillRunner
+from trainer.ui.flow.drill_runner import DrillRunner
 from trainer.ui.screens.reveal import RevealScreen
 
 START = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)

@@ -19,8 +19,8 @@ from trainer.judge.claims import TotalClaim, parse_catch_answer
 from trainer.rules.cards import Card
 from trainer.rules.show import Item, score_show
 from trainer.settings import GameChoices
-from trainer.ui.game_start import new_session
-from trainer.ui.screens.game_reveal import GameRevealScreen
+from trainer.ui.flow.game_reveal import GameReveal
+from trainer.ui.flow.game_start import new_session
 from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.table import TableScreen
 
@@ -100,7 +100,7 @@ def same_game(
 class Played:
     """What a driven game went through, screen by screen."""
 
-    reveals: list[GameRevealScreen] = field(default_factory=list)
+    reveals: list[GameReveal] = field(default_factory=list)
     hand_summaries: int = 0
     lines: list[str] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
@@ -114,6 +114,11 @@ async def settle(pilot: Pilot[Any]) -> None:
 async def type_in(pilot: Pilot[Any], text: str) -> None:
     await pilot.press(*text, "enter")
     await settle(pilot)
+
+
+def revealed(screen: Screen[Any]) -> GameReveal | None:
+    """The reveal shown in the table's place on ``screen`` (None: none is)."""
+    return screen.revealed if isinstance(screen, TableScreen) else None
 
 
 def table(app: Any) -> TableScreen:
@@ -135,7 +140,7 @@ KIND_KEY = {"fifteen": "f", "pair": "p", "run": "r", "flush": "l", "nobs": "n"}
 async def announce(pilot: Pilot[Any], t: TableScreen, items: Sequence[Item], said: int) -> None:
     """Announce the box item by item with its number keys and kind keys, leaving out items
     once ``said`` would be passed (a short count), then Enter."""
-    draft = t.draft
+    draft = t.runner.draft
     assert draft is not None
     running = 0
     for item in items:
@@ -168,11 +173,12 @@ async def play_game(
         screen = app.screen
         if isinstance(screen, GameOverScreen) or until(screen):
             return seen
-        if isinstance(screen, GameRevealScreen | HandSummaryScreen):
-            if isinstance(screen, GameRevealScreen):
-                seen.reveals.append(screen)
-            else:
-                seen.hand_summaries += 1
+        if (shown := revealed(screen)) is not None:
+            seen.reveals.append(shown)
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, HandSummaryScreen):
+            seen.hand_summaries += 1
             await pilot.press("enter")
             continue
         t = table(app)
@@ -184,19 +190,19 @@ async def play_game(
             await pilot.press("space")  # show the computer's move now
             continue
         if asked.kind == "discard":
-            held = t._held()
+            held = t.runner.held()
             keys = lowest_keys(held, state.rules.thrown)
             seen.keys += keys
             await pilot.press(*keys, "enter")
         elif asked.kind == "play":
-            held = t._held()
+            held = t.runner.held()
             hand_table = state.hand.table
             assert hand_table is not None
             able = hand_table.playable(t.human)
             key = str(held.index(able[0]) + 1)
             seen.keys.append(key)
             await pilot.press(key)
-            if t.laying is not None:
+            if t.runner.laying is not None:
                 await type_in(pilot, "0")
         elif asked.kind == "count":
             seat, box = state.hand.to_show[0]
@@ -204,7 +210,7 @@ async def play_game(
                 state.cards_of(seat, box), state.hand.dealt.starter, crib=box == "crib"
             )
             said = count(state, asked, truth.total)
-            if t.draft is not None:
+            if t.runner.draft is not None:
                 await announce(pilot, t, truth.items, said)
             else:
                 box_input = t.query_one("#table-input", Input)

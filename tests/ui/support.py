@@ -20,8 +20,8 @@ from trainer.history.store import StatsStore
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
 from trainer.ui.app import MugginsApp, make_app
-from trainer.ui.history import History
-from trainer.ui.options import Options
+from trainer.ui.flow.history import History
+from trainer.ui.flow.options import Options
 
 
 class ListRecorder(StatsStore):

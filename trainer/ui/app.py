@@ -22,10 +22,10 @@ from trainer.drills.model import DrillSet
 from trainer.quiz.questions import Question
 from trainer.settings import Settings
 from trainer.ui import messages as m
+from trainer.ui.flow.drill_runner import DrillRunner, Retry, Step
+from trainer.ui.flow.history import OpenHistory
+from trainer.ui.flow.options import Options
 from trainer.ui.game_desk import GameDesk
-from trainer.ui.history import OpenHistory
-from trainer.ui.options import Options
-from trainer.ui.runner import DrillRunner, Retry, Step
 from trainer.ui.saving import Saving, poster, show
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen

@@ -21,8 +21,8 @@ HISTORY_WAIT: Final = 15.0
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
-    from trainer.ui.history import History
-    from trainer.ui.runner import DrillRunner
+    from trainer.ui.flow.drill_runner import DrillRunner
+    from trainer.ui.flow.history import History
 
 
 class GameDesk(BaseApp):
@@ -51,7 +51,7 @@ class GameDesk(BaseApp):
 
     @on(m.StartGame)
     def _start_game(self, event: m.StartGame) -> None:
-        from trainer.ui.game_start import new_session, writer
+        from trainer.ui.flow.game_start import new_session, writer
 
         rng, choices = self.runner.rng, event.choices
         self._seat(lambda history: new_session(writer(history), choices, rng))
@@ -59,7 +59,7 @@ class GameDesk(BaseApp):
     @on(m.ResumeGame)
     def _resume_game(self) -> None:
         from trainer.game.session import GameSession
-        from trainer.ui.game_start import writer
+        from trainer.ui.flow.game_start import writer
 
         self._seat(lambda history: GameSession.resume(writer(history)))
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from trainer.judge.claims import Answer, TotalClaim
     from trainer.quiz.questions import Question
     from trainer.settings import GameChoices, Settings
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 
 class StartDrill(Message):

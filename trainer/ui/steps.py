@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from trainer.judge.difference import second_try_words
-from trainer.ui.runner import Ask, Done, Reveal
+from trainer.ui.flow.drill_runner import Ask, Done, Reveal
 
 
 def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> Screen[None]:

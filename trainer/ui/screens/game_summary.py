@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 from trainer.game.record import HandRecord
 from trainer.game.session import GameSession
 from trainer.game.tally import SideTally, counting, tally
-from trainer.ui.game_start import side_names
+from trainer.ui.flow.game_start import side_names
 from trainer.ui.user_text import as_text
 
 COLUMNS = ("play", "hands", "crib", "heels", "muggins", "total")

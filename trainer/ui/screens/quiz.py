@@ -26,8 +26,9 @@ from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, format_cards
 from trainer.rules.combos import Kind
-from trainer.ui.claim_draft import KIND_KEYS, AnnounceDraft
+from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, SecondTry
+from trainer.ui.text import claim_lines
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
@@ -335,7 +336,7 @@ class QuizScreen(Screen[None]):
         self._submit(self.draft.answer())
 
     def _show_claims(self) -> None:
-        lines = self.draft.lines(plain=self.plain)
+        lines = claim_lines(self.draft.claims, plain=self.plain)
         self.query_one("#claim-list", Static).update(
             "\n".join(lines) if lines else "(nothing claimed yet)"
         )

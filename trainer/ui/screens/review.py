@@ -37,7 +37,7 @@ from trainer.ui.widgets.review_detail import ReviewDetail
 
 if TYPE_CHECKING:
     from trainer.history.reports import ReviewCounts, ReviewItem
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 LIST_LIMIT = 200
 """Rows the list holds at most (the newest); the count line says how many there are in all."""

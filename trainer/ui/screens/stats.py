@@ -32,7 +32,7 @@ from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
 if TYPE_CHECKING:
     from trainer.history.game_stats import GameReport
     from trainer.history.reports import DrillStats, Period, Report
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 MIN_DAYS: Final = 3
 """With fewer days than this, the chart shows sessions instead (when there are more)."""

@@ -118,6 +118,14 @@ def notifications(app: App[Any]) -> list[str]:
     return caught
 
 
+def revealing(app: App[Any]) -> bool:
+    """Whether the screen on top shows a drill's reveal (in its question's place)."""
+    from trainer.ui.screens.quiz import QuizScreen
+
+    screen = app.screen
+    return isinstance(screen, QuizScreen) and screen.revealed is not None
+
+
 def text_of(app: MugginsApp, selector: str) -> str:
     """What a `Static` on the current screen shows."""
     return str(app.screen.query_one(selector, Static).render())

@@ -22,7 +22,7 @@ from trainer.drills.model import DrillSet
 from trainer.quiz.questions import Question
 from trainer.settings import Settings
 from trainer.ui import messages as m
-from trainer.ui.flow.drill_runner import DrillRunner, Retry, Step
+from trainer.ui.flow.drill_runner import DrillRunner, Retry, Reveal, Step
 from trainer.ui.flow.history import OpenHistory
 from trainer.ui.flow.options import Options
 from trainer.ui.game_desk import GameDesk
@@ -31,7 +31,7 @@ from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.startup import open_and_warm
-from trainer.ui.steps import step_screen
+from trainer.ui.steps import second_note, step_screen
 from trainer.ui.widgets.footer import ReadyFooter
 
 START_BACKGROUND_BY: Final = 1.0
@@ -158,6 +158,16 @@ class MugginsApp(GameDesk):
             return
         if isinstance(step, Retry):
             self.screen.post_message(m.CountAgain(step.hint))
+            return
+        from trainer.ui.screens.quiz import QuizScreen  # the drill screens: not for home
+
+        quiz = self.screen
+        if (
+            isinstance(step, Reveal)
+            and isinstance(quiz, QuizScreen)
+            and quiz.question is (step.attempt.question)
+        ):  # in the question's place
+            quiz.show_reveal(step, second_note(step))
             return
         key, plain = self.settings.announce_key, self.plain_cards
         screen = step_screen(step, plain=plain, spoken_key=key)

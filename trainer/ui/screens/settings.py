@@ -121,10 +121,10 @@ class SettingsScreen(Screen[None]):
 def reveal_keys(app: App[Any]) -> dict[str, str]:
     """The keys the reveal answers to, whatever the spoken-count key, with what each does
     there: its own bindings, its list of combinations', then the app's."""
-    from trainer.ui.screens.reveal import RevealScreen
+    from trainer.ui.screens.quiz import QuizScreen  # whose reveal takes the question's place
 
     taken: dict[str, str] = {app.COMMAND_PALETTE_BINDING: "the command palette"}
-    sources = ((RevealScreen.BINDINGS, ""), (OptionList.BINDINGS, " in the list"))
+    sources = ((QuizScreen.BINDINGS, ""), (OptionList.BINDINGS, " in the list"))
     for bindings, place in (*sources, (app.BINDINGS, "")):
         for key, found in BindingsMap(bindings).key_to_bindings.items():
             for binding in found:

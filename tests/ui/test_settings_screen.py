@@ -243,7 +243,7 @@ async def test_a_palette_theme_keeps_a_broken_settings_file_aside(
     async with running(app, SIZE) as pilot:
         app.theme = "gruvbox"  # what the palette's theme list does
         await pilot.pause()
-        assert app.settings_warning is None
+        assert app.prefs.warning is None
     assert (tmp_path / "settings.yaml.broken").read_text(encoding="utf-8") == "muggins: never\n"
     assert load_settings(path) == (Settings(theme="gruvbox"), None)
 

@@ -11,6 +11,7 @@ from textual.message import Message
 if TYPE_CHECKING:
     from trainer.drills.loader import DrillEntry
     from trainer.drills.model import DrillSet
+    from trainer.game.session import GameSession
     from trainer.history.progress import Progress
     from trainer.judge.claims import Answer, TotalClaim
     from trainer.quiz.questions import Question
@@ -96,6 +97,14 @@ class StartGame(Message):
 
 class ResumeGame(Message):
     """Resume the saved game."""
+
+
+class SeatAt(Message):
+    """Seat the player at this game's table (the match's next game)."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
 
 
 class HistoryOpened(Message):

@@ -263,7 +263,7 @@ def test_your_count_is_answered_at_once_and_revealed_in_place(store: StatsStore)
     empty = Notice("type your count first (0 or 19 if it scores nothing)", "warning", 4)
     assert runner.typed("") == [empty]
     effects = runner.typed("2")
-    assert isinstance(effects[-1], BotTurn)
+    assert effects[-1] == BotTurn(at_once=True)  # the table is not drawn before the answer
     assert runner.bot is not None
     assert runner.bot.due == now()  # the answer to your count is not kept waiting
     move = runner.bot_move()

@@ -65,7 +65,11 @@ class LogBack:
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A computer is to move: run `TableRunner.bot_move` in a worker."""
+    """A computer is to move: run `TableRunner.bot_move` in a worker. ``at_once``: its move
+    is shown as soon as it is taken (the answer to your count, which opens its reveal), so
+    the table need not be drawn in between."""
+
+    at_once: bool = False
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,7 @@ class TableRunner:
         answering_you = pending is not None and pending.seat == self.human
         # The answer to your own claim opens its reveal: it is not kept waiting.
         self.bot = BotPending(self.now() + (0.0 if answering_you else self.pause))
-        return [BotTurn()]
+        return [BotTurn(at_once=answering_you)]
 
     def bot_move(self) -> BotMove | None:
         """Take and save the computer's step (in a worker thread: it may search and it writes

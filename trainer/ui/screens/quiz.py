@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from trainer.judge.claims import (
     Answer,
@@ -36,6 +36,7 @@ from trainer.ui.user_text import as_text
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
 from trainer.ui.widgets.drill_reveal_panel import DrillRevealPanel
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.playing_card import PlayingCard
 
 SPOKEN_KEYS = ascii_lowercase + digits
@@ -134,7 +135,7 @@ class QuizScreen(Screen[None]):
         with self._quiz:
             yield from self._compose_question()
         yield self._reveal
-        yield Footer()
+        yield KeysFooter()
 
     def _compose_question(self) -> ComposeResult:
         q = self.question

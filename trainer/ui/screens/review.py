@@ -23,7 +23,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from trainer.coach.practice import practice_drill
 from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
@@ -33,6 +33,7 @@ from trainer.rules.combos import COMBO_IDS
 from trainer.ui.messages import StartDrill
 from trainer.ui.text import cards_markup
 from trainer.ui.user_text import as_cell, fill
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.review_detail import ReviewDetail
 
 if TYPE_CHECKING:
@@ -158,7 +159,7 @@ class ReviewScreen(Screen[None]):
         )
         yield table
         yield ReviewDetail(plain=self.plain, empty=EMPTY_HISTORY, id="review-detail")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#review-list", DataTable)

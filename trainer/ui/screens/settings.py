@@ -14,12 +14,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Grid
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Select, Static, Switch
+from textual.widgets import Label, OptionList, Select, Static, Switch
 
 from trainer.judge.policy import DESCRIPTIONS, POLICIES, Policy
 from trainer.settings import CARD_STYLES, CardStyle, Settings, SettingsError, save_settings
 from trainer.ui.messages import SettingsChanged
 from trainer.ui.user_text import as_cell, fill
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.key_field import KeyField
 
 
@@ -84,7 +85,7 @@ class SettingsScreen(Screen[None]):
             ),
             classes="hint",
         )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#muggins", Select).focus()

@@ -22,7 +22,7 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from trainer.game.session import GameSession
 from trainer.ui.flow.game_reveal import GameReveal
@@ -50,11 +50,12 @@ from trainer.ui.flow.table_effects import (
     middle_row,
 )
 from trainer.ui.flow.table_runner import TableRunner
-from trainer.ui.messages import GoHome
+from trainer.ui.messages import GoHome, SeatAt
 from trainer.ui.screens.table_messages import BotMoved, BotMoveShown, MoveFailed
 from trainer.ui.table_view import pile_line, prompt_line, seats_line, title_line
 from trainer.ui.widgets.board import CribbageBoard
 from trainer.ui.widgets.card_table import CardTable
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.game_reveal_panel import GameRevealPanel
 from trainer.ui.widgets.playing_card import PlayingCard
 from trainer.ui.widgets.table_log import TableLog
@@ -152,7 +153,7 @@ class TableScreen(Screen[None]):
             yield self._prompt
         with self._reveal_place:
             yield self._reveal
-        yield Footer()
+        yield KeysFooter()
 
     def help_keys(self) -> list[tuple[str, str]]:
         return REVEAL_KEYS if self.revealed is not None else TABLE_KEYS
@@ -189,7 +190,7 @@ class TableScreen(Screen[None]):
     def _apply(self, effects: Sequence[Effect]) -> None:
         """Do what the runner says, in order, then draw the table once."""
         shown: BotShown | None = None
-        bot = False
+        bot: BotTurn | None = None
         for effect in effects:
             if isinstance(effect, Say):
                 self._log.say(effect.lines)
@@ -205,7 +206,7 @@ class TableScreen(Screen[None]):
             elif isinstance(effect, LogBack):
                 self._log.show_log()
             elif isinstance(effect, BotTurn):
-                bot = True  # started once the table is drawn
+                bot = effect  # started once the table is drawn
             elif isinstance(effect, ShowAt):
                 self._stop_timer()
                 self._timer = self.set_timer(effect.delay, self._show_bot_move)
@@ -214,9 +215,9 @@ class TableScreen(Screen[None]):
                 shown = effect  # the next one early; reported once the move is drawn
             else:
                 self._open(effect)
-        if self.revealed is None:
-            self._draw()
-        if bot:
+        if self.revealed is None and not (bot is not None and bot.at_once):
+            self._draw()  # (a move shown at once, opening its reveal, draws the table then)
+        if bot is not None:
             self._bot_step()
         if shown is not None:
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
@@ -238,11 +239,7 @@ class TableScreen(Screen[None]):
 
             self.app.push_screen(GameOverScreen(self.session), after)
         elif isinstance(effect, NextGame):
-            r = self.runner
-            following = TableScreen(
-                effect.session, announce=r.announce, plain=self.plain, pause=r.pause, clock=r.clock
-            )
-            self.app.switch_screen(following)
+            self.post_message(SeatAt(effect.session))
         else:
             self.post_message(GoHome())
 

@@ -81,7 +81,7 @@ async def wait_until(test: Callable[[], bool], what: str, timeout: float = 60) -
 def at_table(app: MugginsApp) -> TableScreen | None:
     """The table, when it is on top, its game started and the table (not a reveal) shown."""
     table = app.screen
-    if not isinstance(table, TableScreen) or not table._seated or table.revealed is not None:
+    if not isinstance(table, TableScreen) or not table.seated or table.revealed is not None:
         return None
     return table
 
@@ -152,7 +152,7 @@ async def deal(pilot: Pilot[Any]) -> None:
     await wait_until(lambda: isinstance(app.screen, GameSetupScreen), "the game's setup")
     await pilot.press("ctrl+d")
     await wait_until(
-        lambda: isinstance(table := app.screen, TableScreen) and table._seated, "the table"
+        lambda: isinstance(table := app.screen, TableScreen) and table.seated, "the table"
     )
 
 

@@ -135,6 +135,11 @@ class TableScreen(Screen[None]):
     def human(self) -> int:
         return self.runner.human
 
+    @property
+    def seated(self) -> bool:
+        """The game has started at this table (every widget it updates is mounted)."""
+        return self._seated
+
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:

@@ -10,7 +10,8 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
-from tests.ui.game_support import play_game, revealed, settle, two_short
+from tests.ui.flow.game_plans import two_short
+from tests.ui.game_support import play_game, revealed, settle
 from tests.ui.support import ListRecorder, app_for
 from trainer.drills.loader import DrillEntry
 from trainer.game.state import GameState

@@ -14,21 +14,18 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
-from tests.ui.game_support import (
+from tests.ui.flow.game_plans import (
     CountPlan,
     RespondPlan,
     accept,
     by_keys,
     catch,
-    play_game,
-    revealed,
     right,
     same_game,
-    settle,
-    table,
     two_short,
     wrong_call,
 )
+from tests.ui.game_support import play_game, revealed, settle, table
 from tests.ui.support import ListRecorder, app_for, running, text_of
 from trainer.drills.loader import DrillEntry
 from trainer.game.events import Go, Heels, Played, Shown

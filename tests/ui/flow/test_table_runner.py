@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tests.factories import FakeClock
-from tests.ui.game_support import (
+from tests.ui.flow.game_plans import (
     KIND_KEY,
     accept,
     by_keys,

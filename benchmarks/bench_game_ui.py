@@ -9,21 +9,22 @@ that fits laid, your true count, the computer's counts accepted).
 1. **The game's show, Enter on your count to the reveal drawn**: a fresh game each round
    (the case players live in), played to your first count, the count typed in, then timed
    from the Enter key reaching the app (its first dispatch, seen through
-   ``run_test(message_hook=...)``) to the first refresh of `GameRevealScreen` (its
-   ``on_mount`` wrapped, as bench_ui.py does for the drill's reveal). The reveal shows the
+   ``run_test(message_hook=...)``) to the first refresh after the reveal took the table's
+   place (`TableScreen._show_reveal` wrapped), in wall and CPU time. The reveal shows the
    count settled, so it opens once the computer has answered your count; that answer is
    not kept waiting (the table gives it no pause), so the whole wait is held to the
    target, with its three parts (your count handled, the answer, the reveal drawn). The
    computer's moves before your count are shown at once with a key, as a player may.
-   Target: the worst under 50 ms.
+   Against it, in the same run, a bare Textual app doing the same swap (`bare_swap.py`).
+   Target: the median under 50 ms.
 2. **A computer move appears within its pause**: for each level (easy, standard, strong),
    games at the default pause with no key pressed while the computer is to move. Each move
    is due a pause after its turn began (the table starts its worker then); how late it
    came is reported by the table (`trainer.ui.screens.table.BotMoveShown`: its due time
    and the time it was on the widgets, by the table's clock), and timed again at the first
-   refresh after it (the move drawn; for a move that opens a screen over the table, that
-   screen drawn). Target: the 99th percentile drawn under 50 ms late (with fewer than 100
-   moves, the worst).
+   refresh after it (the move drawn; for a move that opens the reveal in the table's place
+   or a hand's summary over it, that drawn). Target: the 99th percentile drawn under 50 ms
+   late (with fewer than 100 moves, the worst).
 
 Run: ``.venv/bin/python benchmarks/bench_game_ui.py [--rounds N] [--moves N]
 [--levels L,...] [--seed S] [--json]``
@@ -35,6 +36,7 @@ import argparse
 import asyncio
 import json
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -44,25 +46,26 @@ from typing import Any, Final, NamedTuple
 from textual import events
 from textual.message import Message
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from trainer.cli import parse
 from trainer.rules.show import score_show
 from trainer.ui.app import START_BACKGROUND_BY, MugginsApp
+from trainer.ui.flow.game_reveal import GameReveal
 from trainer.ui.launch import build
 from trainer.ui.screens.confirm import ConfirmScreen
-from trainer.ui.screens.game_reveal import GameRevealScreen
 from trainer.ui.screens.game_setup import GameSetupScreen
 from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
-from trainer.ui.screens.table import BotMoveShown, TableScreen
-from trainer.ui.widgets.card_table import CardTable
+from trainer.ui.screens.table import TableScreen
+from trainer.ui.screens.table_messages import BotMoveShown
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or loaded by a test
+from bare_swap import Timing, bare_swaps, mark_now, since
 
 TARGET_S: Final = 0.050
 SIZE: Final = (80, 24)
 LEVELS: Final = ("easy", "standard", "strong")
-WAITING: Final = "any key: go on"
-"""The table's prompt while the computer is to move."""
 POLL_S: Final = 0.005
 
 
@@ -75,26 +78,36 @@ async def wait_until(test: Callable[[], bool], what: str, timeout: float = 60) -
         await asyncio.sleep(POLL_S)
 
 
-def prompt_of(table: TableScreen) -> str:
-    """What the table's prompt line says now."""
-    return str(table.query_one("#table-prompt", Static).render())
+def at_table(app: MugginsApp) -> TableScreen | None:
+    """The table, when it is on top, its game started and the table (not a reveal) shown."""
+    table = app.screen
+    if not isinstance(table, TableScreen) or not table.seated or table.revealed is not None:
+        return None
+    return table
 
 
 def yours(app: MugginsApp) -> TableScreen | None:
-    """The table, when it is on top and waiting for you (its prompt asks you)."""
-    table = app.screen
-    if not isinstance(table, TableScreen):
+    """The table, when it waits for you (read from its runner, not from its widgets)."""
+    table = at_table(app)
+    if table is None:
         return None
-    asked, said = table.session.prompt, prompt_of(table)
-    if asked is None or asked.seat != table.human or not said or WAITING in said:
+    runner = table.runner
+    asked = runner.asked
+    if runner.busy or runner.bot is not None or asked is None or asked.seat != runner.human:
         return None
     return table
+
+
+def computer_to_move(app: MugginsApp) -> TableScreen | None:
+    """The table, while a computer's move is under way or waiting out its pause."""
+    table = at_table(app)
+    return table if table is not None and table.runner.bot is not None else None
 
 
 def your_count(app: MugginsApp) -> TableScreen | None:
     """The table, when it asks for your count."""
     table = yours(app)
-    asked = None if table is None else table.session.prompt
+    asked = None if table is None else table.runner.asked
     return table if asked is not None and asked.kind == "count" else None
 
 
@@ -106,7 +119,7 @@ async def answer(pilot: Pilot[Any], table: TableScreen, text: str) -> None:
 
 def truth(table: TableScreen) -> int:
     """What the box being counted is worth."""
-    state = table.session.state
+    state = table.runner.state
     seat, box = state.hand.to_show[0]
     cards = state.cards_of(seat, box)
     return score_show(cards, state.hand.dealt.starter, crib=box == "crib").total
@@ -115,16 +128,17 @@ def truth(table: TableScreen) -> int:
 async def your_move(pilot: Pilot[Any], table: TableScreen) -> None:
     """Your move, as keys: throw the lowest cards, lay the first card that fits, count
     right, accept the computer's count."""
-    state, asked = table.session.state, table.session.prompt
+    runner = table.runner
+    state, asked = runner.state, runner.asked
     assert asked is not None
-    held = table.query_one("#hand-cards", CardTable).cards
+    held = runner.held()
     if asked.kind == "discard":
         low = sorted(range(len(held)), key=lambda i: (held[i].value, held[i].rank))
         await pilot.press(*[str(i + 1) for i in low[: state.rules.thrown]], "enter")
     elif asked.kind == "play":
         play = state.hand.table
         assert play is not None
-        await pilot.press(str(held.index(play.playable(table.human)[0]) + 1))
+        await pilot.press(str(held.index(play.playable(runner.human)[0]) + 1))
     elif asked.kind == "count":
         await answer(pilot, table, str(truth(table)))
     else:
@@ -132,12 +146,14 @@ async def your_move(pilot: Pilot[Any], table: TableScreen) -> None:
 
 
 async def deal(pilot: Pilot[Any]) -> None:
-    """From home, a new game: g, ctrl+d, until the table is there."""
+    """From home, a new game: g, ctrl+d, until the table has started its game."""
     app = pilot.app
     await pilot.press("g")
     await wait_until(lambda: isinstance(app.screen, GameSetupScreen), "the game's setup")
     await pilot.press("ctrl+d")
-    await wait_until(lambda: isinstance(app.screen, TableScreen), "the table")
+    await wait_until(
+        lambda: isinstance(table := app.screen, TableScreen) and table.seated, "the table"
+    )
 
 
 async def step(pilot: Pilot[Any], *, skip: bool) -> None:
@@ -147,7 +163,8 @@ async def step(pilot: Pilot[Any], *, skip: bool) -> None:
     app = pilot.app
     assert isinstance(app, MugginsApp)
     screen = app.screen
-    if isinstance(screen, GameRevealScreen | HandSummaryScreen):
+    revealing = isinstance(screen, TableScreen) and screen.revealed is not None
+    if revealing or isinstance(screen, HandSummaryScreen):
         await pilot.press("enter")
     elif isinstance(screen, GameOverScreen):
         await pilot.press("escape")
@@ -155,10 +172,9 @@ async def step(pilot: Pilot[Any], *, skip: bool) -> None:
         await deal(pilot)
     elif (table := yours(app)) is not None:
         await your_move(pilot, table)
-    elif skip and isinstance(screen, TableScreen) and WAITING in prompt_of(screen):
+    elif skip and computer_to_move(app) is not None:
         await pilot.press("space")
-    else:
-        await asyncio.sleep(POLL_S)
+    await asyncio.sleep(POLL_S)
 
 
 async def started(pilot: Pilot[Any]) -> None:
@@ -183,18 +199,21 @@ class Reveal(NamedTuple):
 
     wall: float
     """The whole wait."""
+    cpu: float
+    """The process's CPU time over the whole wait (every thread: the computer's answer is
+    decided and saved in a worker)."""
     handled: float
     """Enter reaching the app to the computer's turn to answer beginning (your count
     judged, saved and shown)."""
     answer: float
-    """The answer's due time to its being on the table (the reveal pushed over it)."""
+    """The answer's due time to its being on the table (the reveal filled and swapped in)."""
     reveal: float
-    """The answer on the table to the reveal's first refresh."""
+    """The answer shown to the reveal's first refresh."""
 
 
 async def reveal_latencies(rounds: int, seed: int) -> list[Reveal]:
     """Enter on your count to the reveal drawn, one fresh game a round."""
-    marks: dict[str, float] = {}
+    marks: dict[str, tuple[float, float]] = {}
     answers: list[BotMoveShown] = []
     armed = False
 
@@ -203,24 +222,24 @@ async def reveal_latencies(rounds: int, seed: int) -> list[Reveal]:
             return
         # A key goes to the app first: its first dispatch is the Enter reaching the app.
         if isinstance(message, events.Key) and message.key == "enter":
-            marks.setdefault("enter", time.monotonic())
+            marks.setdefault("enter", mark_now())
         elif isinstance(message, BotMoveShown):
             answers.append(message)
 
-    mounted = GameRevealScreen.on_mount
+    show = TableScreen._show_reveal
 
-    def timed_mount(self: GameRevealScreen) -> None:
-        mounted(self)
-        self.call_after_refresh(lambda: marks.setdefault("drawn", time.monotonic()))
+    def timed_show(self: TableScreen, reveal: GameReveal) -> None:
+        show(self, reveal)
+        self.call_after_refresh(lambda: marks.setdefault("drawn", mark_now()))
 
-    GameRevealScreen.on_mount = timed_mount  # type: ignore[method-assign]
+    TableScreen._show_reveal = timed_show  # type: ignore[method-assign]
     latencies: list[Reveal] = []
     try:
         with tempfile.TemporaryDirectory() as folder:
             app = app_in(Path(folder), seed, "standard")
             async with app.run_test(size=SIZE, message_hook=hook) as pilot:
                 await started(pilot)
-                for _ in range(rounds):
+                for _ in range(rounds + 1):  # the first warms Textual's caches: not counted
                     await deal(pilot)
                     while (table := your_count(app)) is None:
                         await step(pilot, skip=True)
@@ -231,28 +250,36 @@ async def reveal_latencies(rounds: int, seed: int) -> list[Reveal]:
                     await pilot.press("enter")
                     await wait_until(lambda: "drawn" in marks, "the reveal drawn")
                     armed = False
-                    assert len(answers) == 1, answers  # the computer's answer, and only it
-                    answer = answers[0]
-                    assert not answer.skipped
+                    # The computer's answer is the one move shown (its pause is never cut).
+                    answer = answers[-1]
                     enter, drawn = marks["enter"], marks["drawn"]
+                    whole = since(enter, drawn)
                     latencies.append(
                         Reveal(
-                            wall=drawn - enter,
-                            handled=answer.due - enter,
+                            wall=whole.wall,
+                            cpu=whole.cpu,
+                            handled=answer.due - enter[0],
                             answer=answer.shown - answer.due,
-                            reveal=drawn - answer.shown,
+                            reveal=drawn[0] - answer.shown,
                         )
                     )
-                    await pilot.press("enter")  # back to the table, then leave the game
-                    while yours(app) is None:
-                        await step(pilot, skip=True)
-                    await pilot.press("escape")
-                    await wait_until(lambda: isinstance(app.screen, ConfirmScreen), "leave?")
-                    await pilot.press("y")
-                    await wait_until(lambda: isinstance(app.screen, HomeScreen), "home")
+                    await leave(pilot)
     finally:
-        GameRevealScreen.on_mount = mounted  # type: ignore[method-assign]
-    return latencies
+        TableScreen._show_reveal = show  # type: ignore[method-assign]
+    return latencies[1:]
+
+
+async def leave(pilot: Pilot[Any]) -> None:
+    """Close the reveal, play to your next turn and leave the game (saved) for home."""
+    app = pilot.app
+    assert isinstance(app, MugginsApp)
+    await pilot.press("enter")
+    while yours(app) is None:
+        await step(pilot, skip=True)
+    await pilot.press("escape")
+    await wait_until(lambda: isinstance(app.screen, ConfirmScreen), "leave?")
+    await pilot.press("y")
+    await wait_until(lambda: isinstance(app.screen, HomeScreen), "home")
 
 
 class Lateness(NamedTuple):
@@ -262,8 +289,9 @@ class Lateness(NamedTuple):
     """On the table's widgets (the table's own clock, as it reports the move)."""
     drawn: float
     """In the frame after it (the first refresh of the screen then on top)."""
-    opened: bool
-    """The move opened a screen over the table (your count's reveal, a hand's summary)."""
+    opened: str
+    """What the move opened: "" (nothing: the move on the table), "reveal" (your count's
+    reveal, in the table's place), "summary" (a hand's summary, over the table)."""
 
 
 async def pause_lateness(level: str, moves: int, seed: int) -> list[Lateness]:
@@ -274,9 +302,15 @@ async def pause_lateness(level: str, moves: int, seed: int) -> list[Lateness]:
     def hook(message: Message) -> None:
         if not isinstance(message, BotMoveShown) or app is None:
             return
-        assert not message.skipped, "no key is pressed while the computer is to move"
         shown, due = message.shown - message.due, message.due
-        opened = not isinstance(app.screen, TableScreen)
+        screen = app.screen
+        opened = (
+            "summary"
+            if not isinstance(screen, TableScreen)
+            else "reveal"
+            if screen.revealed is not None
+            else ""
+        )
 
         def drawn() -> None:
             found.append(Lateness(shown, time.monotonic() - due, opened))
@@ -312,6 +346,36 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
+def print_reveals(rounds: list[Reveal], bare: list[Timing], payload: dict[str, Any]) -> None:
+    """The reveal's figures, its parts, and the bare app's swap beside them."""
+    print(f"The game's show, Enter on your count to the reveal drawn, {len(rounds)} games:")
+    payload["reveal"] = {"games": len(rounds)}
+    for field, label in (
+        ("wall", "the whole wait"),
+        ("cpu", "  its CPU time (every thread)"),
+        ("handled", "  your count to the answer's turn"),
+        ("answer", "  the answer past its due"),
+        ("reveal", "  the answer shown to the reveal drawn"),
+    ):
+        values = [getattr(r, field) for r in rounds]
+        line = f"  {label:<38} median {ms(statistics.median(values))}, worst {ms(max(values))}"
+        if field == "wall":
+            verdict = "PASS" if statistics.median(values) < TARGET_S else "MISS"
+            line += f"  [target median < 50 ms] {verdict}"
+        print(line)
+        payload["reveal"][field] = summary(values)
+    wall = [t.wall for t in bare]
+    print(
+        f"  {'a bare Textual app, the same swap':<38} median {ms(statistics.median(wall))},"
+        f" worst {ms(max(wall))} (CPU, median {ms(statistics.median(t.cpu for t in bare))})"
+    )
+    ratio = statistics.median(r.wall for r in rounds) / statistics.median(wall)
+    print(f"  {'muggins / bare, medians':<38} {ratio:6.2f}x")
+    payload["reveal"]["bare"] = summary(wall)
+    payload["reveal"]["bare_cpu"] = summary([t.cpu for t in bare])
+    payload["reveal"]["ratio"] = ratio
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=15, help="fresh games timed to a reveal")
@@ -324,20 +388,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.rounds:
         rounds = asyncio.run(reveal_latencies(args.rounds, args.seed))
-        print(f"The game's show, Enter on your count to the reveal drawn, {len(rounds)} games:")
-        payload["reveal"] = {"games": len(rounds)}
-        for field, label in (
-            ("wall", "the whole wait"),
-            ("handled", "  your count to the answer's turn"),
-            ("answer", "  the answer past its due"),
-            ("reveal", "  the answer shown to the reveal drawn"),
-        ):
-            values = [getattr(r, field) for r in rounds]
-            line = f"  {label:<38} median {ms(statistics.median(values))}, worst {ms(max(values))}"
-            if field == "wall":
-                line += f"  [target < 50 ms] {'PASS' if max(values) < TARGET_S else 'MISS'}"
-            print(line)
-            payload["reveal"][field] = summary(values)
+        bare = asyncio.run(bare_swaps(args.rounds, rows=3))
+        print_reveals(rounds, bare, payload)
 
     levels = [level for level in args.levels.split(",") if level]
     if levels and args.moves:
@@ -347,26 +399,26 @@ def main(argv: list[str] | None = None) -> int:
     for level in levels if args.moves else []:
         found = asyncio.run(pause_lateness(level, args.moves, args.seed))
         shown, drawn = [f.shown for f in found], [f.drawn for f in found]
-        on_table = [f.drawn for f in found if not f.opened] or [0.0]
-        opening = [f.drawn for f in found if f.opened] or [0.0]
+        kinds = {k: [f.drawn for f in found if f.opened == k] for k in ("", "reveal", "summary")}
         verdict = "PASS" if p99(drawn) < TARGET_S else "MISS"
         print(
             f"  {level:<9} shown median {ms(statistics.median(shown))}, p99 {ms(p99(shown))};"
             f" drawn median {ms(statistics.median(drawn))}, p99 {ms(p99(drawn))}"
             f"  [target p99 < 50 ms] {verdict}"
         )
-        print(
-            f"  {'':<9} drawn, the move on the table: median {ms(statistics.median(on_table))},"
-            f" worst {ms(max(on_table))}; opening a screen ({len(found) - len(on_table)}):"
-            f" median {ms(statistics.median(opening))}"
-        )
+        parts = [
+            f"{name} ({len(kinds[k])}): median {ms(statistics.median(kinds[k] or [0.0]))}"
+            for k, name in (("", "on the table"), ("reveal", "a reveal"), ("summary", "a summary"))
+        ]
+        print(f"  {'':<9} drawn, " + "; ".join(parts))
         payload["pause"][level] = {
             "moves": len(found),
-            "opening": sum(f.opened for f in found),
+            "opening": sum(bool(f.opened) for f in found),
             "shown": summary(shown),
             "drawn": summary(drawn),
-            "drawn_on_table": summary(on_table),
-            "drawn_opening": summary(opening),
+            "drawn_on_table": summary(kinds[""] or [0.0]),
+            "drawn_reveal": summary(kinds["reveal"] or [0.0]),
+            "drawn_summary": summary(kinds["summary"] or [0.0]),
         }
     if args.json:
         print(json.dumps(payload))

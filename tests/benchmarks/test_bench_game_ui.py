@@ -1,5 +1,6 @@
-"""Smoke test for benchmarks/bench_game_ui.py: a game played to your count's reveal, and a
-few computer moves timed against their pause, in the running app."""
+"""Smoke test for benchmarks/bench_game_ui.py: a game played to your count's reveal (and the
+bare app's same swap beside it), and a few computer moves timed against their pause, in
+the running app."""
 
 from __future__ import annotations
 
@@ -18,14 +19,22 @@ def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Enter on your count to the reveal drawn, 1 games" in out
     assert "A computer move appears within its pause (0.8 s), 4 moves a level" in out
-    for label in ("the whole wait", "[target < 50 ms]", "[target p99 < 50 ms]"):
+    for label in (
+        "the whole wait",
+        "a bare Textual app, the same swap",
+        "muggins / bare, medians",
+        "[target median < 50 ms]",
+        "[target p99 < 50 ms]",
+    ):
         assert label in out, label
     figures = json.loads(out.splitlines()[-1])
     reveal = figures["reveal"]
     # The reveal opens once the computer's answer to your count is shown: its parts, in order.
-    for part in ("handled", "answer", "reveal"):
+    for part in ("handled", "answer", "reveal", "cpu"):
         assert reveal[part]["earliest_s"] >= 0, part
     assert reveal["wall"]["earliest_s"] >= reveal["reveal"]["earliest_s"]
+    assert reveal["bare"]["earliest_s"] > 0
+    assert reveal["ratio"] > 0
     pause = figures["pause"]["easy"]
     assert pause["moves"] == 4
     # With no key pressed, no move is shown before its pause is over.

@@ -36,7 +36,7 @@ from tests.factories import FakeClock, make_drill
 from tests.game.scripted import scripted
 from tests.history.test_store import as_version_5
 from tests.hostile.support import Run, muggins
-from tests.ui.support import app_for, entry, notifications, running
+from tests.ui.support import app_for, entry, notifications, revealing, running
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore, StoreBusy, StoreError
@@ -46,8 +46,7 @@ from trainer.history.writing import PREFIX, DeferredStore, pending_files
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
-from trainer.ui.runner import DrillRunner
-from trainer.ui.screens.reveal import RevealScreen
+from trainer.ui.flow.drill_runner import DrillRunner
 
 START = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 
@@ -347,7 +346,7 @@ async def test_a_lock_held_past_the_wait_loses_nothing_and_holds_up_no_screen(
                     started = time.monotonic()
                     await pilot.press("enter")
                     await pilot.pause()
-                    assert isinstance(app.screen, RevealScreen)
+                    assert revealing(app)
                     if not held:
                         assert app.runner.flush(10)
                         await pilot.press("enter")  # the next hand

@@ -1,9 +1,9 @@
 """Driving a game at the table with keys, as a player would: each key chosen from what the
-screen shows (the state the table screen holds), pressed through the Pilot."""
+screen shows (the state the table screen holds), pressed through the Pilot; the choices
+themselves are `tests.ui.flow.game_plans`'s."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,95 +12,19 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input
 
-from trainer.game.session import GameSession
-from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
-from trainer.history import StatsStore
-from trainer.judge.claims import TotalClaim, parse_catch_answer
-from trainer.rules.cards import Card
+from tests.ui.flow.game_plans import KIND_KEY, CountPlan, RespondPlan, accept, lowest_keys, right
+from trainer.game.state import GameState
 from trainer.rules.show import Item, score_show
-from trainer.settings import GameChoices
-from trainer.ui.game_start import new_session
-from trainer.ui.screens.game_reveal import GameRevealScreen
+from trainer.ui.flow.game_reveal import GameReveal
 from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.table import TableScreen
-
-CountPlan = Callable[[GameState, Prompt, int], int]
-"""What the player says their box is worth, given the state, the prompt and the truth."""
-RespondPlan = Callable[[GameState, Prompt], str]
-"""What the player types in answer to a computer's count."""
-
-
-def right(state: GameState, asked: Prompt, truth: int) -> int:
-    return truth
-
-
-def two_short(state: GameState, asked: Prompt, truth: int) -> int:
-    return max(0, truth - 2)
-
-
-def accept(state: GameState, asked: Prompt) -> str:
-    return "a"
-
-
-def catch(state: GameState, asked: Prompt) -> str:
-    """Call what the computer got wrong: muggins for what it missed, too many for more."""
-    pending = state.hand.pending
-    assert pending is not None
-    if pending.claimed < pending.actual:
-        return str(pending.actual - pending.claimed)
-    return "t" if pending.claimed > pending.actual else "a"
-
-
-def wrong_call(state: GameState, asked: Prompt) -> str:
-    """Muggins for 2 on a count that is right (a wrong call); otherwise accept."""
-    pending = state.hand.pending
-    assert pending is not None
-    return "2" if pending.claimed == pending.actual else "a"
-
-
-def by_keys(state: GameState, asked: Prompt, count: CountPlan, respond: RespondPlan) -> Action:
-    """The action `play_game`'s keys take, decided without the screen: the same game played
-    through a bare `GameSession` is the one the table should have played."""
-    seat = asked.seat
-    if asked.kind == "discard":
-        held = state.hand.dealt.hands[seat]
-        keys = lowest_keys(held, state.rules.thrown)
-        return Discard(seat, tuple(held[int(k) - 1] for k in keys))
-    if asked.kind == "play":
-        assert state.hand.table is not None
-        able = state.hand.table.playable(seat)
-        return (
-            Lay(seat, able[0], 0 if seat in state.options.peg_own else None)
-            if able
-            else SayGo(seat)
-        )
-    if asked.kind == "count":
-        box_seat, box = state.hand.to_show[0]
-        cards = state.cards_of(box_seat, box)
-        truth = score_show(cards, state.hand.dealt.starter, crib=box == "crib").total
-        return Count(seat, TotalClaim(count(state, asked, truth)))
-    return Respond(seat, parse_catch_answer(respond(state, asked)))
-
-
-def same_game(
-    store: StatsStore, choices: GameChoices, app_seed: int, count: CountPlan, respond: RespondPlan
-) -> GameSession:
-    """The game the app seeded with ``app_seed`` deals for ``choices``, played to the end by
-    `by_keys` with no screen."""
-    session = new_session(store, choices, random.Random(app_seed))
-    while not session.over:
-        if session.bot_step() is None:
-            asked = session.prompt
-            assert asked is not None
-            session.act(by_keys(session.state, asked, count, respond))
-    return session
 
 
 @dataclass
 class Played:
     """What a driven game went through, screen by screen."""
 
-    reveals: list[GameRevealScreen] = field(default_factory=list)
+    reveals: list[GameReveal] = field(default_factory=list)
     hand_summaries: int = 0
     lines: list[str] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
@@ -116,6 +40,11 @@ async def type_in(pilot: Pilot[Any], text: str) -> None:
     await settle(pilot)
 
 
+def revealed(screen: Screen[Any]) -> GameReveal | None:
+    """The reveal shown in the table's place on ``screen`` (None: none is)."""
+    return screen.revealed if isinstance(screen, TableScreen) else None
+
+
 def table(app: Any) -> TableScreen:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, TableScreen):
@@ -123,19 +52,10 @@ def table(app: Any) -> TableScreen:
     raise AssertionError(f"no table screen in {app.screen_stack}")
 
 
-def lowest_keys(held: tuple[Card, ...], n: int) -> list[str]:
-    """The number keys of the ``n`` lowest cards: a plain throw."""
-    order = sorted(range(len(held)), key=lambda i: (held[i].value, held[i].rank))
-    return [str(i + 1) for i in order[:n]]
-
-
-KIND_KEY = {"fifteen": "f", "pair": "p", "run": "r", "flush": "l", "nobs": "n"}
-
-
 async def announce(pilot: Pilot[Any], t: TableScreen, items: Sequence[Item], said: int) -> None:
     """Announce the box item by item with its number keys and kind keys, leaving out items
     once ``said`` would be passed (a short count), then Enter."""
-    draft = t.draft
+    draft = t.runner.draft
     assert draft is not None
     running = 0
     for item in items:
@@ -168,11 +88,12 @@ async def play_game(
         screen = app.screen
         if isinstance(screen, GameOverScreen) or until(screen):
             return seen
-        if isinstance(screen, GameRevealScreen | HandSummaryScreen):
-            if isinstance(screen, GameRevealScreen):
-                seen.reveals.append(screen)
-            else:
-                seen.hand_summaries += 1
+        if (shown := revealed(screen)) is not None:
+            seen.reveals.append(shown)
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, HandSummaryScreen):
+            seen.hand_summaries += 1
             await pilot.press("enter")
             continue
         t = table(app)
@@ -184,19 +105,19 @@ async def play_game(
             await pilot.press("space")  # show the computer's move now
             continue
         if asked.kind == "discard":
-            held = t._held()
+            held = t.runner.held()
             keys = lowest_keys(held, state.rules.thrown)
             seen.keys += keys
             await pilot.press(*keys, "enter")
         elif asked.kind == "play":
-            held = t._held()
+            held = t.runner.held()
             hand_table = state.hand.table
             assert hand_table is not None
             able = hand_table.playable(t.human)
             key = str(held.index(able[0]) + 1)
             seen.keys.append(key)
             await pilot.press(key)
-            if t.laying is not None:
+            if t.runner.laying is not None:
                 await type_in(pilot, "0")
         elif asked.kind == "count":
             seat, box = state.hand.to_show[0]
@@ -204,7 +125,7 @@ async def play_game(
                 state.cards_of(seat, box), state.hand.dealt.starter, crib=box == "crib"
             )
             said = count(state, asked, truth.total)
-            if t.draft is not None:
+            if t.runner.draft is not None:
                 await announce(pilot, t, truth.items, said)
             else:
                 box_input = t.query_one("#table-input", Input)

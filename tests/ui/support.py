@@ -20,8 +20,8 @@ from trainer.history import StatsStore
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
 from trainer.ui.app import MugginsApp, make_app
-from trainer.ui.history import History
-from trainer.ui.options import Options
+from trainer.ui.flow.history import History
+from trainer.ui.flow.options import Options
 
 
 class ListRecorder(StatsStore):
@@ -116,6 +116,14 @@ def notifications(app: App[Any]) -> list[str]:
 
     app.notify = notify  # type: ignore[method-assign]
     return caught
+
+
+def revealing(app: App[Any]) -> bool:
+    """Whether the screen on top shows a drill's reveal (in its question's place)."""
+    from trainer.ui.screens.quiz import QuizScreen
+
+    screen = app.screen
+    return isinstance(screen, QuizScreen) and screen.revealed is not None
 
 
 def text_of(app: MugginsApp, selector: str) -> str:

@@ -12,14 +12,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, running
+from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, revealing, running
 from trainer.judge.verdict import Verdict
 from trainer.quiz.questions import ShowQuestion
 from trainer.rules.cards import JACK, Card
 from trainer.rules.groups import Group
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.quiz import QuizScreen
-from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.widgets.card_table import CardTable
 
 KEYS = {"fifteen": "f", "pair": "p", "run": "r", "flush": "l", "nobs": "n"}
@@ -87,7 +86,7 @@ async def test_a_hand_announced_in_groups_is_exact(
                 assert f"a {group.name}" in said
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         verdict = recorder.attempts[-1].judgement
         assert isinstance(verdict, Verdict)
         assert verdict.exact, verdict.summary()
@@ -143,7 +142,7 @@ async def test_a_time_out_judges_what_was_already_claimed(
         await claim(pilot, app, pair.cards, "pair")
         clock.advance(21)
         await pilot.pause(0.4)
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         attempt = recorder.attempts[-1]
         assert attempt.timed_out
         verdict = attempt.judgement
@@ -166,7 +165,7 @@ async def test_an_empty_announcement_asks_once(clock: FakeClock, recorder: ListR
         assert recorder.attempts == []
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         assert recorder.attempts[-1].judgement.claimed == 0
 
 
@@ -228,7 +227,7 @@ async def test_the_count_box_refuses_more_than_the_hand_can_score(
         assert recorder.attempts == []
         assert any(f"scores at most {most}" in n for n in caught)
         await type_count(pilot, app, str(most))
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
 
 
 async def test_a_second_try_after_a_wrong_total(clock: FakeClock, recorder: ListRecorder) -> None:
@@ -245,7 +244,7 @@ async def test_a_second_try_after_a_wrong_total(clock: FakeClock, recorder: List
         retry = str(app.screen.query_one("#retry", Static).render())
         assert retry.startswith(f"Not {q.actual - 2}: there is more in it.")
         await type_count(pilot, app, str(q.actual))
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         note = str(app.screen.query_one("#difference", Static).render())
         assert f"You said {q.actual - 2}, it is {q.actual}: did you miss" in note
         assert "a fifteen" in note
@@ -262,7 +261,7 @@ async def test_a_second_try_may_be_passed(clock: FakeClock, recorder: ListRecord
         q = question(app)
         await type_count(pilot, app, str(q.actual + 3))
         await type_count(pilot, app, "")
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         note = str(app.screen.query_one("#difference", Static).render())
         assert note.startswith(f"You said {q.actual + 3}, it is {q.actual}")
         assert note.endswith("No second try.")

@@ -14,6 +14,7 @@ from tests.ui.support import (
     drill,
     entry,
     notifications,
+    revealing,
     running,
     session_of,
     text_of,
@@ -24,7 +25,6 @@ from trainer.quiz.questions import CatchQuestion, PlayQuestion
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
-from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.summary import SummaryScreen
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.playing_card import PlayingCard
@@ -49,7 +49,7 @@ async def test_home_lists_drills_and_enter_starts_the_warm_up(
         assert session_of(app).drill.id == "warm-up"
         assert "Warm-up" in text_of(app, "#quiz-title")
         assert "1 of 10" in text_of(app, "#quiz-title")
-        cards = app.screen.query(PlayingCard)
+        cards = app.screen.query_one("#quiz-view").query(PlayingCard)
         assert len(cards) == 5
         assert app.screen.query_one("#claim", Input).has_focus
 
@@ -82,7 +82,7 @@ async def test_correct_and_wrong_total_claims(clock: FakeClock, recorder: ListRe
         assert q is not None
         clock.advance(4.5)
         await answer_total(app, pilot, q.actual)
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         assert text_of(app, "#verdict").startswith("Exact!")
         assert recorder.attempts[-1].exact
         assert recorder.attempts[-1].seconds == 4.5
@@ -95,7 +95,7 @@ async def test_correct_and_wrong_total_claims(clock: FakeClock, recorder: ListRe
         q2 = app.runner.question
         assert q2 is not None
         await answer_total(app, pilot, q2.actual - 2)
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         verdict = text_of(app, "#verdict")
         assert verdict.startswith("Under by 2. ")
         assert f"the hand is {q2.actual}" in verdict
@@ -133,7 +133,7 @@ async def test_reveal_highlights_the_cards_of_each_item(
         assert q is not None
         assert not isinstance(q, PlayQuestion)
         await answer_total(app, pilot, q.actual)
-        table = app.screen.query_one("#table", CardTable)
+        table = app.screen.query_one("#reveal-cards", CardTable)
         # One row per group: the double run's row lights all its cards.
         items = q.breakdown.groups
         assert any(g.name == "double run" for g in items)
@@ -175,7 +175,7 @@ async def test_announce_with_a_missed_combination(clock: FakeClock, recorder: Li
         assert "a pair is two" in text_of(app, "#claim-list")
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         attempt = recorder.attempts[-1]
         assert attempt.outcome == "under"
         assert [i.kind for i in attempt.missed] == ["fifteen"]
@@ -215,7 +215,7 @@ async def test_time_out_records_a_claim_of_nothing(
         assert "10 s for this hand" in text_of(app, "#countdown")
         clock.advance(10.5)
         await pilot.pause(0.4)  # the countdown ticks every 0.2 s
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         attempt = recorder.attempts[-1]
         assert attempt.timed_out
         assert attempt.judgement.claimed == 0
@@ -268,7 +268,7 @@ async def test_catch_drill_call_muggins(clock: FakeClock, recorder: ListRecorder
             screen_input.value = "a"
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         attempt = recorder.attempts[-1]
         assert attempt.kind == "catch"
         assert attempt.exact
@@ -315,7 +315,7 @@ async def test_play_drill(clock: FakeClock, recorder: ListRecorder) -> None:
         assert isinstance(q, PlayQuestion)
         assert f"Count now: {q.play.count}." in text_of(app, "#play-notes")
         await answer_total(app, pilot, q.play.points)
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         assert recorder.attempts[-1].kind == "play"
         assert recorder.attempts[-1].exact
         assert "muggins never applies" in text_of(app, "#verdict")
@@ -427,7 +427,7 @@ async def test_an_answer_that_cannot_be_saved_waits_and_the_drill_goes_on(
         app.screen.query_one("#claim", Input).value = str(q.actual)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         told = (
             "1 answer is waiting to be saved: No space left on device; it is kept until it "
             "can be written."

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from textual import on
+from textual.app import App
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Switch
@@ -23,34 +24,46 @@ from trainer.game.variants import VARIANTS, VariantId
 from trainer.judge.policy import POLICIES
 from trainer.settings import GAME_LEVELS, GameChoices, Settings, load_settings
 from trainer.ui.app import MugginsApp
-from trainer.ui.base_app import BaseApp
 from trainer.ui.messages import ResumeGame, SettingsChanged, StartGame
 from trainer.ui.screens.game_setup import LEVEL_WORDS, GameSetupScreen, describe
-from trainer.ui.screens.help import HelpScreen
+from trainer.ui.screens.help import HelpScreen, keys_of
 from trainer.ui.screens.home import HomeScreen
+from trainer.ui.settings_service import SettingsService
 
 FIELDS = ["variant", "level", "muggins", "claim-style", "peg-own", "match"]
 
 
-class SetupApp(BaseApp):
-    """The app's settings handling and styles, with the setup screen over an empty one; what
-    the screen posts up is kept in ``posted``, in order."""
+class SetupApp(App[None]):
+    """The app's settings service, help and styles, with the setup screen over an empty one;
+    what the screen posts up is kept in ``posted``, in order."""
 
     CSS_PATH = MugginsApp.CSS_PATH
 
     def __init__(self, settings: Settings, path: Path | None, *, broken: bool = False) -> None:
-        super().__init__(settings, path, "the file was broken" if broken else None)
+        super().__init__()
+        self.prefs = SettingsService(
+            self, settings, path, "the file was broken" if broken else None
+        )
         self.posted: list[Message] = []
 
+    @property
+    def settings(self) -> Settings:
+        return self.prefs.settings
+
     def on_mount(self) -> None:
-        broken = self.settings_warning is not None
-        self.push_screen(GameSetupScreen(self.settings, self.settings_path, broken=broken))
+        prefs = self.prefs
+        self.push_screen(GameSetupScreen(prefs.settings, prefs.path, broken=prefs.broken))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(keys_of(self.screen)))
 
     @on(StartGame)
     @on(ResumeGame)
     @on(SettingsChanged)
     def _posted(self, event: Message) -> None:
         self.posted.append(event)
+        if isinstance(event, SettingsChanged):
+            self.prefs.changed(event.settings)
 
 
 @asynccontextmanager
@@ -294,7 +307,7 @@ async def test_over_the_real_app_escape_is_back_home(
 ) -> None:
     app = app_for(builtin_entries, clock, recorder)
     async with running(app, (80, 24)) as pilot:
-        app.push_screen(GameSetupScreen(app.settings, app.settings_path))
+        app.push_screen(app.games.setup_screen())
         await pilot.pause()
         assert isinstance(app.screen, GameSetupScreen)
         await pilot.press("escape")
@@ -320,7 +333,7 @@ def test_game_setup_snapshot(
 
     async def open_setup(pilot: Pilot[Any]) -> None:
         await pilot.pause()
-        app.push_screen(GameSetupScreen(app.settings, app.settings_path))
+        app.push_screen(app.games.setup_screen())
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_setup)

@@ -10,12 +10,12 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
-from tests.ui.game_support import play_game, settle, two_short
+from tests.ui.flow.game_plans import two_short
+from tests.ui.game_support import play_game, revealed, settle
 from tests.ui.support import ListRecorder, app_for
 from trainer.drills.loader import DrillEntry
 from trainer.game.state import GameState
 from trainer.settings import GameChoices, GameVariantId, Settings
-from trainer.ui.screens.game_reveal import GameRevealScreen
 from trainer.ui.screens.game_summary import HandSummaryScreen
 
 SnapCompare = Callable[..., bool]
@@ -80,7 +80,7 @@ def test_the_reveal_of_a_short_count(
     snap_compare: SnapCompare, builtin_entries: list[DrillEntry]
 ) -> None:
     def mugged(screen: Any) -> bool:
-        return isinstance(screen, GameRevealScreen) and screen.shown.mugged > 0
+        return (reveal := revealed(screen)) is not None and reveal.shown.mugged > 0
 
     run = at(count=two_short, until=mugged)
     assert snap_compare(app(builtin_entries), terminal_size=SIZE, run_before=run)

@@ -14,20 +14,18 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
-from tests.ui.game_support import (
+from tests.ui.flow.game_plans import (
     CountPlan,
     RespondPlan,
     accept,
     by_keys,
     catch,
-    play_game,
     right,
     same_game,
-    settle,
-    table,
     two_short,
     wrong_call,
 )
+from tests.ui.game_support import play_game, revealed, settle, table
 from tests.ui.support import ListRecorder, app_for, running, text_of
 from trainer.drills.loader import DrillEntry
 from trainer.game.events import Go, Heels, Played, Shown
@@ -38,7 +36,7 @@ from trainer.game.variants import variant
 from trainer.history import StatsStore
 from trainer.history.writing import game_count, latest_playing
 from trainer.settings import GameChoices, Settings
-from trainer.ui.screens.game_reveal import GameRevealScreen
+from trainer.ui.flow.table_effects import match_text
 from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.table import TableScreen
@@ -146,10 +144,10 @@ async def test_a_five_card_game_to_the_end_counted_short_and_mugged(
     # Each of your counts opened its reveal, saying what the computer took.
     reveals = {(r.shown.seat, r.shown.box, r.shown.cards): r for r in seen.reveals}
     for e in mugged:
-        lines = reveals[(e.seat, e.box, e.cards)]._lines()
+        lines = reveals[(e.seat, e.box, e.cards)].lines
         assert f"Muggins: Computer takes {e.mugged}." in lines
     for e in caught:
-        lines = reveals[(e.seat, e.box, e.cards)]._lines()
+        lines = reveals[(e.seat, e.box, e.cards)].lines
         assert f"Muggins: You take {e.mugged}." in lines
     # Every count you made is an attempt of the game's drill, as it was judged.
     assert stored_counts(store) == [(e.claimed, e.points, "game-five-card") for e in mine]
@@ -201,12 +199,12 @@ async def test_a_wrong_muggins_call_gives_the_count_s_owner_the_points(
         await play_game(
             pilot,
             respond=wrong_call,
-            until=lambda s: isinstance(s, GameRevealScreen) and s.answered is not None,
+            until=lambda s: (r := revealed(s)) is not None and r.answered is not None,
         )
-        reveal = app.screen
-        assert isinstance(reveal, GameRevealScreen)
+        reveal = revealed(app.screen)
+        assert reveal is not None
         s = reveal.shown
-        lines = reveal._lines()
+        lines = reveal.lines
         assert s.claimed == s.points
         assert "You answered: muggins for 2. Nothing was missed: a wrong call, and " in lines[1]
         assert s.pegged == s.points + 2  # the ACC rule: the owner takes the wrong call's 2
@@ -285,7 +283,7 @@ async def test_a_match_goes_on_to_its_next_game(builtin_entries: list[DrillEntry
         assert place is not None
         assert place.number == 2
         assert first.session.match_after == place
-        assert "game 2" in second._match_text()
+        assert "game 2" in match_text(second.session.setup.match)
 
 
 async def test_you_peg_your_own_play_and_a_missed_point_is_mugged(
@@ -366,7 +364,7 @@ async def test_cards_are_picked_with_the_mouse_too(builtin_entries: list[DrillEn
         await pilot.click(third)
         await settle(pilot)
         picked = (first.card, third.card)
-        assert tuple(screen.picked) == picked
+        assert tuple(screen.runner.picked) == picked
         assert first.selected
         await pilot.press("enter")
         await settle(pilot)
@@ -383,13 +381,14 @@ async def test_the_computer_s_move_waits_its_pause_and_a_key_shows_it(
         screen = await deal(pilot)
         await pilot.press("1", "2", "enter")  # you throw: the computer's turn to throw
         await settle(pilot)
-        assert screen._waiting is not None  # taken and saved, waiting out its pause
+        assert screen.runner.bot is not None  # taken and saved, waiting out its pause
+        assert screen.runner.bot.move is not None
         assert screen.session.state.hand.kept[1] is not None
         assert not any("Computer throws" in line for line in screen.log_lines)
         assert "(any key: go on)" in text_of(app, "#table-prompt")
         await pilot.press("space")
         await settle(pilot)
-        assert screen._waiting is None
+        assert screen.runner.bot is None
         assert any("Computer throws 2" in line for line in screen.log_lines)
 
 
@@ -424,10 +423,10 @@ async def test_the_answer_to_your_count_is_not_kept_waiting(
         await pilot.press("0", "enter")  # then the computer's answer and the reveal come at once
         await settle(pilot)
         for _ in range(20):
-            if isinstance(app.screen, GameRevealScreen):
+            if revealed(app.screen) is not None:
                 break
             await pilot.pause(0.05)
-        assert isinstance(app.screen, GameRevealScreen)
+        assert revealed(app.screen) is not None
 
 
 async def test_your_count_settled_after_a_resume_is_revealed_as_you_said_it(
@@ -448,13 +447,13 @@ async def test_your_count_settled_after_a_resume_is_revealed_as_you_said_it(
         async with running(app) as pilot:
             await pilot.press("c")
             await settle(pilot)
-            await play_game(pilot, until=lambda s: isinstance(s, GameRevealScreen))
-            reveal = app.screen
-            assert isinstance(reveal, GameRevealScreen)
+            await play_game(pilot, until=lambda s: revealed(s) is not None)
+            reveal = revealed(app.screen)
+            assert reveal is not None
             assert reveal.shown.seat == 0
             assert reveal.verdict is not None
             assert reveal.verdict.claimed == claimed == 1
-            assert "You claimed 1;" in reveal._lines()[0]
+            assert "You claimed 1;" in reveal.lines[0]
 
 
 async def test_a_game_dealt_before_the_history_is_open_waits_for_it(

@@ -14,6 +14,7 @@ from tests.ui.support import (
     drill,
     entry,
     press,
+    revealing,
     running,
     session_of,
     text_of,
@@ -21,7 +22,6 @@ from tests.ui.support import (
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import HomeScreen
-from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.summary import SummaryScreen
 
 SIZE = (100, 30)
@@ -66,7 +66,7 @@ async def test_the_clocks_stand_still_behind_help(clock: FakeClock, recorder: Li
         clock.advance(2)
         assert question is not None
         await answer_total(app, pilot, question.actual)
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         assert [(a.seconds, a.timed_out, a.exact) for a in recorder.attempts] == [
             (5.0, False, True)
         ]
@@ -122,7 +122,7 @@ async def test_escape_on_help_over_the_reveal_keeps_the_reveal(
         assert q is not None
         await answer_total(app, pilot, q.actual)
         reveal = app.screen
-        assert isinstance(reveal, RevealScreen)
+        assert revealing(app)
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape")
@@ -207,14 +207,14 @@ async def test_the_drill_clock_stands_still_behind_help_over_the_reveal(
         assert question is not None
         clock.advance(3)
         await answer_total(app, pilot, question.actual)
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         assert session_of(app).drill_seconds_left() == 97.0
         await pilot.press("f1")
         await pilot.pause()
         clock.advance(50)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         assert session_of(app).drill_seconds_left() == 97.0
         # On to the next deal: the clocks run again.
         await pilot.press("enter")

@@ -11,12 +11,11 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static, Switch
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, running
+from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, revealing, running
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, Settings, load_settings
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
-from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.settings import SettingsScreen
 from trainer.ui.widgets.key_field import KeyField
 
@@ -138,12 +137,12 @@ async def test_spoken_count_key_on_the_reveal(clock: FakeClock, recorder: ListRe
         app.screen.query_one("#claim", Input).value = "29"
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         spoken = app.screen.query_one("#spoken", Static)
         assert not spoken.display
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)  # the key did not move on
+        assert revealing(app)  # the key did not move on
         assert spoken.display
         assert str(spoken.render()).endswith("and nobs is twenty-nine.")
 
@@ -244,7 +243,7 @@ async def test_a_palette_theme_keeps_a_broken_settings_file_aside(
     async with running(app, SIZE) as pilot:
         app.theme = "gruvbox"  # what the palette's theme list does
         await pilot.pause()
-        assert app.settings_warning is None
+        assert app.prefs.warning is None
     assert (tmp_path / "settings.yaml.broken").read_text(encoding="utf-8") == "muggins: never\n"
     assert load_settings(path) == (Settings(theme="gruvbox"), None)
 

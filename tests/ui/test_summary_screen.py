@@ -10,12 +10,11 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, running, text_of
+from tests.ui.support import ListRecorder, app_for, drill, entry, revealing, running, text_of
 from trainer.judge.claims import CatchAnswer
 from trainer.quiz.questions import CatchQuestion, Question, ShowQuestion
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.quiz import QuizScreen
-from trainer.ui.screens.reveal import RevealScreen
 from trainer.ui.screens.summary import SummaryScreen
 
 SIZE = (100, 30)
@@ -156,7 +155,7 @@ async def test_his_heels_on_the_nobs_question_and_its_reveal(
         app.screen.query_one("#claim", Input).value = str(q.actual + 2)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
+        assert revealing(app)
         assert text_of(app, "#reveal-notes").startswith(
             "His heels: the jack turned up pegs 2 for the dealer; it is not part of the count."
             " You said 2 too many: was it his heels?"

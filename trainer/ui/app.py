@@ -1,19 +1,28 @@
-"""The Muggins app: wires the screens to the drill runner and the player's history.
+"""The Muggins app: wires the screens to the drill runner, the player's history and the
+services it is composed of (the settings, the game desk).
 
 Home is drawn first; the history is opened, and the drills checked against the
-deal tables, in a thread worker after it. The drill loop itself is `DrillRunner`.
+deal tables, in a thread worker after it. The drill loop itself is `DrillRunner`; the
+settings (saved, applied, a theme from the palette kept) are `SettingsService`'s; starting
+and resuming games is `GameDesk`'s. Help is opened over any screen, every notification
+and palette command is shown as text, never as markup (they quote files, paths and the
+history), and a quit waits for the keys typed before it (`trainer.ui.quitting`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from textual import on, work
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.command import Provider
+from textual.messages import ExitApp
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
@@ -22,27 +31,36 @@ from trainer.drills.model import DrillSet
 from trainer.quiz.questions import Question
 from trainer.settings import Settings
 from trainer.ui import messages as m
+from trainer.ui.commands import TextCommands
+from trainer.ui.flow.drill_runner import DrillRunner, Retry, Reveal, Step
+from trainer.ui.flow.history import OpenHistory
+from trainer.ui.flow.options import Options
 from trainer.ui.game_desk import GameDesk
-from trainer.ui.history import OpenHistory
-from trainer.ui.options import Options
-from trainer.ui.runner import DrillRunner, Retry, Step
+from trainer.ui.quitting import settle
 from trainer.ui.saving import Saving, poster, show
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
+from trainer.ui.settings_service import SettingsService
 from trainer.ui.startup import open_and_warm
-from trainer.ui.steps import step_screen
+from trainer.ui.steps import second_note, step_screen
+from trainer.ui.user_text import clean
 from trainer.ui.widgets.footer import ReadyFooter
 
 START_BACKGROUND_BY: Final = 1.0
 """Seconds after start by which the background work starts even if home has not said."""
 
 
-class MugginsApp(GameDesk):
+class MugginsApp(App[None]):
     """Pick a drill, count, see the truth; every answer is recorded as soon as it is judged."""
 
     TITLE = "Muggins"
     CSS_PATH = Path(__file__).with_name("muggins.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("f1", "help", "Help", show=False),
+    ]
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {TextCommands}
 
     def __init__(
         self,
@@ -52,26 +70,59 @@ class MugginsApp(GameDesk):
         history: OpenHistory | None = None,
         options: Options | None = None,
     ) -> None:
+        super().__init__()
         options = options or Options()
-        super().__init__(options.settings, options.settings_path, options.settings_warning)
         self.entries = list(entries)
         self.options = options
+        self.prefs = SettingsService(
+            self,
+            options.settings,
+            options.settings_path,
+            options.settings_warning,
+            applied=self._settings_applied,
+        )
         self.runner = DrillRunner(
             rng, clock=options.clock, now=options.now, settings=self.settings, notify=poster(self)
         )
         self.open_history = history
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
-        self.bot_pause, self.game_clock = options.bot_pause, options.clock
         self.store_error: str | None = None
+        self.games = GameDesk(
+            self,
+            self.runner,
+            self.prefs,
+            plain=lambda: self.plain_cards,
+            store_error=lambda: self.store_error,
+            pause=options.bot_pause,
+            clock=options.clock,
+        )
         self._started = False
+        self._settled = False
+
+    @on(ExitApp)
+    def _settle_first(self, message: ExitApp) -> None:
+        """Quit (ctrl+q, a browser tab closed, a signal) once the keys typed before are
+        handled: an answer entered just before is judged and recorded, not dropped."""
+        if self._settled:
+            return  # the second time: Textual's own exit goes on
+        self._settled = True
+        message.prevent_default()
+        self.run_worker(self._exit_when_settled(), name="quit", group="quit")
+
+    async def _exit_when_settled(self) -> None:
+        await settle(self)
+        self.post_message(ExitApp())
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in use (`SettingsService` holds them)."""
+        return self.prefs.settings
 
     def get_default_screen(self) -> Screen[Any]:
         return HomeScreen(self.entries, now=self.options.now, plain=self.plain_cards)
 
     def on_mount(self) -> None:
-        self.use_settings_theme()
-        if self.settings_warning is not None:
-            self.notify(self.settings_warning, severity="warning", timeout=10)
+        self.prefs.start()
         self.set_timer(START_BACKGROUND_BY, self._open_and_warm)  # should home's footer not say
         if self.open_history is None and self.options.start_drill is not None:
             self.call_after_refresh(self.start, self.options.start_drill)
@@ -159,6 +210,16 @@ class MugginsApp(GameDesk):
         if isinstance(step, Retry):
             self.screen.post_message(m.CountAgain(step.hint))
             return
+        from trainer.ui.screens.quiz import QuizScreen  # the drill screens: not for home
+
+        quiz = self.screen
+        if (
+            isinstance(step, Reveal)
+            and isinstance(quiz, QuizScreen)
+            and quiz.question is (step.attempt.question)
+        ):  # in the question's place
+            quiz.show_reveal(step, second_note(step))
+            return
         key, plain = self.settings.announce_key, self.plain_cards
         screen = step_screen(step, plain=plain, spoken_key=key)
         (self.push_screen if len(self.screen_stack) == 1 else self.switch_screen)(screen)
@@ -178,12 +239,64 @@ class MugginsApp(GameDesk):
         assert isinstance(home, HomeScreen)
         return home
 
-    def settings_applied(self, settings: Settings) -> None:
+    # ------------------------------------------------------------ beside the drills
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification as plain text, whatever the caller says: messages quote drill
+        names, paths and values from files, which must never be read as markup."""
+        super().notify(
+            clean(message), title=clean(title), severity=severity, timeout=timeout, markup=False
+        )
+
+    def action_help(self) -> None:
+        from trainer.ui.screens.help import HelpScreen, keys_of  # Markdown: not for home
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(keys_of(self.screen)))
+
+    def action_settings(self) -> None:
+        self.push_screen(self.prefs.screen())
+
+    @on(m.SettingsChanged)
+    def _settings_changed(self, event: m.SettingsChanged) -> None:
+        self.prefs.changed(event.settings)
+
+    def _settings_applied(self, settings: Settings) -> None:
         self.runner.settings = settings
         self.plain_cards = self._home().plain = settings.card_style == "letters"
 
+    def action_play_game(self) -> None:
+        """Choose a game to play against the computer."""
+        self.push_screen(self.games.setup_screen())
+
+    def action_resume_game(self) -> None:
+        """Sit down again at the game you left."""
+        self.post_message(m.ResumeGame())
+
+    @on(m.StartGame)
+    def _start_game(self, event: m.StartGame) -> None:
+        self.games.start(event.choices)
+
+    @on(m.ResumeGame)
+    def _resume_game(self) -> None:
+        self.games.resume()
+
+    @on(m.SeatAt)
+    def _seat_at(self, event: m.SeatAt) -> None:
+        self.games.seat(event.session)
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Keys of this screen and the rules in short", self.action_help)
+        yield SystemCommand("Settings", "Muggins policy, card style, theme", self.action_settings)
         home = self._home()
         yield SystemCommand("Stats", "Your accuracy and speed, what you miss", home.action_stats)
         yield SystemCommand("Review", "Missed combinations; re-drill due hands", home.action_review)

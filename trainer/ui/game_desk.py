@@ -1,67 +1,103 @@
-"""What the app does for the game: open its setup, start a game or resume the saved one (in a
-thread worker: the store's file is touched), then seat the player at the table.
+"""Starting a game or resuming the saved one, and seating the player at the table: what the
+app needs for it, held in one service.
 
-The game's modules are imported when a game starts, not to draw home.
+The game's session is made in a thread worker (the store's file is touched, a saved game is
+replayed), waiting for the history if it is still being opened. The game's modules are
+imported when a game starts, not to draw home.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from textual import on, work
+from textual.app import App
 from textual.worker import get_current_worker
 
-from trainer.ui import messages as m
-from trainer.ui.base_app import BaseApp
+if TYPE_CHECKING:
+    from trainer.game.session import GameSession
+    from trainer.settings import GameChoices
+    from trainer.ui.flow.drill_runner import DrillRunner
+    from trainer.ui.flow.history import History
+    from trainer.ui.screens.game_setup import GameSetupScreen
+    from trainer.ui.screens.table import TableScreen
+    from trainer.ui.settings_service import SettingsService
 
 HISTORY_WAIT: Final = 15.0
 """Seconds a game dealt at once after the start waits for the history to open."""
 
-if TYPE_CHECKING:
-    from trainer.game.session import GameSession
-    from trainer.ui.history import History
-    from trainer.ui.runner import DrillRunner
 
+class GameDesk:
+    """Deals or resumes games for ``app``: its history and random source are the drill
+    runner's, the last game's choices and how you count are in the settings;
+    ``store_error`` says why the history could not be opened (if it could not)."""
 
-class GameDesk(BaseApp):
-    """The game's part of the app; the app says where the history is and how to seat you."""
+    def __init__(
+        self,
+        app: App[Any],
+        runner: DrillRunner,
+        prefs: SettingsService,
+        *,
+        plain: Callable[[], bool],
+        store_error: Callable[[], str | None],
+        pause: float = 0.8,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app = app
+        self.runner = runner
+        self.prefs = prefs
+        self.plain = plain
+        """Cards drawn with letters for suits (the settings' card style, or --plain-cards)."""
+        self.store_error = store_error
+        self.pause = pause
+        """Seconds a computer's move is shown for before the next (any key skips it)."""
+        self.clock = clock
+        """What times your counts at the table (the app's clock)."""
 
-    runner: DrillRunner
-    """The drill loop (set by the app): its history and its random source serve games too."""
-    plain_cards: bool
-    game_clock: Callable[[], float] = time.monotonic
-    """What times your counts at the table (the app's clock)."""
-    bot_pause: float = 0.8
-    """Seconds a computer's move is shown for before the next (any key skips it)."""
-    store_error: str | None = None
-    """Why the history could not be opened (set by the app)."""
-
-    def action_play_game(self) -> None:
-        """Choose a game to play against the computer."""
+    def setup_screen(self) -> GameSetupScreen:
+        """The screen to choose a game on, with the last game's choices."""
         from trainer.ui.screens.game_setup import GameSetupScreen
 
-        broken = self.settings_warning is not None
-        self.push_screen(GameSetupScreen(self.settings, self.settings_path, broken=broken))
+        prefs = self.prefs
+        return GameSetupScreen(prefs.settings, prefs.path, broken=prefs.broken)
 
-    def action_resume_game(self) -> None:
-        """Sit down again at the game you left."""
-        self.post_message(m.ResumeGame())
+    def start(self, choices: GameChoices) -> None:
+        """Deal a new game with these choices (in a worker), then seat the player."""
+        from trainer.ui.flow.game_start import new_session, writer
 
-    @on(m.StartGame)
-    def _start_game(self, event: m.StartGame) -> None:
-        from trainer.ui.game_start import new_session, writer
+        rng, nineteen = self.runner.rng, self.prefs.settings.nineteen
+        self._seat_when_made(
+            lambda history: new_session(writer(history), choices, rng, nineteen=nineteen)
+        )
 
-        rng, choices, nineteen = self.runner.rng, event.choices, self.settings.nineteen
-        self._seat(lambda history: new_session(writer(history), choices, rng, nineteen=nineteen))
-
-    @on(m.ResumeGame)
-    def _resume_game(self) -> None:
+    def resume(self) -> None:
+        """Sit down again at the game left (in a worker)."""
         from trainer.game.session import GameSession
-        from trainer.ui.game_start import writer
+        from trainer.ui.flow.game_start import writer
 
-        self._seat(lambda history: GameSession.resume(writer(history)))
+        self._seat_when_made(lambda history: GameSession.resume(writer(history)))
+
+    def _seat_when_made(self, make: Callable[[History], GameSession | None]) -> None:
+        self.app.run_worker(
+            lambda: self._make(make), thread=True, exclusive=True, group="game", name="game"
+        )
+
+    def _make(self, make: Callable[[History], GameSession | None]) -> None:
+        """In the worker: the session, then the player seated (or the reason not)."""
+        app = self.app
+        history = self._opened_history()
+        if history is None:
+            return
+        try:
+            session = make(history)
+        except (OSError, ValueError) as err:  # the store's or the saved game's own message
+            app.call_from_thread(app.notify, str(err), severity="error", timeout=10)
+            return
+        if session is None:
+            app.call_from_thread(app.notify, "There is no saved game to resume.")
+            return
+        app.call_from_thread(self.seat, session)
 
     def _opened_history(self) -> History | None:
         """The history, waiting for it if it is still being opened (a game dealt in the
@@ -69,42 +105,28 @@ class GameDesk(BaseApp):
         worker = get_current_worker()
         deadline = time.monotonic() + HISTORY_WAIT
         while (history := self.runner.history) is None:
-            if self.store_error is not None or worker.is_cancelled:
+            if self.store_error() is not None or worker.is_cancelled:
                 return None
             if time.monotonic() > deadline:
-                self.call_from_thread(
-                    self.notify, "Your history is not open yet: try again.", severity="warning"
+                self.app.call_from_thread(
+                    self.app.notify, "Your history is not open yet: try again.", severity="warning"
                 )
                 return None
             time.sleep(0.02)
         return history
 
-    @work(thread=True, exclusive=True, group="game")
-    def _seat(self, make: Callable[[History], GameSession | None]) -> None:
-        history = self._opened_history()
-        if history is None:
-            return
-        try:
-            session = make(history)
-        except (OSError, ValueError) as err:  # the store's or the saved game's own message
-            self.call_from_thread(self.notify, str(err), severity="error", timeout=10)
-            return
-        if session is None:
-            self.call_from_thread(self.notify, "There is no saved game to resume.")
-            return
-        self.call_from_thread(self._to_table, session)
+    def seat(self, session: GameSession) -> None:
+        """The player at the table of ``session``, over home (whatever was over it goes)."""
+        app = self.app
+        while len(app.screen_stack) > 1:  # the setup screen, a notice, the last game's table
+            app.pop_screen()
+        app.push_screen(self.table(session))
 
-    def _to_table(self, session: GameSession) -> None:
+    def table(self, session: GameSession) -> TableScreen:
+        """The table screen for ``session``, the player seated as the settings say."""
         from trainer.ui.screens.table import TableScreen
 
-        while len(self.screen_stack) > 1:  # the setup screen, or a notice over home
-            self.pop_screen()
-        announce = self.settings.game.claim == "announce"
-        screen = TableScreen(
-            session,
-            announce=announce,
-            plain=self.plain_cards,
-            pause=self.bot_pause,
-            clock=self.game_clock,
+        announce = self.prefs.settings.game.claim == "announce"
+        return TableScreen(
+            session, announce=announce, plain=self.plain(), pause=self.pause, clock=self.clock
         )
-        self.push_screen(screen)

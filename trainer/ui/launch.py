@@ -15,7 +15,7 @@ from trainer.locations import config_dir
 from trainer.settings import load_settings, settings_path
 from trainer.textguard import printable
 from trainer.ui.app import MugginsApp, make_app
-from trainer.ui.options import Options
+from trainer.ui.flow.options import Options
 from trainer.ui.startup import tune_gc
 
 if TYPE_CHECKING:

@@ -11,11 +11,12 @@ from textual.message import Message
 if TYPE_CHECKING:
     from trainer.drills.loader import DrillEntry
     from trainer.drills.model import DrillSet
+    from trainer.game.session import GameSession
     from trainer.history.reading import Progress
     from trainer.judge.claims import Answer, TotalClaim
     from trainer.quiz.questions import Question
     from trainer.settings import GameChoices, Settings
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 
 class StartDrill(Message):
@@ -96,6 +97,14 @@ class StartGame(Message):
 
 class ResumeGame(Message):
     """Resume the saved game."""
+
+
+class SeatAt(Message):
+    """Seat the player at this game's table (the match's next game)."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
 
 
 class HistoryOpened(Message):

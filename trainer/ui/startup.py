@@ -13,8 +13,8 @@ from trainer.drills.loader import DrillEntry, deep_check
 from trainer.drills.model import CRIB_SIZE
 from trainer.rules import odds
 from trainer.ui import messages as m
-from trainer.ui.history import History
-from trainer.ui.options import Options
+from trainer.ui.flow.history import History
+from trainer.ui.flow.options import Options
 from trainer.ui.steps import preload
 
 WARM_AFTER_SECONDS: Final = 0.2

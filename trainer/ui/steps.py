@@ -1,4 +1,5 @@
-"""The screen that shows each step of the drill loop: a question, a reveal, a summary.
+"""The screen that shows each step of the drill loop: a question (whose reveal takes its place
+on the same screen), a summary.
 
 The drill screens are imported when the first drill starts, not to draw home
 (the background start-up work loads them before that, as a rule).
@@ -9,26 +10,29 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from trainer.judge.difference import second_try_words
-from trainer.ui.runner import Ask, Done, Reveal
+from trainer.ui.flow.drill_runner import Ask, Done, Reveal
 
 
 def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> Screen[None]:
     """A new screen for this step, cards drawn plain or with suit symbols (``spoken_key``
     shows the whole count aloud on a reveal)."""
     from trainer.ui.screens.quiz import QuizScreen
-    from trainer.ui.screens.reveal import RevealScreen
     from trainer.ui.screens.summary import SummaryScreen
 
     if isinstance(step, Ask):
-        return QuizScreen(step.session, step.question, plain=plain)
-    if isinstance(step, Reveal):
-        return RevealScreen(
-            step.attempt,
-            rarity=step.rarity,
+        return QuizScreen(step.session, step.question, plain=plain, spoken_key=spoken_key)
+    if isinstance(step, Reveal):  # as a rule shown on its question's screen (`show_reveal`)
+        if step.session is None:
+            raise ValueError("a reveal to show on a screen of its own needs its drill's session")
+        question = step.attempt.question
+        note = second_note(step)
+        return QuizScreen(
+            step.session,
+            question,
             plain=plain,
-            announce_key=spoken_key,
-            second_note=second_note(step),
-            session=step.session,
+            spoken_key=spoken_key,
+            reveal=step,
+            second_note=note,
         )
     return SummaryScreen(step.drill, step.summary, previous_best=step.previous_best, plain=plain)
 
@@ -43,4 +47,4 @@ def second_note(step: Reveal) -> str:
 
 def preload() -> None:
     """Import the drill screens now (in the background), so the first drill starts at once."""
-    from trainer.ui.screens import quiz, reveal, summary  # noqa: F401
+    from trainer.ui.screens import quiz, summary  # noqa: F401

@@ -11,15 +11,12 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from trainer.game.state import GameState, Prompt
+from trainer.ui.flow.game_start import possessive
 from trainer.ui.text import cards_markup
 from trainer.ui.user_text import as_text, fill
 
 BACK = "▮"
 BACK_PLAIN = "#"
-
-
-def possessive(name: str) -> str:
-    return "your" if name == "You" else f"{name}'s"
 
 
 def title_line(state: GameState, names: Sequence[str], match: str = "") -> Content:

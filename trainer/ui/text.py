@@ -3,14 +3,16 @@ list line of one combination (its words come from `trainer.rules.speech`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, tzinfo
 from typing import Final
 
 from textual.content import Content
 
+from trainer.judge.claims import ClaimedItem
 from trainer.judge.verdict import why_wrong
 from trainer.rules.cards import Card
+from trainer.rules.speech import claim_phrases
 from trainer.ui.user_text import fill
 
 
@@ -58,6 +60,15 @@ def item_line(
     """One combination of a count as a list line: mark, kind, cards, points, what is said."""
     text = f"{mark}{kind:<8} {cards_markup(cards, plain=plain, width=18)} {points:>2}  {said}"
     return text + "  [b $text-error](missed)[/]" if missed else text
+
+
+def claim_lines(claims: Sequence[ClaimedItem], *, plain: bool) -> list[str]:
+    """Each claim of a count being announced as said, with the running total (markup)."""
+    said = claim_phrases((c.kind, c.cards, c.value) for c in claims)
+    return [
+        item_line(c.kind, c.ordered_cards, c.value, words, plain=plain)
+        for c, words in zip(claims, said, strict=True)
+    ]
 
 
 def wrong_line(

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Select, Static, Switch
+from textual.widgets import Label, OptionList, Select, Static, Switch
 
 from trainer.game.variants import VARIANTS, GameVariant
 from trainer.judge.policy import DESCRIPTIONS, POLICIES, Policy
@@ -30,6 +30,7 @@ from trainer.settings import (
     save_settings,
 )
 from trainer.ui.messages import SettingsChanged, StartGame
+from trainer.ui.widgets.footer import KeysFooter
 
 LEVEL_WORDS: Final[dict[GameLevel, str]] = {
     "easy": "miscounts often, rarely catches you",
@@ -145,7 +146,7 @@ class GameSetupScreen(Screen[None]):
                 id="match",
             )
         yield Static(describe(VARIANTS[game.variant]), id="setup-about")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         games = self.query_one("#variant", Select)

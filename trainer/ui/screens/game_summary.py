@@ -11,13 +11,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from trainer.game.record import HandRecord
 from trainer.game.session import GameSession
 from trainer.game.tally import SideTally, counting, tally
-from trainer.ui.game_start import side_names
+from trainer.ui.flow.game_start import side_names
 from trainer.ui.user_text import as_text
+from trainer.ui.widgets.footer import KeysFooter
 
 COLUMNS = ("play", "hands", "crib", "heels", "muggins", "total")
 
@@ -70,7 +71,7 @@ class HandSummaryScreen(ModalScreen[None]):
             )
             yield Static(as_text(f"Score: {scores}"), id="hand-score")
             yield Static("Enter: the next hand", classes="hint")
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -102,7 +103,7 @@ class GameOverScreen(ModalScreen[bool]):
             yield Static(as_text(self.counting_line()), id="game-counting")
             yield Static(as_text(self.match_line()), id="game-match")
             yield Static(self.next_hint(), classes="hint")
-        yield Footer()
+        yield KeysFooter()
 
     def result_line(self) -> str:
         """The winner and the final score, and a skunk or double skunk."""

@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
+
+from trainer.ui.widgets.footer import KeysFooter
 
 RULES = """\
 ## Counting a hand (the show)
@@ -78,4 +80,4 @@ class HelpScreen(ModalScreen[None]):
         ]
         with VerticalScroll(id="help-body"):
             yield Markdown("\n".join(lines))
-        yield Footer()
+        yield KeysFooter()

@@ -30,7 +30,7 @@ from trainer.ui.widgets.footer import ReadyFooter
 
 if TYPE_CHECKING:
     from trainer.history.reading import DrillProgress, KindStats, Progress
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 
 class ProgressRead(Message):
@@ -105,7 +105,7 @@ class HomeScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="saved-game")
     def _read_saved(self) -> None:
-        from trainer.ui.game_start import saved_game, saved_line
+        from trainer.ui.flow.game_start import saved_game, saved_line
 
         if self.history is None:
             return

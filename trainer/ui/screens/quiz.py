@@ -1,18 +1,19 @@
-"""The quiz: the cards on the table, the clock, and your claim."""
+"""The quiz: the cards on the table, the clock, and your claim; then, in their place on the
+same screen, the reveal of your answer."""
 
 from __future__ import annotations
 
+from string import ascii_lowercase, digits
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
-from trainer.coach.practice import aimed_at
 from trainer.judge.claims import (
     Answer,
     ClaimError,
@@ -24,29 +25,71 @@ from trainer.judge.verdict import nineteen_is_zero
 from trainer.quiz.heels import heels_prompt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
-from trainer.rules.cards import Card, format_cards
+from trainer.rules.cards import Card
 from trainer.rules.combos import Kind
-from trainer.ui.claim_draft import KIND_KEYS, AnnounceDraft
-from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, SecondTry
+from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
+from trainer.ui.flow.drill_runner import Reveal
+from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, NextDeal, SecondTry
+from trainer.ui.screens.question_parts import announce_parts, catch_parts, play_parts, quiz_title
+from trainer.ui.text import claim_lines
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
+from trainer.ui.widgets.drill_reveal_panel import DrillRevealPanel
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.playing_card import PlayingCard
+
+SPOKEN_KEYS = ascii_lowercase + digits
+"""Every key the player may choose (in Settings) to show the spoken count on the reveal."""
+
+REVEAL_OWN_KEYS = frozenset(
+    ("up", "down", "home", "end", "pageup", "pagedown", "escape", "f1", "ctrl+p", "ctrl+q", "tab")
+) | {"shift+tab"}
+"""Keys that do their own thing on the reveal; any other goes on to the next deal."""
 
 
 class QuizScreen(Screen[None]):
-    """One question of a drill. Posts `Answered` with the player's answer, or `EndDrill`."""
+    """One question of a drill. Posts `Answered` with the player's answer, or `EndDrill`;
+    then shows its reveal in the question's place (`show_reveal`), where any key but its own
+    posts `NextDeal`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "Next deal", priority=True),
         Binding("escape", "end_drill", "End drill"),
         Binding("f1", "app.help", "Help"),
+        # The spoken-count key is the player's choice: each candidate is bound, and
+        # `check_action` keeps only the chosen one (on the reveal).
+        *(Binding(k, f"announce('{k}')", "Spoken count") for k in SPOKEN_KEYS),
     ]
 
-    def __init__(self, session: QuizSession, question: Question, *, plain: bool = False) -> None:
+    def __init__(
+        self,
+        session: QuizSession,
+        question: Question,
+        *,
+        plain: bool = False,
+        spoken_key: str = "s",
+        reveal: Reveal | None = None,
+        second_note: str = "",
+    ) -> None:
         super().__init__()
         self.session = session
         self.question = question
         self.plain = plain
+        self.spoken_key = spoken_key
+        self.revealed: Reveal | None = None
+        """The reveal shown in the question's place (None: the question is shown)."""
+        self._reveal_first = (reveal, second_note) if reveal is not None else None
+        self._quiz = Vertical(id="quiz-view")
+        self._reveal = DrillRevealPanel(question, plain=plain, id="reveal-view")
+        self._reveal.display = False
+        # What on_mount and the clock touch is kept, not queried (nested in the quiz's view).
+        self._title_line = Static(
+            as_text(quiz_title(session.drill, session.questions, question)),
+            id="quiz-title",
+            classes="title",
+        )
+        self._countdown = Countdown(id="countdown")
         self.draft = (
             AnnounceDraft((), None)
             if isinstance(question, PlayQuestion)
@@ -65,7 +108,17 @@ class QuizScreen(Screen[None]):
             self.question, PlayQuestion | CatchQuestion
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The reveal's keys while it is shown (the spoken count's the chosen one)."""
+        if action == "next":
+            return self.revealed is not None
+        if action == "announce":
+            return self.revealed is not None and parameters == (self.spoken_key,)
+        return True
+
     def help_keys(self) -> list[tuple[str, str]]:
+        if self.revealed is not None:
+            return [("up / down", "show each combination's cards"), ("any other key", "next deal")]
         if self.announcing:
             return [
                 (f"1-{self._card_count()}", "pick or unpick a card"),
@@ -79,12 +132,18 @@ class QuizScreen(Screen[None]):
         return [("enter", "submit your answer")]
 
     def compose(self) -> ComposeResult:
+        with self._quiz:
+            yield from self._compose_question()
+        yield self._reveal
+        yield KeysFooter()
+
+    def _compose_question(self) -> ComposeResult:
         q = self.question
         drill = self.session.drill
-        yield Static(as_text(self._title()), id="quiz-title", classes="title")
-        yield Countdown(id="countdown")
+        yield self._title_line
+        yield self._countdown
         if isinstance(q, PlayQuestion):
-            yield from self._compose_play(q)
+            yield from play_parts(q, plain=self.plain)
         else:
             what = "Crib" if q.deal.crib else "Hand"
             yield Label(
@@ -101,9 +160,9 @@ class QuizScreen(Screen[None]):
             if prompt := heels_prompt(drill, q):
                 yield Static(prompt, id="heels", classes="hint")
             if isinstance(q, CatchQuestion):
-                yield from self._compose_catch(q)
+                yield from catch_parts(q)
             elif drill.claim == "announce":
-                yield from self._compose_announce()
+                yield from announce_parts(self._card_count())
             else:
                 yield Input(
                     placeholder="Your count, then Enter",
@@ -114,66 +173,6 @@ class QuizScreen(Screen[None]):
                 if self._nineteen():
                     yield Static("Nothing to count? Type 0 or 19 (nineteen).", classes="hint")
                 yield Static("", id="retry", classes="retry")
-        yield Footer()
-
-    def _title(self) -> str:
-        drill = self.session.drill
-        if drill.blitz:
-            count = f"Hand {self.question.number}"
-        else:
-            total = drill.hands if self.session.questions is None else len(self.session.questions)
-            count = f"{self.question.number} of {total}"
-        name = drill.name if (aim := aimed_at(drill)) is None else f"{drill.name}: {aim}"
-        title = f"{name}  ·  {count}  ·  {drill.variant}"
-        if isinstance(self.question, PlayQuestion):
-            return title  # muggins never applies to pegging
-        return f"{title}  ·  muggins: {drill.muggins}"
-
-    def _compose_play(self, q: PlayQuestion) -> ComposeResult:
-        p = q.play
-        before_count = p.count - p.card.value
-        yield Label(
-            f"The play · count {before_count} before your card"
-            if p.before
-            else "The play · you lead a new count",
-            id="what",
-        )
-        with Horizontal(id="play-row"):
-            if p.before:
-                yield CardTable(p.before, numbered=False, plain=self.plain, id="pile")
-            yield Label(" then you lay ", classes="gap-text")
-            yield CardTable((p.card,), numbered=False, plain=self.plain, id="table")
-        notes = [f"Count now: {p.count}."]
-        notes.append(
-            f"Your cards left: {format_cards(p.remaining)}."
-            if p.remaining
-            else "You have no cards left."
-        )
-        if p.last_card:
-            notes.append("This is the last card of the play.")
-        elif p.opponent_go:
-            notes.append("Your opponent says go.")
-        yield Static(" ".join(notes), id="play-notes")
-        yield Input(
-            placeholder="Points this card pegs, then Enter",
-            restrict=r"[0-9]*",
-            max_length=2,
-            id="claim",
-        )
-
-    def _compose_catch(self, q: CatchQuestion) -> ComposeResult:
-        yield Static(
-            f'Your opponent counts their {q.breakdown.what}: [b]"{q.opponent.spoken()}"[/b]',
-            id="opponent",
-        )
-        yield Static(
-            "[b]a[/b] accept   ·   [b]t[/b] too many   ·   muggins: type the points they "
-            "missed and Enter",
-            classes="hint",
-        )
-        yield Input(
-            placeholder="Muggins for ... (Enter)", restrict=r"[0-9atAT]*", max_length=2, id="claim"
-        )
 
     def _card_count(self) -> int:
         """How many cards are on the table to pick from (hand or crib, and the starter)."""
@@ -188,29 +187,42 @@ class QuizScreen(Screen[None]):
             return False
         return nineteen_is_zero(q.breakdown)
 
-    def _compose_announce(self) -> ComposeResult:
-        yield Static(
-            f"Pick cards with [b]1[/b]-[b]{self._card_count()}[/b], then the kind: "
-            "[b]f[/b]ifteen  [b]p[/b]air (royal)  [b]r[/b]un (double...)  f[b]l[/b]ush  "
-            "[b]n[/b]obs.  [b]Backspace[/b] undoes, [b]Enter[/b] ends the count.",
-            classes="hint",
-        )
-        with VerticalScroll(id="claims"):
-            yield Static("(nothing claimed yet)", id="claim-list")
-
     def on_mount(self) -> None:
-        self.query_one("#quiz-title").border_subtitle = ""
-        if self.query("#claim"):
-            self.query_one("#claim", Input).focus()
+        self._title_line.border_subtitle = ""
+        for box in self._quiz.query("#claim").results(Input):
+            box.focus()
         self._tick()
         if self.session.drill.timed:
             self.set_interval(0.2, self._tick)
+        if self._reveal_first is not None:  # a reveal without its question first
+            self.show_reveal(*self._reveal_first)
+
+    # ------------------------------------------------------------ the reveal in its place
+
+    def show_reveal(self, step: Reveal, second_note: str = "") -> None:
+        """Show the judged answer in the question's place: one swap, nothing mounted."""
+        self._done = True
+        self.revealed = step
+        self._reveal.show(
+            step.attempt, rarity=step.rarity, second_note=second_note, spoken_key=self.spoken_key
+        )
+        self._quiz.display = False
+        self._reveal.display = True
+        self.refresh_bindings()
+
+    def action_next(self) -> None:
+        self.post_message(NextDeal())
+
+    def action_announce(self, key: str) -> None:
+        """Show or hide the spoken count."""
+        self._reveal.toggle_spoken()
 
     # ------------------------------------------------------------ time
 
     def on_screen_suspend(self) -> None:
-        """A screen over the quiz (help, stats, the palette, a question): the clocks stop."""
-        if not self._done:
+        """A screen over the quiz (help, stats, the palette, a question): the clocks stop;
+        over the reveal, a blitz's clock too (not when the next deal replaces it)."""
+        if not self._done or (self.revealed is not None and self in self.app.screen_stack):
             self.session.pause()
 
     def on_screen_resume(self) -> None:
@@ -221,7 +233,7 @@ class QuizScreen(Screen[None]):
     def _tick(self) -> None:
         if self._done or self._retrying or self.app.screen is not self:
             return
-        countdown = self.query_one(Countdown)
+        countdown = self._countdown
         hand_left = self.session.hand_seconds_left()
         drill_left = self.session.drill_seconds_left()
         countdown.hand_left = hand_left
@@ -287,7 +299,13 @@ class QuizScreen(Screen[None]):
         self.post_message(SecondTry(None if points is None else TotalClaim(points)))
 
     def on_key(self, event: Key) -> None:
-        """Announce drills: number keys pick cards, letters claim, Backspace undoes."""
+        """Announce drills: number keys pick cards, letters claim, Backspace undoes. On the
+        reveal, any key but its own goes on to the next deal."""
+        if self.revealed is not None:
+            if event.key not in REVEAL_OWN_KEYS and event.key != self.spoken_key:
+                event.stop()
+                self.action_next()
+            return
         if not self.announcing:
             return
         key = event.key
@@ -335,7 +353,7 @@ class QuizScreen(Screen[None]):
         self._submit(self.draft.answer())
 
     def _show_claims(self) -> None:
-        lines = self.draft.lines(plain=self.plain)
+        lines = claim_lines(self.draft.claims, plain=self.plain)
         self.query_one("#claim-list", Static).update(
             "\n".join(lines) if lines else "(nothing claimed yet)"
         )
@@ -344,6 +362,9 @@ class QuizScreen(Screen[None]):
         box.call_after_refresh(box.scroll_end, animate=False)
 
     def action_end_drill(self) -> None:
+        if self.revealed is not None:
+            self.post_message(EndDrill())
+            return
         if self.session.drill.timed:
             self.session.pause()  # the app asks first; "no" resumes the quiz
         else:

@@ -4,13 +4,13 @@ The list is the store's review list, newest first, filtered by stat kind (``tota
 the wrong totals) and by drill set (keys cycle the filters). The show of the row
 under the cursor is drawn below it with its whole count, the missed items marked.
 ``r`` re-drills the hands due under the spaced schedule; ``p`` deals a drill rich
-in the kind of the row under the cursor.
+in the kind of the row under the cursor. What is read and how it is filtered is
+`trainer.ui.flow.review_list`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -23,24 +23,28 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from trainer.coach.practice import practice_drill
 from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.loader import DrillEntry
-from trainer.history.file import TOTAL
-from trainer.rules.combos import COMBO_IDS
+from trainer.ui.flow.review_list import (
+    ReviewPage,
+    filters_from,
+    read_page,
+    step,
+    until,
+    when,
+)
 from trainer.ui.messages import StartDrill
 from trainer.ui.text import cards_markup
 from trainer.ui.user_text import as_cell, fill
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.review_detail import ReviewDetail
 
 if TYPE_CHECKING:
     from trainer.history.reading import ReviewCounts, ReviewItem
-    from trainer.ui.history import History
-
-LIST_LIMIT = 200
-"""Rows the list holds at most (the newest); the count line says how many there are in all."""
+    from trainer.ui.flow.history import History
 
 _FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
 
@@ -51,20 +55,6 @@ EMPTY_HISTORY = (
     "with claim: announce), or let a hand's time run out, and the trainer lists each "
     "combination you missed."
 )
-
-
-@dataclass(frozen=True)
-class ReviewPage:
-    """What the list shows for one pair of filters, read in the background."""
-
-    kind: str | None
-    drill: str | None
-    items: list[ReviewItem]
-    total: int
-    counts: ReviewCounts | None
-    """Read with the first page only: what there is to filter by."""
-    due: int
-    recorded: dict[str, str]
 
 
 class ReviewRead(Message):
@@ -158,7 +148,7 @@ class ReviewScreen(Screen[None]):
         )
         yield table
         yield ReviewDetail(plain=self.plain, empty=EMPTY_HISTORY, id="review-detail")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#review-list", DataTable)
@@ -176,18 +166,8 @@ class ReviewScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="review")
     def _read(self, kind: str | None, drill: str | None, *, first: bool = False) -> None:
         """Read the list for these filters (and, the first time, what there is to filter by)."""
-        history = self.history
         try:
-            counts = history.review_counts() if first else None
-            page = ReviewPage(
-                kind,
-                drill,
-                history.review_items(kind=kind, drill=drill, limit=LIST_LIMIT),
-                history.review_total(kind=kind, drill=drill),
-                counts,
-                history.due_count(self.now) if first else self.due,
-                history.drills() if first else {},
-            )
+            page = read_page(self.history, kind, drill, now=self.now, due=self.due, first=first)
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReviewRead(None, str(err)))
             return
@@ -209,13 +189,9 @@ class ReviewScreen(Screen[None]):
 
     def _filters_from(self, counts: ReviewCounts, recorded: dict[str, str]) -> None:
         """The kinds and drill sets that have something to review, for the filter keys."""
-        self.overall = counts.total
-        self.kinds = [None, *(k for k in (*COMBO_IDS, TOTAL) if counts.by_kind.get(k))]
-        order = {e.id: i for i, e in enumerate(self.entries)}
-        names = {e.id: e.drill.name for e in self.entries if e.drill is not None}
-        present = sorted(counts.by_drill, key=lambda d: (order.get(d, len(order)), d))
-        self.drills = [None, *present]
-        self.drill_names = {d: names.get(d, recorded.get(d, d)) for d in present}
+        found = filters_from(counts, recorded, self.entries)
+        self.overall, self.kinds, self.drills = found.overall, found.kinds, found.drills
+        self.drill_names = found.drill_names
 
     def _fill(self) -> None:
         """Fill the list for the current filters; the cursor goes to the newest row."""
@@ -256,7 +232,7 @@ class ReviewScreen(Screen[None]):
         under = item.role == "missed" or (item.whole and item.claimed < item.actual)
         kind = f"said {item.claimed}, is {item.actual}" if item.whole else item.stat_kind
         return (
-            _when(item.at, self.now),
+            when(item.at, self.now),
             as_cell(item.drill_id),
             as_cell(item.role, "red" if under else "yellow"),
             as_cell(kind),
@@ -323,12 +299,12 @@ class ReviewScreen(Screen[None]):
     def action_previous_drill(self) -> None:
         self._cycle_drill(-1)
 
-    def _cycle_kind(self, step: int) -> None:
-        self.kind = _step(self.kinds, self.kind, step)
+    def _cycle_kind(self, by: int) -> None:
+        self.kind = step(self.kinds, self.kind, by)
         self._read(self.kind, self.drill)
 
-    def _cycle_drill(self, step: int) -> None:
-        self.drill = _step(self.drills, self.drill, step)
+    def _cycle_drill(self, by: int) -> None:
+        self.drill = step(self.drills, self.drill, by)
         self._read(self.kind, self.drill)
 
     # ------------------------------------------------------------ actions
@@ -352,7 +328,7 @@ class ReviewScreen(Screen[None]):
         soonest = self.history.due(_FAR_FUTURE, limit=1)
         if soonest:
             message = (
-                f"Nothing is due yet: the next hand comes back {_until(soonest[0].due, self.now)}."
+                f"Nothing is due yet: the next hand comes back {until(soonest[0].due, self.now)}."
             )
         else:
             message = (
@@ -378,30 +354,3 @@ class ReviewScreen(Screen[None]):
             item.stat_kind, hand_size=size, claim="announce" if announce else "total"
         )
         self.post_message(StartDrill(drill))
-
-
-def _step(options: list[str | None], current: str | None, step: int) -> str | None:
-    index = options.index(current) if current in options else 0
-    return options[(index + step) % len(options)]
-
-
-def _when(moment: datetime, now: datetime) -> str:
-    """A stored time, local: ``28 Nov 09:00``, with the year when it is not this one."""
-    local = moment.astimezone()
-    if local.year != now.astimezone().year:
-        return local.strftime("%d %b %Y")
-    return local.strftime("%d %b %H:%M")
-
-
-def _until(due: datetime, now: datetime) -> str:
-    """When a due time comes, from ``now``: ``in 4 minutes``, ``on 03 Dec at 09:00``."""
-    seconds = (due - now).total_seconds()
-    if seconds < 60:
-        return "in under a minute"
-    minutes = round(seconds / 60)
-    if minutes < 60:
-        return f"in {minutes} minute{'s' if minutes != 1 else ''}"
-    hours = round(seconds / 3600)
-    if hours < 36:
-        return f"in {hours} hour{'s' if hours != 1 else ''}"
-    return due.astimezone().strftime("on %d %b at %H:%M")

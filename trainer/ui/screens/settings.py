@@ -14,12 +14,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Grid
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Select, Static, Switch
+from textual.widgets import Label, OptionList, Select, Static, Switch
 
 from trainer.judge.policy import DESCRIPTIONS, POLICIES, Policy
 from trainer.settings import CARD_STYLES, CardStyle, Settings, SettingsError, save_settings
 from trainer.ui.messages import SettingsChanged
 from trainer.ui.user_text import as_cell, fill
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.key_field import KeyField
 
 
@@ -84,7 +85,7 @@ class SettingsScreen(Screen[None]):
             ),
             classes="hint",
         )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#muggins", Select).focus()
@@ -121,10 +122,10 @@ class SettingsScreen(Screen[None]):
 def reveal_keys(app: App[Any]) -> dict[str, str]:
     """The keys the reveal answers to, whatever the spoken-count key, with what each does
     there: its own bindings, its list of combinations', then the app's."""
-    from trainer.ui.screens.reveal import RevealScreen
+    from trainer.ui.screens.quiz import QuizScreen  # whose reveal takes the question's place
 
     taken: dict[str, str] = {app.COMMAND_PALETTE_BINDING: "the command palette"}
-    sources = ((RevealScreen.BINDINGS, ""), (OptionList.BINDINGS, " in the list"))
+    sources = ((QuizScreen.BINDINGS, ""), (OptionList.BINDINGS, " in the list"))
     for bindings, place in (*sources, (app.BINDINGS, "")):
         for key, found in BindingsMap(bindings).key_to_bindings.items():
             for binding in found:

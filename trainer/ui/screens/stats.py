@@ -19,19 +19,20 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from trainer.drills.loader import DrillEntry
 from trainer.history.reading import GAME_DRILL_PREFIX
 from trainer.ui.text import ago
 from trainer.ui.user_text import as_cell, as_text
+from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.games_panel import GamesPanel
 from trainer.ui.widgets.miss_bars import MissBars
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
 
 if TYPE_CHECKING:
     from trainer.history.reading import DrillStats, GameReport, Period, Report
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 MIN_DAYS: Final = 3
 """With fewer days than this, the chart shows sessions instead (when there are more)."""
@@ -158,7 +159,7 @@ class StatsScreen(Screen[None]):
             yield MissBars(id="stats-kinds")
             yield Static("", id="stats-kinds-note")
             yield Static(EMPTY_TEXT, id="stats-empty")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-drills", DataTable)

@@ -7,9 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from trainer.ui.user_text import as_text
+from trainer.ui.widgets.footer import KeysFooter
 
 
 class StoreErrorScreen(Screen[None]):
@@ -32,4 +33,4 @@ class StoreErrorScreen(Screen[None]):
             "keep a separate history in another folder.",
             classes="hint",
         )
-        yield Footer()
+        yield KeysFooter()

@@ -9,13 +9,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from trainer.drills.model import DrillSet
 from trainer.quiz.attempt import Attempt, Summary
 from trainer.ui.messages import GoHome, RepeatDrill
 from trainer.ui.text import cards_markup
 from trainer.ui.user_text import as_text, fill
+from trainer.ui.widgets.footer import KeysFooter
 
 
 class SummaryScreen(Screen[None]):
@@ -56,7 +57,7 @@ class SummaryScreen(Screen[None]):
             with VerticalScroll(id="summary-missed-box"):
                 yield Static(self._missed_text(), id="summary-missed")
         yield Static(self._verdict(), id="summary-note")
-        yield Footer()
+        yield KeysFooter()
 
     def _rows(self) -> list[tuple[str, str]]:
         s, d = self.summary, self.drill

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Label
 
 from trainer.rules.cards import Card
@@ -80,11 +81,12 @@ class CardTable(Horizontal):
         self.cards, self.starter, self.numbered = tuple(cards), starter, numbered
         widgets = list(self.query(PlayingCard))
         for n, widget in enumerate(widgets[:-1]):
-            widget.display = n < len(cards)
+            _show(widget, n < len(cards))  # a display set asks for a layout: only if it moves
             if n < len(cards):
                 widget.put(cards[n], label=str(n + 1) if numbered else "")
         last = widgets[-1]
-        self.query_one(".gap", Label).display = last.display = starter is not None
+        _show(self.query_one(".gap", Label), starter is not None)
+        _show(last, starter is not None)
         if starter is not None:
             last.put(starter, label=str(len(cards) + 1) if numbered else "")
         for widget in widgets:
@@ -104,3 +106,9 @@ class CardTable(Horizontal):
         chosen = set(cards)
         for widget in self.card_widgets():
             widget.selected = widget.card in chosen
+
+
+def _show(widget: Widget, shown: bool) -> None:
+    """Show or hide ``widget``, touching its display only if it changes."""
+    if widget.display != shown:
+        widget.display = shown

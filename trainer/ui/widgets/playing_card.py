@@ -60,6 +60,8 @@ class PlayingCard(Static):
 
     def put(self, card: Card, *, label: str = "") -> None:
         """Show another card in this place (a row of the game's table that changes)."""
+        if (card, label) == (self.card, self.border_title):
+            return
         self.card = card
         self.border_title = label
         self.set_class(card.is_red, "-red")

@@ -10,7 +10,8 @@ from typing import Final
 from rich.text import Text
 from textual.widgets import RichLog
 
-from trainer.ui.claim_draft import AnnounceDraft
+from trainer.ui.flow.claim_draft import AnnounceDraft
+from trainer.ui.text import claim_lines
 from trainer.ui.user_text import as_cell
 
 SHOWN_LINES: Final = 200
@@ -32,7 +33,9 @@ class TableLog(RichLog):
 
     def show_claims(self, draft: AnnounceDraft, *, plain: bool) -> None:
         """Your announcement so far, in the log's place."""
-        claimed = draft.lines(plain=plain) or ["(nothing claimed yet: Enter claims nineteen)"]
+        claimed = claim_lines(draft.claims, plain=plain) or [
+            "(nothing claimed yet: Enter claims nineteen)"
+        ]
         self.clear()
         self.write(Text.from_markup(f"[b]Your claims · {draft.total}[/b]\n" + "\n".join(claimed)))
 

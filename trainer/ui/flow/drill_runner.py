@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
     from trainer.history.reading import KindStats
     from trainer.history.writing import Notice, Recorder, Unsaved
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 
 @dataclass(frozen=True)

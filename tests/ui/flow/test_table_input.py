@@ -9,7 +9,7 @@ from trainer.game.state import Count, Discard, GameState, Lay, Prompt, Respond
 from trainer.game.variants import variant
 from trainer.judge.claims import CatchAnswer, ClaimError, TotalClaim
 from trainer.rules.cards import parse_card
-from trainer.ui.table_input import typed_action
+from trainer.ui.flow.table_input import typed_action
 
 
 def _thrown() -> GameState:

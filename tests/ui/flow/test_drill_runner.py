@@ -17,7 +17,7 @@ from trainer.history.writing import Notice
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.settings import Settings
-from trainer.ui.runner import Ask, Done, DrillRunner, Retry, Reveal, Step
+from trainer.ui.flow.drill_runner import Ask, Done, DrillRunner, Retry, Reveal, Step
 
 
 def runner(
@@ -43,7 +43,8 @@ def reveal(step: Step) -> Reveal:
 
 def test_the_runner_needs_no_textual() -> None:
     code = (
-        "import sys, trainer.ui.runner; print([m for m in sys.modules if m.startswith('textual')])"
+        "import sys, trainer.ui.flow.drill_runner; "
+        "print([m for m in sys.modules if m.startswith('textual')])"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

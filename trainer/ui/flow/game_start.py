@@ -1,4 +1,5 @@
-"""From the setup screen's choices to a game in play: who sits where, the seed, the match.
+"""From the setup screen's choices to a game in play: who sits where (and what each seat is
+called), the seed, the match.
 
 Plain Python (no Textual): the app calls these in a thread worker, since opening the
 store's file and replaying a saved game touch the disk.
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from trainer.history import StatsStore
     from trainer.history.file import SavedGame
     from trainer.settings import GameChoices
-    from trainer.ui.history import History
+    from trainer.ui.flow.history import History
 
 SEAT_NAMES: Final[dict[int, tuple[str, ...]]] = {
     2: ("You", "Computer"),
@@ -31,6 +32,11 @@ PARTNER_NAMES: Final = ("You", "Left", "Partner", "Right")
 
 def seat_names(players: int, partners: bool) -> tuple[str, ...]:
     return PARTNER_NAMES if partners else SEAT_NAMES[players]
+
+
+def possessive(name: str) -> str:
+    """A seat's name as its owner: "your" for you, "Left's" for the others."""
+    return "your" if name == "You" else f"{name}'s"
 
 
 def side_names(players: int, partners: bool) -> tuple[str, ...]:

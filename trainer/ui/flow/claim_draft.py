@@ -1,7 +1,8 @@
 """A count being announced combination by combination: cards picked, then named as a kind.
 
 Plain Python, shared by the screens that take an announced count (the drills' quiz and
-the game's show), so both judge the same words the same way.
+the game's show), so both judge the same words the same way; `trainer.ui.text.claim_lines`
+words the claims for the screen.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ from collections.abc import Sequence
 from trainer.judge.claims import AnnounceClaim, ClaimedItem, ClaimError, with_starter
 from trainer.rules.cards import Card
 from trainer.rules.combos import Kind
-from trainer.rules.speech import claim_phrases
-from trainer.ui.text import item_line
 
 KIND_KEYS: dict[str, Kind] = {"f": "fifteen", "p": "pair", "r": "run", "l": "flush", "n": "nobs"}
 """Keys that claim the picked cards as a combination."""
@@ -67,11 +66,3 @@ class AnnounceDraft:
 
     def answer(self) -> AnnounceClaim:
         return AnnounceClaim(tuple(self.claims))
-
-    def lines(self, *, plain: bool) -> list[str]:
-        """Each claim as said, with the running total (markup)."""
-        said = claim_phrases((c.kind, c.cards, c.value) for c in self.claims)
-        return [
-            item_line(c.kind, c.ordered_cards, c.value, words, plain=plain)
-            for c, words in zip(self.claims, said, strict=True)
-        ]

@@ -1,0 +1,201 @@
+"""What the table runner hands the table screen: the effects to apply after each call, the
+rows of cards to draw (from the game's state), and a computer's move taken in a worker.
+Plain Python."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal
+
+from trainer.game.events import Event
+from trainer.game.state import Action, GameState, Prompt
+from trainer.rules.cards import Card
+from trainer.ui.flow.claim_draft import AnnounceDraft
+from trainer.ui.flow.game_reveal import GameReveal
+
+if TYPE_CHECKING:
+    from trainer.game.record import HandRecord
+    from trainer.game.session import GameSession
+    from trainer.game.setup import MatchPlace
+
+PILE_SHOWN: Final = 5
+"""The play's last cards drawn as cards (the line above lists every card since the reset)."""
+
+
+@dataclass(frozen=True)
+class Say:
+    """Lines for the table's log."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pegs:
+    """Move the board's pegs to ``scores``; the back pegs to ``before`` (None: under the
+    front ones, as at the start)."""
+
+    scores: tuple[int, ...]
+    before: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Tell the player (a warning for a move refused, an error for one not saved)."""
+
+    text: str
+    severity: Literal["information", "warning", "error"] = "information"
+    timeout: float | None = None
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A new question for you: clear what was typed; the text entry (`TableRunner.entry`)
+    takes the focus if it is shown."""
+
+
+@dataclass(frozen=True)
+class Claims:
+    """Show your claims so far (`TableRunner.draft`) in the log's place."""
+
+
+@dataclass(frozen=True)
+class LogBack:
+    """The log again, in place of your claims."""
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A computer is to move: run `TableRunner.bot_move` in a worker. ``at_once``: its move
+    is shown as soon as it is taken (the answer to your count, which opens its reveal), so
+    the table need not be drawn in between."""
+
+    at_once: bool = False
+
+
+@dataclass(frozen=True)
+class ShowAt:
+    """Show the computer's move (`TableRunner.show_bot_move`) in ``delay`` seconds."""
+
+    delay: float
+
+
+@dataclass(frozen=True)
+class BotShown:
+    """A computer's move is shown: it was due at ``due`` (by the runner's ``now``);
+    ``skipped`` if a key cut its pause short."""
+
+    due: float
+    skipped: bool
+
+
+@dataclass(frozen=True)
+class OpenReveal:
+    """Show this reveal in the table's place; `TableRunner.closed` when it is closed."""
+
+    reveal: GameReveal
+
+
+@dataclass(frozen=True)
+class OpenHandSummary:
+    """Open the summary of this hand over the table; `TableRunner.closed` when closed."""
+
+    hand: HandRecord
+
+
+@dataclass(frozen=True)
+class OpenGameOver:
+    """Open the game's summary; `TableRunner.after_game` with the player's choice."""
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """Seat the player at the match's next game."""
+
+    session: GameSession
+
+
+@dataclass(frozen=True)
+class Home:
+    """Leave the table for home (the game is saved)."""
+
+
+Effect = (
+    Say
+    | Pegs
+    | Notice
+    | Asked
+    | Claims
+    | LogBack
+    | BotTurn
+    | ShowAt
+    | BotShown
+    | OpenReveal
+    | OpenHandSummary
+    | OpenGameOver
+    | NextGame
+    | Home
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of cards as the table draws it."""
+
+    cards: tuple[Card, ...]
+    starter: Card | None = None
+    numbered: bool = False
+    selected: tuple[Card, ...] = ()
+    dim: frozenset[Card] = frozenset()
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A computer's step, taken and saved (in a worker): shown when its pause is over."""
+
+    before: GameState
+    action: Action
+    events: list[Event]
+
+
+def held_cards(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` holds, in the order they are numbered."""
+    hand = state.hand
+    if state.phase == "play" and hand.table is not None:
+        return hand.table.hands[seat]
+    kept = hand.kept[seat]
+    return hand.dealt.hands[seat] if kept is None else kept
+
+
+def hand_row(state: GameState, asked: Prompt | None, seat: int, picked: list[Card]) -> Row:
+    """Your cards, numbered; in the play those that would pass 31 are dimmed (all of them
+    while it is not your turn); the cards picked to throw."""
+    held = held_cards(state, seat)
+    table = state.hand.table
+    able = set(table.playable(seat)) if state.phase == "play" and table else set(held)
+    mine = asked is not None and asked.seat == seat
+    dim = frozenset(c for c in held if c not in able or not mine)
+    return Row(
+        held, numbered=True, selected=tuple(picked) if state.phase == "discard" else (), dim=dim
+    )
+
+
+def middle_row(state: GameState, draft: AnnounceDraft | None) -> Row:
+    """The play's cards since the reset, or the box being counted with the starter (numbered
+    and picked from while you announce it)."""
+    hand = state.hand
+    if state.phase == "play" and hand.table is not None:
+        return Row(hand.table.pile[-PILE_SHOWN:])
+    if state.phase == "show" and hand.to_show:
+        seat, box = hand.to_show[0]
+        picked = tuple(draft.picked) if draft is not None else ()
+        numbered = draft is not None
+        return Row(state.cards_of(seat, box), hand.dealt.starter, numbered, picked)
+    return Row(())
+
+
+def match_text(place: MatchPlace | None) -> str:
+    """Where a match stands, for the table's title ("" for a game on its own)."""
+    if place is None:
+        return ""
+    points = "-".join(str(p) for p in place.points)
+    return f"match to {place.points_to_win}: game {place.number}, {points}"

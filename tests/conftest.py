@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Let this run and the processes it starts keep compiled bytecode (in ``__pycache__``,
+    ignored by git). A machine that sets ``PYTHONDONTWRITEBYTECODE`` would otherwise have each
+    child that imports the editable package, and each parallel worker that imports the tests
+    (their assertions rewritten), compile it all again."""
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+        sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True)

@@ -29,6 +29,7 @@ from tests.ui.game_support import (
     wrong_call,
 )
 from tests.ui.support import ListRecorder, app_for, running, text_of
+from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
 from trainer.game.events import Go, Heels, Played, Shown
 from trainer.game.record import GameRecord
@@ -412,7 +413,8 @@ async def test_the_answer_to_your_count_is_not_kept_waiting(
     builtin_entries: list[DrillEntry],
 ) -> None:
     choices = GameChoices(variant="short")
-    app = game_app(builtin_entries, ListRecorder(), choices, 5, pause=30.0)
+    # A pause far past the test's patience: the reveal can only come if nothing waits it out.
+    app = game_app(builtin_entries, ListRecorder(), choices, 5, pause=3600.0)
     async with running(app) as pilot:
         screen = await deal(pilot)
         # Every computer move is shown by a key (space) until you count your hand...
@@ -423,11 +425,7 @@ async def test_the_answer_to_your_count_is_not_kept_waiting(
         assert screen.session.human_turn
         await pilot.press("0", "enter")  # then the computer's answer and the reveal come at once
         await settle(pilot)
-        for _ in range(20):
-            if isinstance(app.screen, GameRevealScreen):
-                break
-            await pilot.pause(0.05)
-        assert isinstance(app.screen, GameRevealScreen)
+        await until(pilot, lambda: isinstance(app.screen, GameRevealScreen), "the reveal")
 
 
 async def test_your_count_settled_after_a_resume_is_revealed_as_you_said_it(

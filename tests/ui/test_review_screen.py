@@ -30,6 +30,7 @@ from textual.widgets import DataTable, OptionList, Static
 
 from tests.factories import FakeClock
 from tests.ui.support import app_for, notifications, press, running
+from tests.ui.waiting import palette_offers
 from trainer.drills.loader import DrillEntry, find_drill
 from trainer.drills.model import DrillSet
 from trainer.history.store import StatsStore
@@ -418,7 +419,7 @@ async def test_review_actions_in_the_command_palette(
         screen = await open_review(app, pilot)
         await press(pilot, "ctrl+p")
         await press(pilot, *"next kind")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "next kind")
         await press(pilot, "enter")
         assert app.screen is screen
         assert screen.kind == "fifteen-2"

@@ -123,6 +123,7 @@ async def played_to_the_end(
     return session, seen, store
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_a_five_card_game_to_the_end_counted_short_and_mugged(
     builtin_entries: list[DrillEntry],
 ) -> None:
@@ -213,6 +214,7 @@ async def test_a_wrong_muggins_call_gives_the_count_s_owner_the_points(
         assert s.pegged == s.points + 2  # the ACC rule: the owner takes the wrong call's 2
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_escape_leaves_the_game_saved_and_home_resumes_it(
     builtin_entries: list[DrillEntry], tmp_path: Path
 ) -> None:
@@ -268,6 +270,7 @@ async def test_starting_a_new_game_gives_up_the_saved_one(
     assert game_count(store, "playing") == 1
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_a_match_goes_on_to_its_next_game(builtin_entries: list[DrillEntry]) -> None:
     store = ListRecorder()
     choices = GameChoices(variant="short", level="easy", match_points=3)
@@ -289,6 +292,7 @@ async def test_a_match_goes_on_to_its_next_game(builtin_entries: list[DrillEntry
         assert "game 2" in second._match_text()
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_you_peg_your_own_play_and_a_missed_point_is_mugged(
     builtin_entries: list[DrillEntry],
 ) -> None:

@@ -29,7 +29,7 @@ from tests.ui.game_support import (
     wrong_call,
 )
 from tests.ui.support import ListRecorder, app_for, running, text_of
-from tests.ui.waiting import until
+from tests.ui.waiting import PATIENCE, until
 from trainer.drills.loader import DrillEntry
 from trainer.game.events import Go, Heels, Played, Shown
 from trainer.game.record import GameRecord
@@ -466,7 +466,7 @@ async def test_a_game_dealt_before_the_history_is_open_waits_for_it(
     opened = threading.Event()
 
     def slow_open() -> ListRecorder:
-        opened.wait(10)  # held until the game has been asked for
+        opened.wait(PATIENCE)  # held until the game has been asked for
         return store
 
     app = app_for(
@@ -486,6 +486,5 @@ async def test_a_game_dealt_before_the_history_is_open_waits_for_it(
         assert app.runner.history is None
         opened.set()
         await settle(pilot)
-        await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert game_count(store, "playing") == 1

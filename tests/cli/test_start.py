@@ -17,6 +17,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.ui import waiting
 from trainer.__main__ import main
 from trainer.history import DB_NAME
 from trainer.ui.app import MugginsApp
@@ -39,12 +40,8 @@ def trainer(monkeypatch: pytest.MonkeyPatch, argv: list[str], steps: Steps) -> i
 
 
 async def until(pilot: Pilot[object], ready: Callable[[], bool]) -> None:
-    """Let the app run until ``ready()`` (the history open, say), or fail after 10 s."""
-    for _ in range(200):
-        if ready():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the app never got there")
+    """Let the app run until ``ready()`` (the history open, say), or fail after a minute."""
+    await waiting.until(pilot, ready, "the app to get there")
 
 
 def attempts(path: Path) -> list[dict[str, Any]]:

@@ -292,7 +292,7 @@ def test_dealer_features_agree_with_the_cards(feature: FeatureId, crib: bool) ->
         assert feature not in deal_features(hand, starter, crib), (hand, starter)
 
 
-@pytest.mark.parametrize("size", [3, 5])
+@pytest.mark.parametrize("size", [3, pytest.param(5, marks=pytest.mark.slow)])  # 5: ~6 s
 def test_dealer_features_agree_for_other_hand_sizes(size: int) -> None:
     rng = random.Random(size)
     for feature in FEATURES:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from trainer.game.engine import prompt
 from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
-from trainer.judge.claims import CatchAnswer, TotalClaim
+from trainer.judge.claims import MAX_COUNT, CatchAnswer, TotalClaim
 from trainer.rules.play import score_play
 from trainer.rules.show import score_show
 
@@ -39,7 +39,7 @@ def act(state: GameState, rng: random.Random, honest: float = 0.7) -> Action:
         state.cards_of(asked.seat, asked.box), state.hand.dealt.starter, crib=asked.box == "crib"
     ).total
     said = truth if rng.random() < honest else max(0, truth + rng.choice((-2, -1, 1, 2)))
-    return Count(asked.seat, TotalClaim(said))
+    return Count(asked.seat, TotalClaim(min(said, MAX_COUNT)))  # 45 or 46 said as no more
 
 
 @dataclass

@@ -1,5 +1,6 @@
-"""The computer players: legal and deterministic in every variant, sound discards, and a
-standard bot that beats an easy one."""
+"""The computer players: legal and deterministic in every variant, sound discards, their
+miscounts. How much stronger `standard` is than `easy` is a statistic, measured by hand
+(`benchmarks/bench_game.py`, in docs/development.md), not a test."""
 
 from __future__ import annotations
 
@@ -58,19 +59,6 @@ def test_the_expected_reply_counts_only_cards_that_fit() -> None:
     assert expected_reply(pile, parse_cards("AH")) == 0.0
     assert expected_reply(parse_cards("10S"), parse_cards("5H 10D")) == (2 + 2) / 2
     assert expected_reply(parse_cards("KS KH 9D"), parse_cards("3C")) == 0.0  # 32: no fit
-
-
-@pytest.mark.slow
-def test_standard_beats_easy_with_seats_swapped() -> None:
-    rules = variant("standard")
-    wins = games = 0
-    for seed in range(120):
-        for first in ("standard", "easy"):
-            levels = [first, "easy" if first == "standard" else "standard"]
-            record = play_game(rules, seed, bots(levels, seed), levels)
-            wins += levels[record.winner] == "standard"
-            games += 1
-    assert wins / games > 0.55, wins / games
 
 
 @settings(max_examples=12, deadline=None)

@@ -1,14 +1,17 @@
 """Running ``muggins`` on hostile input as a child process, held to a time and memory limit.
 
 Each hostile case runs the real command in a fresh interpreter with its address space
-capped (``resource.RLIMIT_AS``) and a wall-clock limit, so a case that hangs or eats
-memory fails the test by name instead of taking the machine with it. What the child
-printed, its exit status and how long it took are returned for the test to judge.
+capped (``resource.RLIMIT_AS``), its CPU time capped (``resource.RLIMIT_CPU``) and a
+wall-clock limit, so a case that eats memory, spins or blocks fails the test by name instead
+of taking the machine with it. The work is held to CPU seconds, not wall seconds, so a busy
+machine makes a case slower but never fails it. What the child printed, its exit status and
+how long it took are returned for the test to judge.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -19,8 +22,12 @@ from typing import Final
 
 MEMORY_BYTES: Final = 1 << 30
 """The child's address-space cap: ample for the trainer's commands, far below a bomb."""
-SECONDS: Final = 10.0
-"""The most a hostile case may take: a few seconds of work on a busy 2-core CI machine."""
+SECONDS: Final = 10
+"""The most CPU time a hostile case may use (whole seconds): a few times what any command
+takes; past it the child is stopped (``SIGXCPU``), a case that spins."""
+BLOCKED: Final = 120.0
+"""The wall-clock limit: a case blocked for ever (a named pipe opened for reading) fails
+after this; far past what any command takes even on a 2-core machine at a load of 20."""
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "hostile"
 """The hostile data files (drill files, settings, exports)."""
 
@@ -55,17 +62,19 @@ class Run:
 
 _BOOT: Final = (
     "import resource, runpy, signal, sys\n"
-    "limit, size = int(sys.argv[1]), int(sys.argv[2])\n"
+    "limit, cpu, size = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])\n"
     "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+    "resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))\n"
+    "resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
     "if size >= 0:\n"
     "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
     "    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))\n"
-    "sys.argv = ['muggins', *sys.argv[3:]]\n"
+    "sys.argv = ['muggins', *sys.argv[4:]]\n"
     "runpy.run_module('trainer', run_name='__main__', alter_sys=True)\n"
 )
-"""``python -m trainer`` with the address space (and the size of a file written) capped
-first, in the child itself. Past the file-size cap a write fails with EFBIG, as on a full
-disk."""
+"""``python -m trainer`` with the address space, the CPU time (and the size of a file
+written) capped first, in the child itself; no core file when the CPU cap stops it. Past
+the file-size cap a write fails with EFBIG, as on a full disk."""
 
 
 def muggins(
@@ -74,17 +83,20 @@ def muggins(
     stdin: str | None = None,
     env: Mapping[str, str] | None = None,
     memory: int = MEMORY_BYTES,
-    seconds: float = SECONDS,
+    seconds: int = SECONDS,
     cwd: Path | None = None,
     file_size: int | None = None,
     stdout: Path | None = None,
 ) -> Run:
     """Run ``muggins ARGS`` with ``MUGGINS_HOME`` at ``home`` under the caps; a run that
-    outlasts ``seconds`` is killed and fails the test. ``file_size`` caps each file the
-    child writes (a full disk); ``stdout`` sends its output to that file (``/dev/full``)."""
+    uses over ``seconds`` of CPU, or is still running after `BLOCKED` seconds, is stopped
+    and fails the test. ``file_size`` caps each file the child writes (a full disk);
+    ``stdout`` sends its output to that file (``/dev/full``)."""
     full_env = {**os.environ, "MUGGINS_HOME": str(home), "PYTHONUTF8": "1", **(env or {})}
     size = -1 if file_size is None else file_size
-    command: Sequence[str] = (sys.executable, "-c", _BOOT, str(memory), str(size), *args)
+    command: Sequence[str] = (
+        sys.executable, "-c", _BOOT, str(memory), str(seconds), str(size), *args
+    )  # fmt: skip
     start = time.monotonic()
     target = None if stdout is None else stdout.open("w")
     try:
@@ -97,15 +109,17 @@ def muggins(
             encoding="utf-8",
             errors="replace",
             env=full_env,
-            timeout=seconds,
+            timeout=BLOCKED,
             cwd=cwd,
         )
     except subprocess.TimeoutExpired:
-        raise AssertionError(f"muggins {' '.join(args)} ran over {seconds:g} s") from None
+        raise AssertionError(f"muggins {' '.join(args)} was blocked over {BLOCKED:g} s") from None
     finally:
         if target is not None:
             target.close()
     elapsed = time.monotonic() - start
+    stopped = -done.returncode in (signal.SIGXCPU, signal.SIGKILL)
+    assert not stopped, f"muggins {' '.join(args)} used over {seconds} s of CPU"
     assert "MemoryError" not in done.stderr, done.stderr[-2000:]
     return Run(tuple(args), done.returncode, done.stdout or "", done.stderr, elapsed)
 

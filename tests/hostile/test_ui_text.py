@@ -26,6 +26,7 @@ from tests.factories import HAND_8, FakeClock, make_drill
 from tests.history.known import answered, item, show
 from tests.ui.game_support import settle
 from tests.ui.support import answer_total, app_for, entry, press, running, text_of
+from tests.ui.waiting import palette_offers, until
 from trainer.drills.loader import DrillEntry, load_all
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
@@ -175,19 +176,17 @@ async def test_the_palette_finds_a_drill_named_closing_tag_and_shows_it_as_text(
         await press(pilot, "ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         palette = app.screen
-        await pilot.pause(0.3)
-        listed = _palette_prompts(palette)
-        for e in entries:
-            if e.drill is not None:
-                assert any(strip_controls(f"Drill: {e.drill.name}") in p for p in listed), listed
+        names = [strip_controls(f"Drill: {e.drill.name}") for e in entries if e.drill is not None]
+
+        def listed_all() -> bool:
+            listed = _palette_prompts(palette)
+            return all(any(name in p for p in listed) for name in names)
+
+        await until(pilot, listed_all, f"the palette to list {names}")  # it searches in a worker
         assert_clean(app)
         palette.query_one(CommandInput).value = "[/]"
-        for _ in range(40):  # the palette searches in the background
-            await pilot.pause(0.05)
-            listed = _palette_prompts(palette)
-            if listed and listed[0].startswith("Drill: [/]"):
-                break
-        assert listed[0].startswith("Drill: [/]"), listed
+        await palette_offers(pilot, "Drill: [/]")
+        assert _palette_prompts(palette)[0].startswith("Drill: [/]")
         assert_clean(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, QuizScreen)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -14,6 +13,7 @@ import pytest
 
 from trainer.rules import odds
 from trainer.rules.cards import SUITS, Card, full_deck
+from trainer.rules.ranks import rank_points
 from trainer.rules.show import HAND_SIZES, MOST_POINTS, HandError, score_show
 from trainer.rules.totals import show_total
 
@@ -144,52 +144,72 @@ def test_suit_split_formula_matches_enumeration(size: int, crib: bool) -> None:
         assert got == expected, (hand, starter, crib)
 
 
-def _hand_and_crib_histograms(first: int) -> tuple[Counter[int], Counter[int]]:
-    """Score every deal whose hand's lowest card (in deck order) is ``first``."""
+RANKS = range(1, 14)
+
+
+def _odds_for_starter_rank(hand_size: int, rank: int, crib: bool) -> Counter[int]:
+    """The part of `odds.distribution` made of the deals whose starter has rank ``rank``:
+    its rank patterns with that starter, added up as `odds` adds them."""
+    hist: Counter[int] = Counter()
+    for hand, starter, _ in odds.rank_patterns(hand_size):
+        if starter == rank:
+            base = rank_points(tuple(sorted((*hand, starter))))
+            for bonus, ways in odds.suit_split(hand, starter, crib):
+                hist[base + bonus] += ways
+    return hist
+
+
+@pytest.mark.parametrize("size", [3, 4])
+@pytest.mark.parametrize("crib", [False, True], ids=["hand", "crib"])
+def test_the_starter_ranks_add_up_to_the_distribution(size: int, crib: bool) -> None:
+    """The exhaustive checks below compare each starter rank's deals with its part of the
+    odds; the parts make the whole distribution (itself the published table, above)."""
+    total: Counter[int] = Counter()
+    for rank in RANKS:
+        total.update(_odds_for_starter_rank(size, rank, crib))
+    assert dict(total) == {s: n for s, n in odds.distribution(size, crib).items() if n}
+
+
+def _every_deal_with_starter_rank(
+    hand_size: int, rank: int, crib_scorer: Callable[[tuple[Card, ...], Card], int]
+) -> tuple[Counter[int], Counter[int]]:
+    """Score every deal of ``hand_size`` cards whose starter has rank ``rank``: the hand by
+    `score_show`, the crib by ``crib_scorer``."""
     deck = full_deck()
     hand_hist: Counter[int] = Counter()
     crib_hist: Counter[int] = Counter()
-    head = deck[first]
-    for rest in combinations(deck[first + 1 :], 3):
-        hand = (head, *rest)
-        for starter in deck:
-            if starter in hand:
-                continue
+    for starter in (card for card in deck if card.rank == rank):
+        for hand in combinations([card for card in deck if card != starter], hand_size):
             hand_hist[score_show(hand, starter).total] += 1
-            crib_hist[show_total(hand, starter, crib=True)] += 1
+            crib_hist[crib_scorer(hand, starter)] += 1
     return hand_hist, crib_hist
 
 
 @pytest.mark.slow
-def test_exhaustive_every_four_card_deal() -> None:
-    """score_show on all 12,994,800 deals gives the published table (crib: total-only path)."""
-    hand_hist: Counter[int] = Counter()
-    crib_hist: Counter[int] = Counter()
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        for h, c in pool.map(_hand_and_crib_histograms, range(49)):
-            hand_hist.update(h)
-            crib_hist.update(c)
-    assert sum(hand_hist.values()) == 12_994_800
-    assert {s: hand_hist[s] for s in PUBLISHED_HAND} == PUBLISHED_HAND
-    assert crib_hist[0] == PUBLISHED_CRIB_ZERO
-    assert dict(hand_hist) == {s: n for s, n in odds.distribution(4).items() if n}
-    assert dict(crib_hist) == {s: n for s, n in odds.distribution(4, True).items() if n}
+@pytest.mark.parametrize("rank", RANKS)
+def test_exhaustive_every_four_card_deal(rank: int) -> None:
+    """score_show on every one of the 12,994,800 deals, a starter rank a test (so parallel
+    workers share them), gives the odds' count for that rank (the crib by the total-only
+    path); the ranks add up to the published table."""
+    hand_hist, crib_hist = _every_deal_with_starter_rank(
+        4, rank, lambda hand, starter: show_total(hand, starter, crib=True)
+    )
+    assert sum(hand_hist.values()) == sum(crib_hist.values()) == 4 * comb(51, 4)
+    assert hand_hist == _odds_for_starter_rank(4, rank, crib=False)
+    assert crib_hist == _odds_for_starter_rank(4, rank, crib=True)
 
 
 @pytest.mark.slow
-def test_exhaustive_every_three_card_deal() -> None:
-    """The five-card game's 3-card hands: every one of 1,082,900 deals, both rules."""
-    deck = full_deck()
-    hand_hist: Counter[int] = Counter()
-    crib_hist: Counter[int] = Counter()
-    for hand in combinations(deck, 3):
-        for starter in deck:
-            if starter in hand:
-                continue
-            hand_hist[score_show(hand, starter).total] += 1
-            crib_hist[score_show(hand, starter, crib=True).total] += 1
-    assert dict(hand_hist) == {s: n for s, n in odds.distribution(3).items() if n}
-    assert dict(crib_hist) == {s: n for s, n in odds.distribution(3, True).items() if n}
+@pytest.mark.parametrize("rank", RANKS)
+def test_exhaustive_every_three_card_deal(rank: int) -> None:
+    """The five-card game's 3-card hands: every one of the 1,082,900 deals, both rules, a
+    starter rank a test."""
+    hand_hist, crib_hist = _every_deal_with_starter_rank(
+        3, rank, lambda hand, starter: score_show(hand, starter, crib=True).total
+    )
+    assert sum(hand_hist.values()) == 4 * comb(51, 3)
+    assert hand_hist == _odds_for_starter_rank(3, rank, crib=False)
+    assert crib_hist == _odds_for_starter_rank(3, rank, crib=True)
 
 
 @pytest.mark.parametrize("size", HAND_SIZES)

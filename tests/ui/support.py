@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from tests.factories import FIXED_NOW, FakeClock, make_drill
+from tests.ui.waiting import PATIENCE, until
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
 from trainer.history import StatsStore
@@ -72,21 +73,26 @@ async def running(
     """Run the app headless and wait until its start-up work is done (the history open);
     ``toasts`` draws the notifications on the screen (headless, they are not by default)."""
     async with app.run_test(size=size, notifications=toasts) as pilot:
-        # The start-up work begins once home's footer is drawn (or after a second): on a
-        # busy machine that can be after the first pause, so wait for it to begin first.
-        for _ in range(250):
-            if app._started:
-                break
-            await pilot.pause(0.02)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await started(pilot)
         try:
             yield pilot
         finally:
             app.runner.close(0)  # stop the recorder's thread with the app
 
 
-FLUSH_SECONDS = 10.0
+async def started(pilot: Pilot[Any]) -> None:
+    """Wait until the app's start-up work is done (the history open): a snapshot's or a
+    test's first key must not race it on a busy machine."""
+    app = pilot.app
+    assert isinstance(app, MugginsApp)
+    # The start-up work begins once home's footer is drawn (or after a second): on a busy
+    # machine that can be after the first pause, so wait for it to begin first.
+    await until(pilot, lambda: app._started, "the app's start-up work")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+FLUSH_SECONDS = PATIENCE
 
 
 def flushed(app: App[Any]) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 
 from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, revealing, running
+from tests.ui.waiting import until
 from trainer.judge.verdict import Verdict
 from trainer.quiz.questions import ShowQuestion
 from trainer.rules.cards import JACK, Card
@@ -141,8 +142,8 @@ async def test_a_time_out_judges_what_was_already_claimed(
         pair = q.breakdown.of_kind("pair")[0]
         await claim(pilot, app, pair.cards, "pair")
         clock.advance(21)
-        await pilot.pause(0.4)
-        assert revealing(app)
+        await until(pilot, lambda: revealing(app), "the reveal")
+        await pilot.pause()
         attempt = recorder.attempts[-1]
         assert attempt.timed_out
         verdict = attempt.judgement

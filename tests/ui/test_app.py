@@ -19,6 +19,7 @@ from tests.ui.support import (
     session_of,
     text_of,
 )
+from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion
@@ -214,8 +215,9 @@ async def test_time_out_records_a_claim_of_nothing(
         await pilot.pause()
         assert "10 s for this hand" in text_of(app, "#countdown")
         clock.advance(10.5)
-        await pilot.pause(0.4)  # the countdown ticks every 0.2 s
-        assert revealing(app)
+        # The countdown's next tick (every 0.2 s) finds the time up.
+        await until(pilot, lambda: revealing(app), "the reveal")
+        await pilot.pause()
         attempt = recorder.attempts[-1]
         assert attempt.timed_out
         assert attempt.judgement.claimed == 0
@@ -240,8 +242,8 @@ async def test_blitz_ends_when_the_drill_clock_runs_out(
             await pilot.pause()
         assert "45 s left in the drill" in text_of(app, "#countdown")
         clock.advance(46)
-        await pilot.pause(0.4)
-        assert isinstance(app.screen, SummaryScreen)
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
+        await pilot.pause()
         assert len(recorder.attempts) == 3
         assert "Hands                 3" in text_of(app, "#summary-table")
 
@@ -432,11 +434,8 @@ async def test_an_answer_that_cannot_be_saved_waits_and_the_drill_goes_on(
             "1 answer is waiting to be saved: No space left on device; it is kept until it "
             "can be written."
         )
-        for _ in range(200):  # the recorder's first try fails in its own thread
-            if told in sent:
-                break
-            await pilot.pause(0.02)
-        assert told in sent
+        # The recorder's first try fails in its own thread.
+        await until(pilot, lambda: told in sent, "the notice of an answer waiting")
         assert app.runner.unwritten == 1  # kept, not dropped
         await pilot.press("enter")
         await pilot.pause()

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.waiting import PATIENCE
 from trainer.rules.cards import parse_cards
 from trainer.rules.show import score_show
 
@@ -55,7 +56,7 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", "t", *keys)
 
-    def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = 30) -> str:
+    def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = PATIENCE) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             text = self.screen()
@@ -67,7 +68,7 @@ class Terminal:
     def quit(self) -> None:
         """Quit the trainer with ctrl+q, and check that it has."""
         self.keys("C-q")
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + PATIENCE
         while self.alive() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not self.alive(), "muggins did not quit on ctrl+q"
@@ -82,7 +83,7 @@ class Terminal:
             == 0
         )
 
-    def steady(self, test: Callable[[str], bool], what: str, timeout: float = 30) -> str:
+    def steady(self, test: Callable[[str], bool], what: str, timeout: float = PATIENCE) -> str:
         """The screen once it passes ``test`` and stays the same for two reads 50 ms apart
         (a frame half drawn, or pegs still moving, is never read as the state)."""
         deadline = time.monotonic() + timeout
@@ -305,7 +306,7 @@ def test_a_game_killed_and_resumed_in_a_real_terminal(tmp_path: Path) -> None:
         pid = term.pid()
         assert "muggins" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
         os.kill(pid, signal.SIGKILL)  # no clean quit: the trainer dies where it stands
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         while term.alive() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not term.alive(), "muggins outlived SIGKILL"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
@@ -91,6 +92,7 @@ def test_a_hand_summary(snap_compare: SnapCompare, builtin_entries: list[DrillEn
     assert snap_compare(app(builtin_entries), terminal_size=SIZE, run_before=run)
 
 
+@pytest.mark.slow  # a whole game played to its end first: over 10 s
 def test_the_game_over(snap_compare: SnapCompare, builtin_entries: list[DrillEntry]) -> None:
     assert snap_compare(app(builtin_entries, "short", 5), terminal_size=SIZE, run_before=at())
 

@@ -27,6 +27,7 @@ from tests.ui.flow.game_plans import (
 )
 from tests.ui.game_support import play_game, revealed, settle, table
 from tests.ui.support import ListRecorder, app_for, running, text_of
+from tests.ui.waiting import PATIENCE, until
 from trainer.drills.loader import DrillEntry
 from trainer.game.events import Go, Heels, Played, Shown
 from trainer.game.record import GameRecord
@@ -120,6 +121,7 @@ async def played_to_the_end(
     return session, seen, store
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_a_five_card_game_to_the_end_counted_short_and_mugged(
     builtin_entries: list[DrillEntry],
 ) -> None:
@@ -210,6 +212,7 @@ async def test_a_wrong_muggins_call_gives_the_count_s_owner_the_points(
         assert s.pegged == s.points + 2  # the ACC rule: the owner takes the wrong call's 2
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_escape_leaves_the_game_saved_and_home_resumes_it(
     builtin_entries: list[DrillEntry], tmp_path: Path
 ) -> None:
@@ -265,6 +268,7 @@ async def test_starting_a_new_game_gives_up_the_saved_one(
     assert game_count(store, "playing") == 1
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_a_match_goes_on_to_its_next_game(builtin_entries: list[DrillEntry]) -> None:
     store = ListRecorder()
     choices = GameChoices(variant="short", level="easy", match_points=3)
@@ -286,6 +290,7 @@ async def test_a_match_goes_on_to_its_next_game(builtin_entries: list[DrillEntry
         assert "game 2" in match_text(second.session.setup.match)
 
 
+@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_you_peg_your_own_play_and_a_missed_point_is_mugged(
     builtin_entries: list[DrillEntry],
 ) -> None:
@@ -411,7 +416,8 @@ async def test_the_answer_to_your_count_is_not_kept_waiting(
     builtin_entries: list[DrillEntry],
 ) -> None:
     choices = GameChoices(variant="short")
-    app = game_app(builtin_entries, ListRecorder(), choices, 5, pause=30.0)
+    # A pause far past the test's patience: the reveal can only come if nothing waits it out.
+    app = game_app(builtin_entries, ListRecorder(), choices, 5, pause=3600.0)
     async with running(app) as pilot:
         screen = await deal(pilot)
         # Every computer move is shown by a key (space) until you count your hand...
@@ -422,11 +428,7 @@ async def test_the_answer_to_your_count_is_not_kept_waiting(
         assert screen.session.human_turn
         await pilot.press("0", "enter")  # then the computer's answer and the reveal come at once
         await settle(pilot)
-        for _ in range(20):
-            if revealed(app.screen) is not None:
-                break
-            await pilot.pause(0.05)
-        assert revealed(app.screen) is not None
+        await until(pilot, lambda: revealed(app.screen) is not None, "the reveal")
 
 
 async def test_your_count_settled_after_a_resume_is_revealed_as_you_said_it(
@@ -463,7 +465,7 @@ async def test_a_game_dealt_before_the_history_is_open_waits_for_it(
     opened = threading.Event()
 
     def slow_open() -> ListRecorder:
-        opened.wait(10)  # held until the game has been asked for
+        opened.wait(PATIENCE)  # held until the game has been asked for
         return store
 
     app = app_for(
@@ -483,6 +485,5 @@ async def test_a_game_dealt_before_the_history_is_open_waits_for_it(
         assert app.runner.history is None
         opened.set()
         await settle(pilot)
-        await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert game_count(store, "playing") == 1

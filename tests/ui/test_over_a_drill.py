@@ -19,6 +19,7 @@ from tests.ui.support import (
     session_of,
     text_of,
 )
+from tests.ui.waiting import palette_offers, until
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import HomeScreen
@@ -36,7 +37,7 @@ async def run_command(pilot: Pilot[None], name: str) -> None:
     await pilot.press("ctrl+p")
     await pilot.pause()
     await pilot.press(*name.lower())
-    await pilot.pause(0.3)
+    await palette_offers(pilot, name)
     await press(pilot, "enter")
 
 
@@ -47,8 +48,11 @@ async def test_the_clocks_stand_still_behind_help(clock: FakeClock, recorder: Li
         await pilot.pause()
         quiz, question = app.screen, app.runner.question
         clock.advance(3)
-        await pilot.pause(0.3)
-        assert "   7 s for this hand     97 s left" in text_of(app, "#countdown")
+        await until(
+            pilot,
+            lambda: "   7 s for this hand     97 s left" in text_of(app, "#countdown"),
+            "the countdown's tick",
+        )
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

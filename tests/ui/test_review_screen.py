@@ -29,7 +29,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
 from tests.factories import FakeClock
-from tests.ui.support import app_for, notifications, press, running
+from tests.ui.support import app_for, notifications, press, running, started
+from tests.ui.waiting import palette_offers
 from trainer.drills.loader import DrillEntry, find_drill
 from trainer.drills.model import DrillSet
 from trainer.history import StatsStore
@@ -137,7 +138,7 @@ def review_app(
 
 
 async def open_review(app: MugginsApp, pilot: Pilot[Any]) -> ReviewScreen:
-    await pilot.pause()
+    await started(pilot)
     await press(pilot, "r")
     screen = app.screen
     assert isinstance(screen, ReviewScreen)
@@ -418,7 +419,7 @@ async def test_review_actions_in_the_command_palette(
         screen = await open_review(app, pilot)
         await press(pilot, "ctrl+p")
         await press(pilot, *"next kind")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "next kind")
         await press(pilot, "enter")
         assert app.screen is screen
         assert screen.kind == "fifteen-2"
@@ -590,7 +591,7 @@ def test_review_snapshot(
     app, _ = review_app(builtin_entries, store)
 
     async def run(pilot: Pilot[Any]) -> None:
-        await pilot.pause()
+        await started(pilot)
         await press(pilot, "r")
         await press(pilot, "down", "down", "down", "down")
         await pilot.pause()

@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static, Switch
 
 from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, revealing, running
+from tests.ui.waiting import palette_offers, until
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, Settings, load_settings
 from trainer.ui.screens.home import HomeScreen
@@ -212,14 +214,19 @@ async def test_a_theme_picked_in_the_palette_is_saved(
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"theme")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "theme")
+        commands = app.screen
         await pilot.press("enter")  # "Theme": the palette of themes
-        await pilot.pause(0.3)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, CommandPalette) and app.screen is not commands,
+            "the palette of themes",
+        )
         await pilot.press(*"nord")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "nord")
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, HomeScreen)
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen), "home again")
+        await pilot.pause()
         assert app.theme == "nord"
         assert app.settings == Settings(theme="nord")
     assert load_settings(path) == (Settings(theme="nord"), None)

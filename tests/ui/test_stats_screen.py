@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 from tests.factories import FIXED_NOW, HAND_8, HAND_9_NOBS, HAND_29, FakeClock
 from tests.history.known import BASE, History, build_history, show, total
 from tests.history.known import drill as builtin_drill
-from tests.ui.support import app_for, press, running
+from tests.ui.support import app_for, press, running, started
 from trainer.drills.loader import DrillEntry
 from trainer.history import StatsStore
 from trainer.history.reading import KindStats
@@ -67,7 +67,7 @@ def stats_app(entries: list[DrillEntry], store: StatsStore) -> MugginsApp:
 
 async def open_stats(app: MugginsApp, pilot: Pilot[Any]) -> StatsScreen:
     """From home, press s (the store opens after the first paint, so wait for that first)."""
-    await pilot.pause()
+    await started(pilot)
     assert isinstance(app.screen, HomeScreen)
     await press(pilot, "s")
     screen = app.screen

@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, drill, entry, revealing, running, text_of
+from tests.ui.waiting import until
 from trainer.judge.claims import CatchAnswer
 from trainer.quiz.questions import CatchQuestion, Question, ShowQuestion
 from trainer.ui.app import MugginsApp
@@ -97,9 +98,9 @@ async def test_a_blitz_summary_gives_its_score_and_says_time_is_up(
         for offset in (0, 1, 0):
             clock.advance(10)
             await answer(pilot, str(question(app).actual + offset))
-        clock.advance(31)
-        await pilot.pause(0.3)  # the quiz's clock ticks and ends the drill
-        assert isinstance(app.screen, SummaryScreen)
+        clock.advance(31)  # the quiz's clock ticks and ends the drill
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
+        await pilot.pause()
         assert text_of(app, "#summary-title") == "Blitz: time is up"
         table = text_of(app, "#summary-table")
         assert "Hands                 3" in table

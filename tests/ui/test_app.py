@@ -464,7 +464,7 @@ async def test_home_shows_progress_after_a_drill(clock: FakeClock, recorder: Lis
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert [str(c) for c in table.get_row_at(0)[2:]] == ["50%", "today"]
-        assert text_of(app, "#due") == "1 hand due for review."
+        assert text_of(app, "#due") == "1 hand due for review: r reviews them."
 
 
 async def test_store_error_screen(builtin_entries: list[DrillEntry], clock: FakeClock) -> None:

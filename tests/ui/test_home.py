@@ -94,8 +94,10 @@ async def test_home_shown_again_with_nothing_new_keeps_its_list(
         await press(pilot, "f1")
         await press(pilot, "escape")
         await app.workers.wait_for_complete()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
         assert app.entries == builtin_entries
-        assert all(a is b for a, b in zip(app.screen.entries, builtin_entries, strict=True))
+        assert all(a is b for a, b in zip(home.entries, builtin_entries, strict=True))
 
 
 # ---------------------------------------------------------------- weak spots

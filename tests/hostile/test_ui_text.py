@@ -40,7 +40,7 @@ from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
 from trainer.ui.screens.review import ReviewScreen
 from trainer.ui.screens.settings import SettingsScreen
-from trainer.ui.screens.stats import StatsScreen
+from trainer.ui.screens.stats import NAME_WIDTH, StatsScreen, wrapped
 from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.screens.table import TableScreen
 
@@ -333,7 +333,9 @@ async def test_an_imported_record_shows_on_review_and_stats_as_text(tmp_path: Pa
             await press(pilot, "escape", "s")
             stats = app.screen
             assert isinstance(stats, StatsScreen)
-            assert name[:17] in drawn(app, "#stats-drills")
+            table = drawn(app, "#stats-drills")
+            for line in wrapped(name, NAME_WIDTH).splitlines():  # whole, in its column
+                assert line in table, (line, table)
             assert_clean(app)
             await cycle_to(pilot, lambda: stats.drill_id == IMPORTED_ID)
             assert text_of(app, "#stats-title").startswith(f"Stats · {name} (")

@@ -153,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _history_parsers(sub)
     _game_parsers(sub)
+    _advise_parsers(sub)
     _serve_parser(sub)
 
     for subparser in sub.choices.values():
@@ -184,6 +185,43 @@ def _game_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
     )
     p.add_argument("--muggins", default="acc", metavar="POLICY", help="off, acc, hoyle or bsd")
     p.add_argument("--json", action="store_true", help="print every game's record as JSON")
+
+
+VARIANT_IDS = ("standard", "short", "five-card", "three-hand", "four-hand", "four-hand-solo")
+"""The games, as `trainer.game.variants` names them (kept here: parsing loads no game)."""
+
+
+def _advise_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
+    """``advise discard`` and ``advise play``: the coach's values, for scripts."""
+    p = sub.add_parser(
+        "advise",
+        help="the coach: what each throw or each card laid is worth",
+        description="The coach's advice, the numbers the game's ledger uses: every throw "
+        "of a dealt hand, or every card you may lay in the play, valued in points.",
+    )
+    advise = p.add_subparsers(dest="advise", metavar="WHAT", required=True)
+    d = advise.add_parser(
+        "discard",
+        help="every throw of a dealt hand, best first",
+        description="Every way to throw from a dealt hand, best first by net: the kept "
+        "cards' mean show over every starter, the crib's mean (its other cards and the "
+        "starter from the cards you have not seen) and the net (plus the crib when it is "
+        "yours, minus when it is not).",
+    )
+    d.add_argument("cards", nargs="+", metavar="CARD", help="the cards dealt to you")
+    _crib_owner(d)
+    d.add_argument("--variant", default="standard", choices=VARIANT_IDS, help="default: standard")
+    d.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _crib_owner(parser: argparse.ArgumentParser) -> None:
+    whose = parser.add_mutually_exclusive_group(required=True)
+    whose.add_argument(
+        "--dealer",
+        action="store_true",
+        help="you deal: the crib is yours (in four-hand, your partner's crib is yours too)",
+    )
+    whose.add_argument("--pone", action="store_true", help="another side deals")
 
 
 def _serve_parser(sub: argparse._SubParsersAction[MugginsParser]) -> None:

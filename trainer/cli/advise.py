@@ -12,11 +12,15 @@ import json
 from typing import TextIO
 
 from trainer.game.advice_discard import discard_advice
+from trainer.game.advice_play import play_advice
+from trainer.game.advice_spot import two_player_spot
 from trainer.game.variants import variant
 from trainer.rules.cards import format_cards, parse_cards
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    if args.advise == "play":
+        return play(args, out)
     return discard(args, out)
 
 
@@ -43,4 +47,38 @@ def discard(args: argparse.Namespace, out: TextIO) -> int:
         )
     out.write("\nhand: the kept cards' mean over every starter; crib: its mean; ")
     out.write(f"net: hand {'+' if args.dealer else '-'} crib\n")
+    return 0
+
+
+def play(args: argparse.Namespace, out: TextIO) -> int:
+    rules = variant(args.variant)
+    hand, pile, seen = (parse_cards(args.hand), parse_cards(args.pile), parse_cards(args.seen))
+    spot = two_player_spot(
+        rules, hand, pile, seen, dealer=args.dealer, theirs=args.theirs, go=args.go
+    )
+    advice = play_advice(spot)
+    if args.json:
+        data = {
+            "count": spot.count,
+            "cards": [v.to_dict() for v in advice.cards],
+            "deals": advice.deals,
+            "exact": advice.exact,
+        }
+        json.dump(data, out)
+        out.write("\n")
+        return 0
+    pile_text = f"the pile {format_cards(pile)} (count {spot.count})" if pile else "your lead"
+    out.write(f"Your hand {format_cards(hand)}, {pile_text}; your opponent holds {spot.held[1]}")
+    out.write(" and has said go\n\n" if args.go is not None else "\n\n")
+    if not advice.cards:
+        out.write("No card fits: you say go.\n")
+        return 0
+    out.write(f"  {'card':<4}  {'value':>6}\n")
+    for v in advice.cards:
+        out.write(f"  {v.card!s:<4}  {v.value:>+6.2f}\n")
+    deals = "every deal" if advice.exact else f"{advice.deals} deals (the same each time)"
+    out.write(
+        "\nvalue: what the rest of the play pegs for you less your opponent, on average over "
+        f"{deals} of the cards you have not seen to your opponent\n"
+    )
     return 0

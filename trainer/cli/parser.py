@@ -213,6 +213,47 @@ def _advise_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
     d.add_argument("--variant", default="standard", choices=VARIANT_IDS, help="default: standard")
     d.add_argument("--json", action="store_true", help="print JSON")
 
+    p = advise.add_parser(
+        "play",
+        help="every card you may lay now, best first",
+        description="Every card you may lay now, valued by the rest of the hand's play: the "
+        "points it pegs for you less your opponent's, on average over the ways the cards you "
+        "have not seen could lie in your opponent's hand (only as they could: a go said "
+        "holds nothing that fitted), each way solved to the end. The same position always "
+        "gets the same values. Two-player games.",
+    )
+    p.add_argument("--hand", nargs="+", required=True, metavar="CARD", help="your cards now")
+    p.add_argument(
+        "--pile", nargs="*", default=[], metavar="CARD", help="the cards since the count began"
+    )
+    p.add_argument(
+        "--seen",
+        nargs="*",
+        default=[],
+        metavar="CARD",
+        help="the other cards you have seen: the starter, your throw, earlier counts",
+    )
+    _crib_owner(p)
+    p.add_argument(
+        "--theirs",
+        type=integer,
+        metavar="N",
+        help="the cards your opponent holds (default: as the turns give it)",
+    )
+    p.add_argument(
+        "--go",
+        type=integer,
+        metavar="COUNT",
+        help="your opponent said go when the count was COUNT (since the count began)",
+    )
+    p.add_argument(
+        "--variant",
+        default="standard",
+        choices=("standard", "short", "five-card"),
+        help="default: standard",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+
 
 def _crib_owner(parser: argparse.ArgumentParser) -> None:
     whose = parser.add_mutually_exclusive_group(required=True)

@@ -185,6 +185,12 @@ def _game_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
     )
     p.add_argument("--muggins", default="acc", metavar="POLICY", help="off, acc, hoyle or bsd")
     p.add_argument("--json", action="store_true", help="print every game's record as JSON")
+    p.add_argument(
+        "--analyse",
+        action="store_true",
+        help="the coach's ledger: the points each seat lost by its discards, play, counts "
+        "and calls (with --json, each hand's ledger in its record)",
+    )
 
 
 VARIANT_IDS = ("standard", "short", "five-card", "three-hand", "four-hand", "four-hand-solo")

@@ -144,3 +144,17 @@ def hand_decisions(rules: GameVariant, hand: Mapping[str, Any]) -> tuple[list[Th
             lays.append(Lay(number, event["seat"], spot, cards_of([event["card"]])[0]))
         walk.add(event)
     return throws, lays
+
+
+def spot_now(rules: GameVariant, hand: Mapping[str, Any], seat: int, passed: Iterable[int]) -> Spot:
+    """The position ``seat`` sees at its turn in the play of a hand in progress: the hand's
+    record so far (its deal, what was kept, the starter, the events) and the seats that have
+    said go since the count began (the table's). What the hint at the table and a seat
+    playing the advice value, the same position the ledger values afterwards."""
+    dealt = [cards_of(d) for d in hand["dealt"]]
+    kept = [cards_of(k) for k in hand["kept"]]
+    (starter,) = cards_of([hand["starter"]])
+    walk = PlayWalk(rules, dealt, kept, starter)
+    for event in hand["events"]:
+        walk.add(event)
+    return walk.spot(seat, passed)

@@ -21,7 +21,8 @@ from trainer.game.state import GameOptions
 from trainer.game.variants import variant
 from trainer.judge.claims import CatchAnswer
 
-CLOSE = 1e-9
+CLOSE = 1e-4
+"""The ledger keeps each value to 6 places: a game of decisions is within this of the sum."""
 
 
 def discard_losses(rules_id: str, game: dict[str, Any]) -> list[float]:

@@ -15,7 +15,15 @@ from trainer.game.advice_discard import discard_advice
 from trainer.game.advice_play import play_advice
 from trainer.game.calls import settle
 from trainer.game.decisions import Lay, Throw, hand_decisions
-from trainer.game.ledger import CallCost, Choice, CountCost, GameLedger, HandLedger, SeatHand
+from trainer.game.ledger import (
+    CallCost,
+    Choice,
+    CountCost,
+    GameLedger,
+    HandLedger,
+    SeatHand,
+    points,
+)
 from trainer.game.variants import GameVariant
 from trainer.judge.claims import CatchAnswer
 from trainer.judge.policy import Policy
@@ -32,7 +40,7 @@ def throw_choice(throw: Throw, rules: GameVariant, *, hinted: bool = False) -> C
     advice = discard_advice(throw.dealt, rules, own_crib=throw.own_crib)
     made = next(t for t in advice if set(t.throw) == set(throw.thrown))
     best = advice[0]
-    return Choice("discard", made.throw, made.net, best.throw, best.net, hinted)
+    return Choice("discard", made.throw, points(made.net), best.throw, points(best.net), hinted)
 
 
 def lay_choice(lay: Lay, *, hinted: bool = False) -> Choice | None:
@@ -41,8 +49,8 @@ def lay_choice(lay: Lay, *, hinted: bool = False) -> Choice | None:
     if len({c.rank for c in lay.spot.playable()}) < 2:
         return None
     advice = play_advice(lay.spot)
-    best = advice.best
-    return Choice("play", (lay.card,), advice.value_of(lay.card), (best.card,), best.value, hinted)
+    made, best = points(advice.value_of(lay.card)), points(advice.best.value)
+    return Choice("play", (lay.card,), made, (advice.best.card,), best, hinted)
 
 
 def read_answer(text: str) -> CatchAnswer:

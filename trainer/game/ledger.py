@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from trainer.rules.cards import Card
+from trainer.rules.cards import Card, stored_cards
 
 MODEL: Final = 1
 """The version of the advice the ledger is worked out by: a ledger kept by another version
@@ -27,8 +27,9 @@ is worked out again rather than compared."""
 Phase = Literal["discard", "play"]
 
 
-def _points(value: float) -> float:
-    """Points as the ledger writes them: 6 decimal places, never ``-0.0``."""
+def points(value: float) -> float:
+    """Points as the ledger keeps them: to 6 decimal places, never ``-0.0``. A decision's
+    values are kept so, so that a ledger read back from its plain data is the same ledger."""
     return round(value, 6) + 0.0
 
 
@@ -55,10 +56,10 @@ class Choice:
     def to_dict(self) -> dict[str, Any]:
         return {
             "made": _texts(self.made),
-            "value": _points(self.value),
+            "value": points(self.value),
             "best": _texts(self.best),
-            "best_value": _points(self.best_value),
-            "loss": _points(self.loss),
+            "best_value": points(self.best_value),
+            "loss": points(self.loss),
             "hinted": self.hinted,
         }
 
@@ -169,8 +170,8 @@ class Totals:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "discard": _points(self.discard),
-            "play": _points(self.play),
+            "discard": points(self.discard),
+            "play": points(self.play),
             "count": self.count,
             "calls": self.calls,
             "hinted": self.hinted,
@@ -224,6 +225,45 @@ class GameLedger:
             "seats": [self.totals(s).to_dict() for s in range(self.players)],
             "hands": [{"number": h.number, "ledger": h.to_list()} for h in self.hands],
         }
+
+
+def _cards(texts: Sequence[str]) -> tuple[Card, ...]:
+    return stored_cards(" ".join(texts))
+
+
+def _choice(phase: Phase, data: Mapping[str, Any]) -> Choice:
+    return Choice(
+        phase,
+        _cards(data["made"]),
+        data["value"],
+        _cards(data["best"]),
+        data["best_value"],
+        data["hinted"],
+    )
+
+
+def seat_hand_from(data: Mapping[str, Any]) -> SeatHand:
+    """A seat's hand back from `SeatHand.to_dict` (values as written: to 6 places)."""
+    throw = data["throw"]
+    return SeatHand(
+        None if throw is None else _choice("discard", throw),
+        tuple(_choice("play", c) for c in data["lays"]),
+        tuple(CountCost(c["box"], c["missed"], c["over"], c["mugged"]) for c in data["counts"]),
+        tuple(
+            CallCost(c["owner"], c["box"], c["answer"], c["let_go"], c["wrong"])
+            for c in data["answers"]
+        ),
+    )
+
+
+def ledger_from(data: Mapping[str, Any]) -> GameLedger:
+    """A game's ledger back from `GameLedger.to_dict` (of this `MODEL`, as the history keeps
+    it: checked when it was kept); `KeyError`, `TypeError` or `ValueError` if it is not one."""
+    hands = tuple(
+        HandLedger(h["number"], tuple(seat_hand_from(s) for s in h["ledger"]))
+        for h in data["hands"]
+    )
+    return GameLedger(hands, len(data["seats"]))
 
 
 def ledger_model(data: Mapping[str, Any]) -> int | None:

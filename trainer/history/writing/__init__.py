@@ -4,8 +4,8 @@
   while the file is busy, and kept in a file beside it at quitting (`pending`), which the
   next start brings back;
 - `deferred`: the trainer's history, its file made with the first answer (`DeferredStore`);
-- `games`: a game at the table, saved after every step (its row: `SavedGame`, in
-  `trainer.history.file`).
+- `games`: a game at the table, saved after every step, and its ledger once worked out
+  (its row: `SavedGame`, in `trainer.history.file`).
 
 It sits on top of `trainer.history`: it uses the store, and the export format for the
 answers kept at quitting.
@@ -21,6 +21,7 @@ from trainer.history.writing.games import (
     game_count,
     latest_playing,
     load_game,
+    save_ledger,
     save_step,
 )
 from trainer.history.writing.pending import PREFIX, keep, pending_files
@@ -43,5 +44,6 @@ __all__ = [
     "latest_playing",
     "load_game",
     "pending_files",
+    "save_ledger",
     "save_step",
 ]

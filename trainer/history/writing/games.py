@@ -133,6 +133,17 @@ def _end(conn: sqlite3.Connection, game_id: int, end: GameEnd) -> None:
     )
 
 
+def save_ledger(store: StatsStore, game_id: int, ledger: str) -> None:
+    """Keep a game's ledger (JSON text, worked out from its record by the game layer); only
+    a game over has one. `GameConflictError` if the game is not over (or not stored)."""
+    with store.transaction("saving the game's ledger") as conn:
+        cur = conn.execute(
+            "UPDATE games SET ledger = ? WHERE id = ? AND status = 'over'", (ledger, game_id)
+        )
+        if cur.rowcount == 0:
+            raise GameConflictError(f"game {game_id} is not a game over in the stats store")
+
+
 def abandon_game(store: StatsStore, game_id: int, at: datetime) -> None:
     """Mark a playing game abandoned: it is kept (with its actions) but never resumed."""
     with store.transaction("abandoning the game") as conn:

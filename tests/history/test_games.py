@@ -26,6 +26,7 @@ from trainer.history.writing import (
     create_game,
     finish_game,
     game_count,
+    games_over,
     latest_playing,
     load_game,
     save_ledger,
@@ -202,6 +203,25 @@ def test_only_a_game_over_keeps_a_ledger(tmp_path: Path) -> None:
         saved = load_game(store, "g1")
         assert saved is not None
         assert saved.ledger == '{"model":1}'
+
+
+def test_the_games_over_are_listed_latest_first_without_their_actions(tmp_path: Path) -> None:
+    with StatsStore(tmp_path / DB_NAME) as store:
+        assert games_over(store) == []
+        first = new_game(store, "g1")
+        save_step(store, first, 0, "{}", T0, end=GameEnd("{}", 0, (121, 90), "won"))
+        save_ledger(store, first, '{"model":1}')
+        second = new_game(store, "g2")
+        later = T0 + timedelta(hours=2)
+        save_step(store, second, 0, "{}", later, end=GameEnd("{}", 1, (70, 121), "skunked"))
+        new_game(store, "g3")  # still playing: not listed
+        listed = games_over(store)
+        assert [(g.uid, g.human_result, g.final, g.ledger) for g in listed] == [
+            ("g2", "skunked", (70, 121), None),
+            ("g1", "won", (121, 90), '{"model":1}'),
+        ]
+        assert listed[0].ended == later
+        assert [g.uid for g in games_over(store, limit=1)] == ["g2"]
 
 
 def test_migrates_version_6_keeping_every_game_without_a_ledger(tmp_path: Path) -> None:

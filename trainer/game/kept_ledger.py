@@ -40,7 +40,7 @@ def worked_out(saved: SavedGame) -> GameLedger:
     record = session.record
     if record is None:
         raise SavedGameError(saved.uid, "it is not over: it has no ledger yet")
-    return game_ledger(setup.rules, record.to_dict(), setup.options.muggins)
+    return game_ledger(setup.rules, record.to_dict(), setup.options.muggins, session.hints)
 
 
 def _kept(saved: SavedGame) -> Any:
@@ -113,6 +113,6 @@ def session_ledger(session: GameSession) -> GameLedger:
     if record is None:
         raise ValueError("the game is not over: it has no ledger yet")
     rules, policy = session.setup.rules, session.setup.options.muggins
-    ledger = game_ledger(rules, record.to_dict(), policy)
+    ledger = game_ledger(rules, record.to_dict(), policy, session.hints)
     save_ledger(session.store, session.game_id, ledger_text(ledger))
     return ledger

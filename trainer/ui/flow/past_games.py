@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 RESULTS = {
     "won": "won",
     "lost": "lost",
-    "skunked": "lost, skunked",
-    "double-skunked": "lost, double skunk",
+    "skunked": "lost, skunk",
+    "double-skunked": "lost, dbl skunk",
 }
+"""Your side's result as the list says it, in a column of 22 with the score."""
 
 
 @dataclass(frozen=True)

@@ -60,16 +60,21 @@ class PastGamesScreen(Screen[None]):
         yield KeysFooter()
 
     def help_keys(self) -> list[tuple[str, str]]:
-        return [("up / down", "pick a game"), ("enter", "review it, hand by hand")]
+        return [("up / down", "pick a game (Enter reviews it, hand by hand)")]
 
     def on_mount(self) -> None:
         table = self.query_one("#past-games", DataTable)
         table.add_column("Result", key="result", width=22)
         table.add_column("Ended", key="date", width=16)
-        table.add_column("Game", key="variant", width=18)
+        table.add_column("Game", key="variant", width=19)
         table.add_column("Points lost", key="lost", width=11)
         table.focus()
         self._read()
+
+    def on_screen_resume(self) -> None:
+        """Back from a review: read the list again (the review may have kept a ledger)."""
+        if self.is_mounted and self.games:
+            self._read()
 
     @work(thread=True, exclusive=True, group="past-games")
     def _read(self) -> None:
@@ -86,9 +91,12 @@ class PastGamesScreen(Screen[None]):
     def _games_read(self, event: GamesRead) -> None:
         self.games = event.games
         table = self.query_one("#past-games", DataTable)
+        row = table.cursor_row
         table.clear()
         for g in self.games:
             table.add_row(*map(as_cell, (g.result, g.date, g.variant, g.lost)), key=g.uid)
+        if self.games:
+            table.move_cursor(row=min(max(row, 0), len(self.games) - 1))
         note = self.query_one("#past-note", Static)
         if event.error:
             note.update(f"Your games could not be read: {event.error}")

@@ -249,6 +249,7 @@ class TableScreen(Screen[None]):
             def after(go_on: bool | None) -> None:
                 self._apply(self.runner.after_game(bool(go_on)))
 
+            self._log.scroll_end(animate=False, immediate=True)  # its last line, under the summary
             self.app.push_screen(GameOverScreen(self.session, plain=self.plain), after)
         elif isinstance(effect, NextGame):
             self.post_message(SeatAt(effect.session))

@@ -38,7 +38,7 @@ def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
 
 def test_round_trip(tmp_path: Path) -> None:
     path = settings_path(tmp_path / "config")
-    chosen = Settings("hoyle", False, "letters", "nord", "x")
+    chosen = Settings("hoyle", False, "letters", "nord", "x", "always")
     save_settings(chosen, path)
     assert load_settings(path) == (chosen, None)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -48,6 +48,7 @@ def test_round_trip(tmp_path: Path) -> None:
         "card_style": "letters",
         "theme": "nord",
         "announce_key": "x",
+        "coach_hands": "always",
         "game": {
             "variant": "standard",
             "level": "standard",
@@ -80,10 +81,15 @@ def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
             "nineteen: must be true or false, got 'maybe'; announce_key: must be one lower-case "
             "letter or digit, got 'enter'; colour: unknown setting; using the default for each",
         ),
+        (
+            "coach_hands: sometimes\n",
+            Settings(),
+            "coach_hands: must be one of first-games, always, never, got 'sometimes'",
+        ),
         ("- a\n- list\n", Settings(), "not a mapping of settings; using the default settings"),
         ("muggins: [acc\n", Settings(), "line 2: not valid YAML"),
     ],
-    ids=["bad-policy", "three-problems", "not-a-mapping", "bad-yaml"],
+    ids=["bad-policy", "three-problems", "bad-coach", "not-a-mapping", "bad-yaml"],
 )
 def test_broken_values_fall_back_and_name_the_file(
     tmp_path: Path, text: str, settings: Settings, warning: str

@@ -42,6 +42,9 @@ GAME_LEVELS: Final[tuple[GameLevel, ...]] = get_args(GameLevel)
 """The computer players' levels, `trainer.game.bots.LEVELS`."""
 ClaimStyle = Literal["total", "announce"]
 CLAIM_STYLES: Final[tuple[ClaimStyle, ...]] = get_args(ClaimStyle)
+CoachHands = Literal["first-games", "always", "never"]
+COACH_HANDS: Final[tuple[CoachHands, ...]] = get_args(CoachHands)
+"""When a hand's summary at the table says what the hand cost you (the coach)."""
 MAX_MATCH_POINTS: Final = 99
 THEME_NAME: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """What a theme's name looks like (Textual's are like ``textual-dark``, ``nord``)."""
@@ -79,6 +82,8 @@ class Settings:
     """A Textual theme name."""
     announce_key: str = "s"
     """The key that shows the spoken count on the reveal."""
+    coach_hands: CoachHands = "first-games"
+    """After each hand at the table, what it cost you: in your first games, always, never."""
     game: GameChoices = field(default_factory=GameChoices)
     """The choices for a game at the table, remembered from the last one dealt."""
 
@@ -176,6 +181,8 @@ def _check(key: str, value: object) -> str | None:
         return f"must be true or false, got {excerpt(value)}"
     if key == "card_style":
         return _one_of(CARD_STYLES, value)
+    if key == "coach_hands":
+        return _one_of(COACH_HANDS, value)
     if key == "theme":
         return _theme_problem(value)
     if key == "announce_key" and not (

@@ -10,6 +10,7 @@ import pytest
 
 from tests.game.record_check import check_record
 from trainer.__main__ import main
+from trainer.game.analysis import game_ledger
 from trainer.game.variants import VARIANTS, variant
 
 
@@ -165,3 +166,40 @@ def test_the_record_check_fails_a_record_that_breaks_the_rules(
     BREAKS[broken](game)
     with pytest.raises(AssertionError):
         check_record(rules, game)
+
+
+def test_analyse_gives_each_hand_its_ledger_by_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--games", "1", "--seed", "3", "--json", "--analyse")
+    assert code == 0
+    game = json.loads(out)["games"][0]
+    ledger = game_ledger(variant("standard"), game, "acc")
+    assert game["ledger"] == [ledger.totals(s).to_dict() for s in range(2)]
+    for hand, costed in zip(game["hands"], ledger.hands, strict=True):
+        assert hand["ledger"] == costed.to_list()
+        assert len(hand["ledger"]) == 2
+        for seat in hand["ledger"]:
+            assert list(seat)[:5] == ["discard", "play", "count", "calls", "hinted"]
+            assert list(seat)[5:] == ["throw", "lays", "counts", "answers"]
+    throws = [s["throw"] for h in game["hands"] for s in h["ledger"] if s["throw"]]
+    assert throws
+    assert all(t["best_value"] >= t["value"] for t in throws)
+    assert any(round(t["value"], 3) != t["value"] for t in throws)  # more than three places
+    for seat in (0, 1):
+        total = sum(h["ledger"][seat]["discard"] for h in game["hands"])
+        assert game["ledger"][seat]["discard"] == pytest.approx(total, abs=1e-5)
+    plain = json.loads(run(capsys, "--games", "1", "--seed", "3", "--json")[1])["games"][0]
+    assert "ledger" not in plain
+    assert all("ledger" not in h for h in plain["hands"])
+
+
+def test_analyse_sums_up_the_points_lost_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--games", "2", "--seed", "3", "--analyse")
+    assert code == 0
+    lines = out.splitlines()
+    at = lines.index("Points lost a hand (the coach's ledger):")
+    assert lines[at + 1].split() == ["seat", "discard", "play", "count", "calls", "all"]
+    for n, level in enumerate(("standard", "easy")):
+        row = lines[at + 2 + n].split()
+        assert row[:2] == [str(n), level]
+        parts = [float(x) for x in row[2:]]
+        assert parts[-1] == pytest.approx(sum(parts[:-1]), abs=0.02)

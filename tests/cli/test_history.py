@@ -16,9 +16,11 @@ import pytest
 from tests.game.scripted import play_out, scripted
 from tests.history.known import build_history
 from trainer.__main__ import main
+from trainer.game.kept_ledger import stored_ledger
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore, exchange
+from trainer.history.writing import load_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -309,7 +311,7 @@ def test_csv_shape(capsys: pytest.CaptureFixture[str], home: Path) -> None:
 
 def test_export_of_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     data = json.loads(exported(capsys, tmp_path / "none", "json"))
-    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 4, [])
+    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 5, [])
     assert data["games"] == []
     assert exported(capsys, tmp_path / "none", "csv").startswith("uid,at,drill_id,")
     assert not (tmp_path / "none").exists()
@@ -467,6 +469,48 @@ def test_a_bad_game_stops_the_whole_import(
     assert message in err
     assert "nothing was imported" in err
     assert not target.exists()
+
+
+def test_a_games_ledger_goes_with_it_and_is_checked_on_the_way_in(
+    capsys: pytest.CaptureFixture[str], with_games: Path, tmp_path: Path
+) -> None:
+    with StatsStore.open(with_games) as store:
+        over = next(g for g in exchange.export_game_records(store) if g["status"] == "over")
+        saved = load_game(store, over["uid"])
+        assert saved is not None
+        ledger = stored_ledger(store, saved).to_dict()
+    data = json.loads(exported(capsys, with_games, "json"))
+    assert data["games"][0]["ledger"] == ledger
+    assert data["games"][1]["ledger"] is None  # still playing
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(data))
+    elsewhere = tmp_path / "elsewhere"
+    code, _, err = run(capsys, "import", str(good), "--data-dir", str(elsewhere))
+    assert (code, err) == (0, "")
+    with StatsStore.open(elsewhere) as store:
+        assert exchange.export_game_records(store)[0]["ledger"] == ledger
+
+    def refused(game: int, spoil: Any) -> str:
+        spoilt = json.loads(json.dumps(data))
+        spoil(spoilt["games"][game])
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps(spoilt))
+        target = tmp_path / "target"
+        code, _, err = run(capsys, "import", str(bad), "--data-dir", str(target))
+        assert code == 2
+        assert not target.exists()
+        return err
+
+    def more_play(game: dict[str, Any]) -> None:
+        game["ledger"]["hands"][0]["ledger"][1]["play"] += 1
+
+    err = refused(0, more_play)
+    assert "game 1: ledger: hand 1 is not what its record gives; nothing was imported" in err
+    err = refused(1, lambda g: g.update(ledger=ledger))
+    assert "game 2: ledger: " in err
+    assert "is not a game over's ledger (an object), for a playing" in err
+    err = refused(0, lambda g: g["ledger"].update(model="\x1b[31m"))
+    assert "game 1: ledger: " in err
 
 
 # ---------------------------------------------------------------- a store that cannot be opened

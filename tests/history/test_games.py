@@ -1,10 +1,12 @@
-"""Games in the stats store: the version-5 tables, the upgrade from version 4, saving a step."""
+"""Games in the stats store: the version-5 tables, the upgrades from versions 4 and 6 (the
+ledgers), saving a step and a ledger."""
 
 from __future__ import annotations
 
 import contextlib
 import random
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ import pytest
 
 from tests.factories import HAND_9_FLUSH, FakeClock
 from tests.history.known import build_history, drill, show
-from tests.history.test_store import as_version_4, rows, schema_of
+from tests.history.test_store import as_version_4, as_version_6, rows, schema_of
 from trainer.history import DB_NAME, StatsStore, StoreError
 from trainer.history.exchange import export_records
 from trainer.history.file import SCHEMA_VERSION
@@ -24,8 +26,10 @@ from trainer.history.writing import (
     create_game,
     finish_game,
     game_count,
+    games_over,
     latest_playing,
     load_game,
+    save_ledger,
     save_step,
 )
 from trainer.judge.claims import TotalClaim
@@ -83,7 +87,7 @@ def test_migrates_version_4_keeping_every_answer(tmp_path: Path) -> None:
         new_game(store)  # and the new tables work
         assert game_count(store, "playing") == 1
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     fresh = tmp_path / "fresh" / DB_NAME
     StatsStore(fresh).close()
     assert schema_of(db) == schema_of(fresh)
@@ -183,6 +187,66 @@ def test_the_last_step_ends_the_game(tmp_path: Path) -> None:
             save_step(store, game_id, 2, "{}", T0)
         with pytest.raises(GameConflictError, match="g1 is over"):
             finish_game(store, game_id, end, T0)
+
+
+def test_only_a_game_over_keeps_a_ledger(tmp_path: Path) -> None:
+    db = tmp_path / DB_NAME
+    with StatsStore(db) as store:
+        game_id = new_game(store)
+        with pytest.raises(GameConflictError, match=f"game {game_id} is not a game over"):
+            save_ledger(store, game_id, '{"model":1}')
+        save_step(store, game_id, 0, "{}", T0, end=GameEnd('{"winner":1}', 1, (88, 121), None))
+        saved = load_game(store, "g1")
+        assert saved is not None
+        assert saved.ledger is None
+        save_ledger(store, game_id, '{"model":1}')
+        saved = load_game(store, "g1")
+        assert saved is not None
+        assert saved.ledger == '{"model":1}'
+
+
+def test_the_games_over_are_listed_latest_first_without_their_actions(tmp_path: Path) -> None:
+    with StatsStore(tmp_path / DB_NAME) as store:
+        assert games_over(store) == []
+        first = new_game(store, "g1")
+        save_step(store, first, 0, "{}", T0, end=GameEnd("{}", 0, (121, 90), "won"))
+        save_ledger(store, first, '{"model":1}')
+        second = new_game(store, "g2")
+        later = T0 + timedelta(hours=2)
+        save_step(store, second, 0, "{}", later, end=GameEnd("{}", 1, (70, 121), "skunked"))
+        new_game(store, "g3")  # still playing: not listed
+        listed = games_over(store)
+        assert [(g.uid, g.human_result, g.final, g.ledger) for g in listed] == [
+            ("g2", "skunked", (70, 121), None),
+            ("g1", "won", (121, 90), '{"model":1}'),
+        ]
+        assert listed[0].ended == later
+        assert [g.uid for g in games_over(store, limit=1)] == ["g2"]
+
+
+def test_migrates_version_6_keeping_every_game_without_a_ledger(tmp_path: Path) -> None:
+    db = tmp_path / DB_NAME
+    with StatsStore(db) as store:
+        build_history(store)
+        game_id = new_game(store)
+        save_step(store, game_id, 0, "{}", T0, end=GameEnd('{"winner":0}', 0, (121, 80), "won"))
+        save_ledger(store, game_id, '{"model":1}')
+        kept = load_game(store, "g1")
+        records = export_records(store)
+    as_version_6(db)
+    assert "ledger" not in {r["name"] for r in rows(db, "PRAGMA table_info(games)")}
+    with StatsStore(db) as store:
+        assert export_records(store) == records
+        again = load_game(store, "g1")
+        assert kept is not None
+        assert again is not None
+        assert again == replace(kept, ledger=None)
+        save_ledger(store, game_id, '{"model":1}')
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+    fresh = tmp_path / "fresh" / DB_NAME
+    StatsStore(fresh).close()
+    assert schema_of(db) == schema_of(fresh)
 
 
 def test_a_save_from_a_trainer_left_behind_is_refused(tmp_path: Path) -> None:

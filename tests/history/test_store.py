@@ -128,7 +128,7 @@ def test_pragmas(db: Path) -> None:
     with StatsStore(db):
         pass
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA application_id").fetchone()[0] == 0x4D554747
 
@@ -411,8 +411,8 @@ def test_refuses_a_newer_schema(db: Path) -> None:
         store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
     with contextlib.closing(sqlite3.connect(db)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute("PRAGMA user_version = 7")
-    refuses(db, "newer Muggins", "version 7", "knows up to 6", "upgrade Muggins")
+        conn.execute("PRAGMA user_version = 8")
+    refuses(db, "newer Muggins", "version 8", "knows up to 7", "upgrade Muggins")
 
 
 def test_refuses_a_damaged_schema(db: Path) -> None:
@@ -781,9 +781,21 @@ CREATE INDEX combos_drill ON combos(drill_id, at, attempt_id);
 COMBO_COLUMNS = "attempt_id, role, stat_kind, kind, cards, points, at, drill_id, reason"
 
 
+def as_version_6(path: Path) -> None:
+    """Turn a store into the file version 6 would have kept for the same answers and games:
+    no ledgers."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("ALTER TABLE games DROP COLUMN ledger")
+        conn.execute("PRAGMA user_version = 6")
+        conn.commit()
+        conn.execute("VACUUM")
+
+
 def as_version_5(path: Path) -> None:
     """Turn a store into the file version 5 would have kept for the same answers: no token,
     no offsets (days by the quarter hour in UTC), sessions indexed by time."""
+    as_version_6(path)
     with contextlib.closing(sqlite3.connect(path)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
         conn.execute("UPDATE attempts SET utc_offset = 0")

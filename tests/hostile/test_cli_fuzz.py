@@ -21,7 +21,19 @@ from hypothesis import strategies as st
 from trainer.__main__ import main
 from trainer.cli import build_parser
 
-COMMANDS = ("score", "peg", "odds", "drills", "deal", "stats", "review", "export", "import")
+COMMANDS = (
+    "score",
+    "peg",
+    "odds",
+    "drills",
+    "deal",
+    "stats",
+    "review",
+    "export",
+    "import",
+    "advise discard",
+    "advise play",
+)
 CARDS = ("5H", "JD", "10C", "TS", "AC", "KH", "5h", "1S", "XX", "11H", "5", "")
 DRILLS = ("warm-up", "pegging", "catch", "crib", "five-card-game", "nope", "[/]")
 HOSTILE = (
@@ -54,10 +66,13 @@ HOSTILE = (
 
 
 def _options(command: str) -> list[str]:
-    """The option strings the parser knows for ``command`` (and the common ones)."""
+    """The option strings the parser knows for ``command`` (and the common ones); a command
+    of two words is a subcommand's own subcommand (``advise play``)."""
     parser = build_parser()
-    sub = next(a for a in parser._actions if a.dest == "command")
-    return sorted(sub.choices[command]._option_string_actions)  # type: ignore[index]
+    for word in command.split():
+        sub = next(a for a in parser._actions if isinstance(a.choices, dict) and word in a.choices)
+        parser = sub.choices[word]  # type: ignore[index]
+    return sorted(parser._option_string_actions)
 
 
 @st.composite
@@ -71,7 +86,7 @@ def command_lines(draw: st.DrawFn) -> list[str]:
             max_size=2,
         )
     )
-    return [*(word for option in lead for word in option), command, *tokens]
+    return [*(word for option in lead for word in option), *command.split(), *tokens]
 
 
 @pytest.mark.slow

@@ -7,8 +7,10 @@ import json
 import time
 from typing import Final, TextIO, cast
 
+from trainer.game.analysis import game_ledger
 from trainer.game.bots import LEVELS, Bot, Level
 from trainer.game.events import Go, Played, Shown
+from trainer.game.ledger import GameLedger, Totals
 from trainer.game.record import GameRecord, play_game
 from trainer.game.state import GameOptions
 from trainer.game.variants import GameVariant, variant
@@ -60,18 +62,40 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
         seats = [Bot(cast(Level, level), s, seed) for s, level in enumerate(levels)]
         records.append(play_game(rules, seed, seats, levels, options))
     seconds = time.perf_counter() - started
+    games = [r.to_dict() for r in records]
+    ledgers = [game_ledger(rules, g, options.muggins) for g in games] if args.analyse else []
     if args.json:
-        data = {
-            "variant": rules.id,
-            "seed": args.seed,
-            "bots": levels,
-            "games": [r.to_dict() for r in records],
-        }
+        for game, ledger in zip(games, ledgers, strict=False):
+            game["ledger"] = [ledger.totals(s).to_dict() for s in range(rules.players)]
+            for hand, costed in zip(game["hands"], ledger.hands, strict=True):
+                hand["ledger"] = costed.to_list()
+        data = {"variant": rules.id, "seed": args.seed, "bots": levels, "games": games}
         json.dump(data, out)
         out.write("\n")
         return 0
     out.write(summary(records, levels, seconds))
+    if ledgers:
+        out.write(ledger_summary(ledgers, levels))
     return 0
+
+
+def ledger_summary(ledgers: list[GameLedger], levels: list[str]) -> str:
+    """Per seat, the points lost a hand by phase (the coach's ledger), and in all."""
+    hands = sum(len(g.hands) for g in ledgers)
+    lines = [
+        "",
+        "Points lost a hand (the coach's ledger):",
+        f"  {'seat':<14} {'discard':>7} {'play':>6} {'count':>6} {'calls':>6} {'all':>6}",
+    ]
+    for seat, level in enumerate(levels):
+        t = Totals()
+        for ledger in ledgers:
+            t += ledger.totals(seat)
+        lines.append(
+            f"  {seat} {level:<12} {t.discard / hands:>7.2f} {t.play / hands:>6.2f} "
+            f"{t.count / hands:>6.2f} {t.calls / hands:>6.2f} {t.total / hands:>6.2f}"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def summary(records: list[GameRecord], levels: list[str], seconds: float) -> str:

@@ -24,7 +24,7 @@ from trainer.cli.drills import folders
 from trainer.cli.output import one_line
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
-from trainer.game.session import replay_problem
+from trainer.game.kept_ledger import import_problem
 from trainer.history import StatsStore, exchange, store_path
 from trainer.history.exchange import ImportFormatError
 from trainer.history.file import TOTAL, inspect
@@ -361,7 +361,7 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     export = exchange.read_export(path)
     try:  # every record is checked, every game played through, before the store is opened
         rows = exchange.rows_from_records(export.attempts)
-        games = exchange.games_from_records(export.games, replay_problem)
+        games = exchange.games_from_records(export.games, import_problem)
     except ImportFormatError as err:
         raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
     with StatsStore.open(args.data_dir) as store:

@@ -84,4 +84,8 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from trainer.cli import game as game_commands
 
         return game_commands.simulate(args, out)
+    if args.command == "advise":
+        from trainer.cli import advise
+
+        return advise.run(args, out)
     return history_commands.run(args, out, err)

@@ -44,6 +44,9 @@ _KEYS: Final[dict[str, frozenset[str]]] = {
     "count": frozenset({"type", "seat", "claim", "said"}),
     "respond": frozenset({"type", "seat", "answer"}),
 }
+HINTED: Final = "hinted"
+"""A key a throw's or a card laid's data may carry, true: the coach's hint was asked for
+before it (the ledger marks the decision so)."""
 HEELS_TO: Final = ("dealer", "cutter")
 _REASON_CHARS: Final = 160
 
@@ -148,6 +151,10 @@ def action_from_data(data: object, where: str = "action") -> Action:
     if kind not in _KEYS:
         known = ", ".join(_KEYS)
         raise CodecError(f"{where}: type must be one of {known}, got {excerpt(kind)}")
+    if kind in ("discard", "lay") and HINTED in data:
+        if data[HINTED] is not True:
+            raise CodecError(f"{where}: {HINTED} is only ever true, got {excerpt(data[HINTED])}")
+        data = {k: v for k, v in data.items() if k != HINTED}  # read as the action without it
     data = fields(data, where, _KEYS[kind])
     seat = whole_number(data["seat"], f"{where}: seat")
     if kind == "discard":

@@ -10,12 +10,11 @@ cannot be taken or saved changes nothing), with the human's count recorded as
 an `Attempt` in the same transaction, and the last step marks the game over
 with its record (`trainer.history.writing.games`).
 
-Only the human's own counts are attempts. Their answers to a bot's count
-(`Respond`) move points as the engine settles them but are not recorded as
-catch attempts: a drill's catch question is judged by the ACC rule alone
-against the opponent's stated mistake, which a bot's `Count` does not keep,
-while the game settles a call under its own policy, after other seats may
-have answered.
+Only the human's own counts are attempts. Their answers to a bot's count (`Respond`) move
+points as the engine settles them but are not recorded as catch attempts: a drill's catch
+question is judged by the ACC rule alone against the opponent's stated mistake, which a
+bot's `Count` does not keep, while the game settles a call under its own policy. A throw or
+card laid after a hint is saved marked so (`hints`), for the ledger.
 """
 
 from __future__ import annotations
@@ -24,11 +23,13 @@ import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from trainer.game.analysis import Hint
 from trainer.game.attempts import count_attempt, game_drill
 from trainer.game.bots import Bot, Level
 from trainer.game.codec import CodecError, action_from_data, action_to_data, dumps, loads
 from trainer.game.engine import count_verdict, new_game, prompt, step
 from trainer.game.events import Event
+from trainer.game.hints import action_hinted, hint_key, hinted_data
 from trainer.game.match import first_dealer, game_points, match_game_seed
 from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
@@ -105,6 +106,8 @@ class GameSession:
         self.attempts: list[Attempt] = []
         """The human's counts recorded by this session (not those before a resume)."""
         self.abandoned = False
+        self.hints: set[Hint] = set()
+        """The decisions (the human's) made after a hint, as the ledger marks them."""
 
     # ------------------------------------------------------------ making one
 
@@ -184,12 +187,13 @@ class GameSession:
         for n, text in enumerate(saved.actions):
             where = f"action {n}"
             try:
-                action = action_from_data(loads(text, where), where)
+                data = loads(text, where)
+                action, hinted = action_from_data(data, where), action_hinted(data)
                 after, events = step(session.state, action)
             except ValueError as err:  # CodecError, GameError, or anything the rules refuse
                 detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
                 raise SavedGameError(saved.uid, detail) from None
-            session._moved(action, after, events)
+            session._moved(action, after, events, hinted=hinted)
         session.abandoned = saved.status == "abandoned"
         return session
 
@@ -267,8 +271,9 @@ class GameSession:
             done.append(taken)
         return done
 
-    def act(self, action: Action, *, seconds: float = 0.0) -> list[Event]:
-        """The human's action, saved, and its events; ``seconds`` is how long a count took.
+    def act(self, action: Action, *, seconds: float = 0.0, hinted: bool = False) -> list[Event]:
+        """The human's action, saved, and its events; ``seconds`` is how long a count took,
+        ``hinted`` that the coach's hint was asked for before it (kept with it).
         `GameError` if it is not the human's turn or the action is not legal: then nothing
         changes and nothing is saved."""
         asked = self.prompt
@@ -278,7 +283,7 @@ class GameSession:
             raise GameError(f"it is {self.setup.names[asked.seat]}'s turn to {asked.kind}")
         if action.seat != asked.seat:
             raise GameError(f"you play seat {asked.seat}, not seat {action.seat}")
-        return self._take(action, seconds)
+        return self._take(action, seconds, hinted=hinted)
 
     def abandon(self) -> None:
         """Give the game up: it stays stored as abandoned, and is never resumed."""
@@ -287,11 +292,13 @@ class GameSession:
 
     # ------------------------------------------------------------ inside
 
-    def _take(self, action: Action, seconds: float) -> list[Event]:
+    def _take(self, action: Action, seconds: float, *, hinted: bool = False) -> list[Event]:
         """Step, save, then move on: a step refused or not saved leaves the session as it was."""
         before = self.state
         after, events = step(before, action)
-        text = dumps(action_to_data(action))
+        data = action_to_data(action)
+        hinted = hinted and hint_key(before, self.hands, action) is not None
+        text = dumps(hinted_data(data) if hinted else data)
         attempt = None
         if isinstance(action, Count) and action.seat == self.setup.human:
             attempt = count_attempt(
@@ -309,7 +316,7 @@ class GameSession:
         save_step(
             self.store, self.game_id, before.steps, text, self.now(), attempt=attempt, end=end
         )
-        self._moved(action, after, events, hands)
+        self._moved(action, after, events, hands, hinted=hinted)
         if attempt is not None:
             self.attempts.append(attempt)
         return events
@@ -320,7 +327,11 @@ class GameSession:
         after: GameState,
         events: list[Event],
         hands: list[HandRecord] | None = None,
+        *,
+        hinted: bool = False,
     ) -> None:
+        if hinted and (key := hint_key(self.state, self.hands, action)) is not None:
+            self.hints.add(key)
         if hands is None:
             hands = hands_after(self.hands, self.state, after, events)
         if isinstance(action, Count) and action.seat == self.setup.human:

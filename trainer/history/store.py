@@ -14,7 +14,7 @@ What one answer writes (the attempt, its combinations, the summaries and the
 review schedule, all in the answer's transaction) is `trainer.history.file.rows`; the
 tables are `trainer.history.file.schema`.
 
-The schema is versioned with ``PRAGMA user_version`` (now 6; older files are
+The schema is versioned with ``PRAGMA user_version`` (now 7; older files are
 upgraded in place, in one transaction, keeping every row). A file the store
 cannot use (not a database, damaged, another program's, from a newer Muggins,
 read-only, with a write-ahead log that is not its own) is never written, moved or

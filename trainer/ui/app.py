@@ -306,6 +306,9 @@ class MugginsApp(App[None]):
         yield SystemCommand("Stats", "Your accuracy and speed, what you miss", home.action_stats)
         yield SystemCommand("Review", "Missed combinations; re-drill due hands", home.action_review)
         yield SystemCommand("Play a game", "A game against the computer", self.action_play_game)
+        yield SystemCommand(
+            "Your games", "Past games, each reviewed hand by hand", home.action_past_games
+        )
         if home.saved:
             yield SystemCommand("Resume your game", home.saved, self.action_resume_game)
         for d in (e.drill for e in self.entries if e.drill is not None):

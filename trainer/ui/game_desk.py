@@ -124,9 +124,21 @@ class GameDesk:
 
     def table(self, session: GameSession) -> TableScreen:
         """The table screen for ``session``, the player seated as the settings say."""
+        from trainer.history.writing import game_count
+        from trainer.ui.flow.coach_notes import coach_after_hands
         from trainer.ui.screens.table import TableScreen
 
-        announce = self.prefs.settings.game.claim == "announce"
+        settings = self.prefs.settings
+        announce = settings.game.claim == "announce"
+        try:
+            coach = coach_after_hands(settings.coach_hands, game_count(session.store, "over"))
+        except (OSError, ValueError):  # the count cannot be read: as in a first game
+            coach = settings.coach_hands != "never"
         return TableScreen(
-            session, announce=announce, plain=self.plain(), pause=self.pause, clock=self.clock
+            session,
+            announce=announce,
+            plain=self.plain(),
+            pause=self.pause,
+            clock=self.clock,
+            coach=coach,
         )

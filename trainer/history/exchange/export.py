@@ -22,8 +22,9 @@ from trainer.history.store import StatsStore
 from trainer.history.times import iso
 
 EXPORT_FORMAT: Final = "muggins-history"
-EXPORT_VERSION: Final = 4
-"""Version 3 adds the wrong totals' combination rows (role ``total``), version 4 the games."""
+EXPORT_VERSION: Final = 5
+"""Version 3 adds the wrong totals' combination rows (role ``total``), version 4 the games,
+version 5 each game's ledger."""
 
 
 _JSON_COLUMNS: Final = frozenset({"answer", "categories"})

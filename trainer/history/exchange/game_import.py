@@ -2,11 +2,13 @@
 added in the import's transaction, a game already stored (by ``uid``) skipped.
 
 A game row's own fields (uid, variant, seed, status, times, the end's summary
-columns) are held to what `trainer.history.writing.games` writes; its setup, actions and
-record are the game layer's JSON, of which this layer checks only that the setup is
-of the row's variant and seed and that no text in them holds a control character.
-The game layer plays each game through before it is kept (a `GameCheck` the import's
-caller passes in), so no game is kept that cannot be resumed.
+columns) are held to what `trainer.history.writing.games` writes; its setup, actions,
+record and ledger are the game layer's JSON, of which this layer checks only that the
+setup is of the row's variant and seed, that only a game over has a ledger, and that no
+text in them holds a control character. The game layer plays each game through before it
+is kept, and works its ledger out again from its record (a `GameCheck` the import's
+caller passes in), so no game is kept that cannot be resumed, nor a ledger that is not
+its record's.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class GameRows:
     def saved(self) -> SavedGame:
         """The game as the store would give it back once kept (its id 0: not kept yet)."""
         uid, variant, seed, status, setup, steps, record, created, updated, *rest = self.game
-        human_side, winner, final, human_result = rest
+        human_side, winner, final, human_result, ledger = rest
         return SavedGame(
             id=0,
             uid=uid,
@@ -68,14 +70,16 @@ class GameRows:
             winner=winner,
             final=None if final is None else tuple(json.loads(final)),
             human_result=human_result,
+            ledger=ledger,
         )
 
 
 GameCheck = Callable[[SavedGame], "str | None"]
 """What an import asks of each game before keeping it: played through the rules as resuming
-it would be, its first problem (``"action 14: seat 1 must lay now"``), or None if it plays
-through. The game layer does it (`trainer.game.session.replay_problem`) and its caller
-passes it in: this layer sits below the game layer and never imports it."""
+it would be (and its ledger, if it has one, what its record gives), its first problem
+(``"action 14: seat 1 must lay now"``), or None if it plays through. The game layer does it
+(`trainer.game.kept_ledger.import_problem`) and its caller passes it in: this layer sits
+below the game layer and never imports it."""
 
 
 def _json_text(value: Any) -> str:
@@ -122,7 +126,10 @@ def game_rows(game: Any) -> GameRows:
         raise RecordError(f"record must be an object for a game over and null otherwise ({status})")
     if record is not None and not isinstance(record, Mapping):
         raise fail("record", record, "is not an object")
-    for key in ("setup", "actions", "record"):
+    ledger = game.get("ledger")
+    if ledger is not None and (status != "over" or not isinstance(ledger, Mapping)):
+        raise fail("ledger", ledger, f"is not a game over's ledger (an object), for a {status}")
+    for key in ("setup", "actions", "record", "ledger"):
         _no_controls(game.get(key), key)
     final, winner, human_side, human_result = _result(game, status)
     row = (
@@ -138,6 +145,7 @@ def game_rows(game: Any) -> GameRows:
         winner,
         None if final is None else json.dumps(final),
         human_result,
+        None if ledger is None else _json_text(ledger),
     )
     return GameRows(row, tuple(_json_text(a) for a in actions))
 
@@ -193,7 +201,7 @@ def insert_games(conn: sqlite3.Connection, games: Sequence[GameRows]) -> int:
     added = 0
     for game in games:
         cur = conn.execute(
-            f"INSERT OR IGNORE INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * 13)})",
+            f"INSERT OR IGNORE INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * 14)})",
             game.game,
         )
         if cur.rowcount == 0:

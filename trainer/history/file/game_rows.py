@@ -2,8 +2,8 @@
 
 The store keeps a game as the game layer's JSON text and never reads inside it
 (`trainer.game.session` encodes and decodes): the setup, one row per action in
-``game_actions``, the record once the game is over, and summary columns for
-statistics. `read_game` turns a row (and its actions) back into a `SavedGame`;
+``game_actions``, the record once the game is over, its ledger once worked out, and
+summary columns for statistics. `read_game` turns a row (and its actions) back into a `SavedGame`;
 `export_games` gives every game as the export holds it. Saving a game goes through the
 store (`trainer.history.writing.games`); an export's games come back through
 `trainer.history.exchange.game_import`.
@@ -28,13 +28,13 @@ HUMAN_RESULTS: Final[tuple[HumanResult, ...]] = get_args(HumanResult)
 
 GAME_COLUMNS: Final = (
     "uid, variant, seed, status, setup, steps, record, created, updated, human_side, winner, "
-    "final, human_result"
+    "final, human_result, ledger"
 )
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One game as stored; ``setup``, ``actions`` and ``record`` are JSON text."""
+    """One game as stored; ``setup``, ``actions``, ``record`` and ``ledger`` are JSON text."""
 
     id: int
     uid: str
@@ -51,6 +51,8 @@ class SavedGame:
     winner: int | None
     final: tuple[int, ...] | None
     human_result: HumanResult | None
+    ledger: str | None = None
+    """The coach's ledger of a game over, once worked out from its record (`trainer.game`)."""
 
 
 def _time(uid: object, field: str, stored: object) -> datetime:
@@ -70,7 +72,7 @@ def _time(uid: object, field: str, stored: object) -> datetime:
 def read_game(conn: sqlite3.Connection, row: Sequence[Any]) -> SavedGame:
     """A games row (its id, then `GAME_COLUMNS`) as a `SavedGame`, with its actions."""
     game_id, uid, variant, seed, status, setup, steps, record, created, updated, *rest = row
-    human_side, winner, final, human_result = rest
+    human_side, winner, final, human_result, ledger = rest
     actions = tuple(
         r[0]
         for r in conn.execute(
@@ -93,6 +95,7 @@ def read_game(conn: sqlite3.Connection, row: Sequence[Any]) -> SavedGame:
         winner=winner,
         final=None if final is None else tuple(json.loads(final)),
         human_result=human_result,
+        ledger=ledger,
     )
 
 
@@ -107,6 +110,7 @@ def export_games(conn: sqlite3.Connection) -> list[dict[str, Any]]:
             setup = json.loads(game.setup)
             actions = [json.loads(a) for a in game.actions]
             record = None if game.record is None else json.loads(game.record)
+            ledger = None if game.ledger is None else json.loads(game.ledger)
         except ValueError as err:
             raise ValueError(f"game {game.uid}: its saved data is not JSON ({err})") from None
         out.append(
@@ -124,6 +128,7 @@ def export_games(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                 "winner": game.winner,
                 "final": None if game.final is None else list(game.final),
                 "human_result": game.human_result,
+                "ledger": ledger,
             }
         )
     return out

@@ -1,8 +1,8 @@
 """Upgrading an older stats file in place, in the caller's transaction, keeping every row.
 
 `upgrade` runs the steps from the file's version to this one: version 1 is
-rebuilt in the current shape at once; versions 2 to 5 take their steps in
-turn (`migrate_v2`, `migrate_v3`, `migrate_v4`, `migrate_v5`).
+rebuilt in the current shape at once; versions 2 to 6 take their steps in
+turn (`migrate_v2`, `migrate_v3`, `migrate_v4`, `migrate_v5`, `migrate_v6`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from trainer.history.file.rows import (
 from trainer.history.file.schema import (
     COMBOS,
     GAMES,
+    LEDGER,
     SCHEMA,
     SUMMARIES,
     TOKEN,
@@ -61,19 +62,30 @@ _TOTAL_SOURCE: Final = (
 
 
 def upgrade(conn: sqlite3.Connection, version: int) -> None:
-    """Bring a file of schema ``version`` (1 to 5) up to this one, inside the caller's
+    """Bring a file of schema ``version`` (1 to 6) up to this one, inside the caller's
     transaction; a ValueError, KeyError or TypeError means a row it could not read."""
     if version == 1:
         migrate_v1(conn)
         return
-    add_offsets(conn)  # before any step rebuilds a summary from the attempts
-    if version == 2:
-        migrate_v2(conn)
-    if version <= 3:
-        migrate_v3(conn)
-    if version <= 4:
-        migrate_v4(conn)
-    migrate_v5(conn)
+    if version <= 5:
+        add_offsets(conn)  # before any step rebuilds a summary from the attempts
+        if version == 2:
+            migrate_v2(conn)
+        if version <= 3:
+            migrate_v3(conn)
+        if version <= 4:
+            migrate_v4(conn)
+        migrate_v5(conn)
+    migrate_v6(conn)
+
+
+def migrate_v6(conn: sqlite3.Connection) -> None:
+    """Upgrade a version-6 file: version 7 keeps each game's ledger (the coach's, a column of
+    the games, null until the game layer works it out from the record). Every row is kept."""
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+    if "ledger" in columns:
+        raise ValueError("its games already hold a ledger")
+    run_script(conn, LEDGER)
 
 
 def add_offsets(conn: sqlite3.Connection) -> None:

@@ -10,7 +10,7 @@ review ``schedule`` (see `trainer.history.reading.schedule`), and the games at t
 (``games``, each game's ``game_actions``; see `trainer.history.writing.games`), and the
 store's ``store_token`` (`trainer.history.file.identity`: a random token that every write
 transaction touches, so a write-ahead log can be told to be this file's). The
-version is kept in ``PRAGMA user_version`` (now 6); `trainer.history.file.migrations`
+version is kept in ``PRAGMA user_version`` (now 7); `trainer.history.file.migrations`
 upgrades older files in place, keeping every row.
 """
 
@@ -22,7 +22,7 @@ from typing import Final
 from trainer.history.reading.schedule import rebuild as rebuild_schedule
 from trainer.history.reading.summaries import rebuild_summaries
 
-SCHEMA_VERSION: Final = 6
+SCHEMA_VERSION: Final = 7
 """The schema version this Muggins writes and reads (``PRAGMA user_version``)."""
 
 _ATTEMPTS: Final = """
@@ -225,7 +225,13 @@ CREATE TABLE game_actions (
 """Games at the table, kept as the game layer's JSON text (this layer never reads it): the
 setup, each action a row of its own (``n`` from 0, so a save after a step adds one row),
 the record once over, and summary columns (the winning side, the final score, how the
-human's side came out) for statistics."""
+human's side came out) for statistics. As version 5 made them; version 7 adds `LEDGER`."""
+
+LEDGER: Final = """
+ALTER TABLE games ADD COLUMN ledger TEXT;
+"""
+"""The coach's ledger of a game over (the game layer's JSON text, `trainer.game.ledger`), null
+until it is worked out from the record."""
 
 TOKEN: Final = """
 CREATE TABLE store_token (
@@ -240,8 +246,8 @@ INSERT INTO store_token (one, token, writes) VALUES (1, randomblob(16), 0);
 
 TOUCH: Final = "UPDATE store_token SET writes = writes + 1 WHERE one = 1"
 
-SCHEMA: Final = _ATTEMPTS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE + GAMES + TOKEN
-"""The whole version-6 schema, as a new file gets it."""
+SCHEMA: Final = _ATTEMPTS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE + GAMES + LEDGER + TOKEN
+"""The whole version-7 schema, as a new file gets it."""
 
 
 def run_script(conn: sqlite3.Connection, script: str) -> None:

@@ -4,8 +4,8 @@
   while the file is busy, and kept in a file beside it at quitting (`pending`), which the
   next start brings back;
 - `deferred`: the trainer's history, its file made with the first answer (`DeferredStore`);
-- `games`: a game at the table, saved after every step (its row: `SavedGame`, in
-  `trainer.history.file`).
+- `games`: a game at the table, saved after every step, and its ledger once worked out
+  (its row: `SavedGame`, in `trainer.history.file`).
 
 It sits on top of `trainer.history`: it uses the store, and the export format for the
 answers kept at quitting.
@@ -15,12 +15,15 @@ from trainer.history.writing.deferred import DeferredStore
 from trainer.history.writing.games import (
     GameConflictError,
     GameEnd,
+    GameListed,
     abandon_game,
     create_game,
     finish_game,
     game_count,
+    games_over,
     latest_playing,
     load_game,
+    save_ledger,
     save_step,
 )
 from trainer.history.writing.pending import PREFIX, keep, pending_files
@@ -32,6 +35,7 @@ __all__ = [
     "DeferredStore",
     "GameConflictError",
     "GameEnd",
+    "GameListed",
     "Notice",
     "Recorder",
     "Unsaved",
@@ -39,9 +43,11 @@ __all__ = [
     "create_game",
     "finish_game",
     "game_count",
+    "games_over",
     "keep",
     "latest_playing",
     "load_game",
     "pending_files",
+    "save_ledger",
     "save_step",
 ]

@@ -27,7 +27,7 @@ from trainer.history.file.game_rows import (
 )
 from trainer.history.file.rows import attempt_rows, insert_rows
 from trainer.history.store import StatsStore
-from trainer.history.times import iso
+from trainer.history.times import iso, parse_iso
 from trainer.quiz.attempt import Attempt
 
 
@@ -133,6 +133,17 @@ def _end(conn: sqlite3.Connection, game_id: int, end: GameEnd) -> None:
     )
 
 
+def save_ledger(store: StatsStore, game_id: int, ledger: str) -> None:
+    """Keep a game's ledger (JSON text, worked out from its record by the game layer); only
+    a game over has one. `GameConflictError` if the game is not over (or not stored)."""
+    with store.transaction("saving the game's ledger") as conn:
+        cur = conn.execute(
+            "UPDATE games SET ledger = ? WHERE id = ? AND status = 'over'", (ledger, game_id)
+        )
+        if cur.rowcount == 0:
+            raise GameConflictError(f"game {game_id} is not a game over in the stats store")
+
+
 def abandon_game(store: StatsStore, game_id: int, at: datetime) -> None:
     """Mark a playing game abandoned: it is kept (with its actions) but never resumed."""
     with store.transaction("abandoning the game") as conn:
@@ -169,3 +180,37 @@ def game_count(store: StatsStore, status: GameStatus | None = None) -> int:
             return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
         sql = "SELECT count(*) FROM games WHERE status = ?"
         return int(conn.execute(sql, (status,)).fetchone()[0])
+
+
+@dataclass(frozen=True)
+class GameListed:
+    """A game over as the list of past games shows it (no actions read)."""
+
+    uid: str
+    variant: str
+    ended: datetime
+    human_side: int | None
+    human_result: HumanResult | None
+    final: tuple[int, ...] | None
+    ledger: str | None
+    """The coach's ledger kept with it (JSON text), None until worked out."""
+
+
+def games_over(store: StatsStore, limit: int = 200) -> list[GameListed]:
+    """The last ``limit`` games over, the latest first. A row whose time or scores cannot be
+    read is left out (the export and the import name it)."""
+    with store.guard("listing your games") as conn:
+        rows = conn.execute(
+            "SELECT uid, variant, updated, human_side, human_result, final, ledger FROM games "
+            "WHERE status = 'over' ORDER BY updated DESC, id DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+    out = []
+    for uid, variant, updated, side, result, final, ledger in rows:
+        try:
+            ended = parse_iso(updated)
+            scores = None if final is None else tuple(int(p) for p in json.loads(final))
+        except (ValueError, TypeError, OverflowError):
+            continue
+        out.append(GameListed(uid, variant, ended, side, result, scores, ledger))
+    return out

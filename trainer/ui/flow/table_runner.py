@@ -103,6 +103,8 @@ class TableRunner:
     overlays: list[Overlay] = field(default_factory=list)
     following: GameSession | None = None
     """The match's next game, dealt when this one ends."""
+    hinted: bool = False
+    """A hint was asked for before your next throw or card laid (saved with it)."""
 
     def __post_init__(self) -> None:
         setup = self.session.setup
@@ -218,13 +220,14 @@ class TableRunner:
         """Your action, saved, then shown."""
         before = self.state
         try:
-            events = self.session.act(action, seconds=max(0.0, self.clock() - self.asked_at))
+            seconds = max(0.0, self.clock() - self.asked_at)
+            events = self.session.act(action, seconds=seconds, hinted=self.hinted)
         except GameError as err:
             return [Notice(str(err), "warning")]
         except (OSError, ValueError) as err:
             return [Notice(f"Could not save your move: {err}", "error", 10), Home()]
         effects: list[Effect] = [LogBack()] if self.draft is not None else []
-        self.draft, self.picked, self.entry = None, [], None
+        self.draft, self.picked, self.entry, self.hinted = None, [], None, False
         return effects + self._moved(before, action, events)
 
     def _moved(self, before: GameState, action: Action, events: list[Event]) -> list[Effect]:

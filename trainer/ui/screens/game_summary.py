@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -40,6 +42,14 @@ def tally_lines(names: Sequence[str], tallies: Sequence[SideTally], *, bonus: bo
     return Content("\n").join(rows)
 
 
+class CoachSaid(Message):
+    """The coach's lines, worked out in the background (``lines`` empty: nothing to say)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+
 def _names(session: GameSession) -> tuple[str, ...]:
     rules = session.setup.rules
     return side_names(rules.players, bool(rules.teams))
@@ -52,10 +62,13 @@ class HandSummaryScreen(ModalScreen[None]):
         Binding("enter,escape,space", "close", "Next hand", priority=True),
     ]
 
-    def __init__(self, session: GameSession, hand: HandRecord) -> None:
+    def __init__(self, session: GameSession, hand: HandRecord, *, coach: bool = False) -> None:
         super().__init__()
         self.session = session
         self.hand = hand
+        self.coach = coach
+        """Whether the coach says what the hand cost you (worked out in a worker)."""
+        self._coach_line = Static("", id="hand-coach")
 
     def compose(self) -> ComposeResult:
         rules, names = self.session.setup.rules, _names(self.session)
@@ -70,8 +83,25 @@ class HandSummaryScreen(ModalScreen[None]):
                 classes="tally",
             )
             yield Static(as_text(f"Score: {scores}"), id="hand-score")
+            yield self._coach_line
             yield Static("Enter: the next hand", classes="hint")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self._coach_line.display = self.coach and self.session.human is not None
+        if self._coach_line.display:
+            self._coach_line.update("The coach is looking at the hand…")
+            self._work_out()
+
+    @work(thread=True, exclusive=True, group="coach")
+    def _work_out(self) -> None:
+        from trainer.ui.flow.coach_notes import hand_note
+
+        self.post_message(CoachSaid(hand_note(self.session, self.hand)))
+
+    @on(CoachSaid)
+    def _said(self, event: CoachSaid) -> None:
+        self._coach_line.update(Content("\n").join(as_text(line) for line in event.lines))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -84,11 +114,14 @@ class GameOverScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close(True)", "Go on", priority=True),
         Binding("escape", "close(False)", "Home"),
+        Binding("r", "review", "Review the game"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, *, plain: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.plain = plain
+        self._coach = Static("", id="game-coach")
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -102,8 +135,32 @@ class GameOverScreen(ModalScreen[bool]):
             )
             yield Static(as_text(self.counting_line()), id="game-counting")
             yield Static(as_text(self.match_line()), id="game-match")
+            yield self._coach
             yield Static(self.next_hint(), classes="hint")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self._coach.display = self.session.human is not None
+        if self._coach.display:
+            self._coach.update("The coach is going over the game…")
+            self._work_out()
+
+    @work(thread=True, exclusive=True, group="coach")
+    def _work_out(self) -> None:
+        from trainer.ui.flow.coach_notes import game_note
+
+        self.post_message(CoachSaid(game_note(self.session, plain=self.plain)))
+
+    @on(CoachSaid)
+    def _said(self, event: CoachSaid) -> None:
+        self._coach.update(Content("\n").join(as_text(line) for line in event.lines))
+
+    def action_review(self) -> None:
+        """This game, hand by hand (the review works its ledger out if need be)."""
+        from trainer.ui.screens.game_review import GameReviewScreen
+
+        s = self.session
+        self.app.push_screen(GameReviewScreen(s.store, s.uid, plain=self.plain))
 
     def result_line(self) -> str:
         """The winner and the final score, and a skunk or double skunk."""

@@ -93,6 +93,7 @@ class HomeScreen(Screen[None]):
         Binding("c", "resume_game", "Resume game"),
         Binding("s", "stats", "Stats"),
         Binding("r", "review", "Review"),
+        Binding("p", "past_games", "Games"),
         Binding("o", "app.settings", "Settings"),
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -218,6 +219,13 @@ class HomeScreen(Screen[None]):
             screen = ReviewScreen(history, self.entries, now=self.now(), plain=self.plain)
             self.app.push_screen(screen)
 
+    def action_past_games(self) -> None:
+        """Your past games, each to review hand by hand: where your points went."""
+        from trainer.ui.screens.past_games import PastGamesScreen
+
+        if (history := self._open()) is not None:
+            self.app.push_screen(PastGamesScreen(history, plain=self.plain))
+
     def compose(self) -> ComposeResult:
         yield Static(
             "[b]Muggins[/b]  ·  count cribbage hands, see every point",
@@ -230,7 +238,7 @@ class HomeScreen(Screen[None]):
         table.border_title = "Drill sets"
         yield table
         yield Static("", id="description")
-        yield ReadyFooter()
+        yield ReadyFooter(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#drills", DataTable)

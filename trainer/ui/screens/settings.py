@@ -17,7 +17,14 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Select, Static, Switch
 
 from trainer.judge.policy import DESCRIPTIONS, POLICIES, Policy
-from trainer.settings import CARD_STYLES, CardStyle, Settings, SettingsError, save_settings
+from trainer.settings import (
+    CARD_STYLES,
+    CardStyle,
+    CoachHands,
+    Settings,
+    SettingsError,
+    save_settings,
+)
 from trainer.ui.messages import SettingsChanged
 from trainer.ui.user_text import as_cell, fill
 from trainer.ui.widgets.footer import KeysFooter
@@ -76,6 +83,17 @@ class SettingsScreen(Screen[None]):
             yield Select(  # a theme from the settings file may be any text
                 [(as_cell(t), t) for t in self.themes], value=s.theme, allow_blank=False, id="theme"
             )
+            yield Label("Coach after a hand")
+            yield Select(
+                [
+                    ("in my first 10 games", "first-games"),
+                    ("after every hand", "always"),
+                    ("never (the game's summary still has it)", "never"),
+                ],
+                value=s.coach_hands,
+                allow_blank=False,
+                id="coach-hands",
+            )
             yield Label("Spoken count key")
             taken = reveal_keys(self.app)
             yield KeyField(s.announce_key, taken=taken, where="the reveal", id="announce-key")
@@ -105,6 +123,7 @@ class SettingsScreen(Screen[None]):
             card_style=cast(CardStyle, self.query_one("#card-style", Select).value),
             theme=str(self.query_one("#theme", Select).value),
             announce_key=key,
+            coach_hands=cast(CoachHands, self.query_one("#coach-hands", Select).value),
         )
 
     def action_save(self) -> None:

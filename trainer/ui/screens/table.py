@@ -52,6 +52,7 @@ from trainer.ui.flow.table_effects import (
 from trainer.ui.flow.table_runner import TableRunner
 from trainer.ui.messages import GoHome, SeatAt
 from trainer.ui.screens.table_messages import BotMoved, BotMoveShown, MoveFailed
+from trainer.ui.table_hints import TableHints
 from trainer.ui.table_view import pile_line, prompt_line, seats_line, title_line
 from trainer.ui.widgets.board import CribbageBoard
 from trainer.ui.widgets.card_table import CardTable
@@ -65,6 +66,7 @@ TABLE_KEYS = [
     ("enter", "throw the picked cards; submit a count or an answer"),
     ("f p r l n", "announce the picked cards (counting combination by combination)"),
     ("a / t / a number", "accept a count, too many, muggins for that many"),
+    ("h", "a hint: your best throws, or each card's value (never while you count)"),
     ("any key", "show the computer's move now"),
     ("escape", "leave the game (it is saved)"),
 ]
@@ -82,6 +84,7 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,space", "close_reveal", "Back to the table", priority=True),
         Binding("escape", "leave", "Leave (saved)"),
+        Binding("h", "hint", "Hint", show=False),  # in Help (TABLE_KEYS)
         Binding("f1", "app.help", "Help"),
     ]
 
@@ -93,10 +96,13 @@ class TableScreen(Screen[None]):
         plain: bool = False,
         pause: float = 0.8,
         clock: Callable[[], float] = time.monotonic,
+        coach: bool = False,
     ) -> None:
         super().__init__()
         self.runner = TableRunner(session, announce=announce, plain=plain, pause=pause, clock=clock)
         self.plain = plain
+        self.coach = coach
+        """The hand's summary says what the hand cost you (the coach's line)."""
         self.revealed: GameReveal | None = None
         """The reveal in the table's place (None: the table is shown)."""
         self._timer: Timer | None = None
@@ -126,6 +132,7 @@ class TableScreen(Screen[None]):
         self._reveal = GameRevealPanel(
             slots=max(rules.kept, rules.crib_size), plain=plain, id="game-reveal"
         )
+        self.hints = TableHints(self, self.runner, self._log.say)
 
     @property
     def session(self) -> GameSession:
@@ -167,7 +174,7 @@ class TableScreen(Screen[None]):
         """The reveal's keys while it is shown, the table's otherwise."""
         if action == "close_reveal":
             return self.revealed is not None
-        if action == "leave":
+        if action in ("leave", "hint"):
             return self.revealed is None
         return True
 
@@ -234,7 +241,7 @@ class TableScreen(Screen[None]):
         elif isinstance(effect, OpenHandSummary):
             from trainer.ui.screens.game_summary import HandSummaryScreen
 
-            screen = HandSummaryScreen(self.session, effect.hand)
+            screen = HandSummaryScreen(self.session, effect.hand, coach=self.coach)
             self.app.push_screen(screen, lambda _: self._apply(self.runner.closed()))
         elif isinstance(effect, OpenGameOver):
             from trainer.ui.screens.game_summary import GameOverScreen
@@ -242,7 +249,8 @@ class TableScreen(Screen[None]):
             def after(go_on: bool | None) -> None:
                 self._apply(self.runner.after_game(bool(go_on)))
 
-            self.app.push_screen(GameOverScreen(self.session), after)
+            self._log.scroll_end(animate=False, immediate=True)  # its last line, under the summary
+            self.app.push_screen(GameOverScreen(self.session, plain=self.plain), after)
         elif isinstance(effect, NextGame):
             self.post_message(SeatAt(effect.session))
         else:
@@ -360,6 +368,9 @@ class TableScreen(Screen[None]):
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self._apply(self.runner.typed(event.value))
+
+    def action_hint(self) -> None:
+        self.hints.ask()
 
     def action_leave(self) -> None:
         """Leave the table; the game is saved at every step, so nothing is lost."""

@@ -1,0 +1,101 @@
+"""The coach's lines, as the table, the summary and the review say them."""
+
+from __future__ import annotations
+
+from trainer.game.ledger import (
+    CallCost,
+    Choice,
+    CountCost,
+    GameLedger,
+    HandLedger,
+    SeatHand,
+    Totals,
+)
+from trainer.rules.cards import parse_cards
+from trainer.ui.flow.coach_text import (
+    call_line,
+    choice_line,
+    costliest_lines,
+    count_line,
+    hand_line,
+    lost,
+    totals_line,
+)
+
+NAMES = ("You", "Computer")
+
+
+def throw(made: str, value: float, best: str, best_value: float, hinted: bool = False) -> Choice:
+    return Choice(
+        "discard", tuple(parse_cards(made)), value, tuple(parse_cards(best)), best_value, hinted
+    )
+
+
+def lay(made: str, value: float, best: str, best_value: float) -> Choice:
+    return Choice("play", tuple(parse_cards(made)), value, tuple(parse_cards(best)), best_value)
+
+
+def test_points_lost_are_written_with_a_minus_and_nothing_lost_as_0() -> None:
+    assert lost(2.26) == "-2.3"
+    assert lost(0.04) == "0"
+    assert lost(0.0) == "0"
+    assert lost(2, 0) == "-2"
+
+
+def test_a_throw_against_the_best() -> None:
+    line = choice_line(4, throw("5S JD", 6.1, "10C KD", 8.4), plain=False)
+    assert line == "Hand 4: you threw 5♠ J♦, net 6.10; best 10♣ K♦, net 8.40: -2.30"
+    best = choice_line(2, throw("5S JD", 8.4, "5S JD", 8.4, hinted=True), plain=True)
+    assert best == "Hand 2: you threw 5S JD, net 8.40: the best (after a hint)"
+
+
+def test_a_card_laid_against_the_best() -> None:
+    line = choice_line(3, lay("7C", 0.5, "8D", 1.2), plain=False)
+    assert line == "Hand 3: you laid 7♣, worth +0.50; best 8♦, +1.20: -0.70"
+
+
+def test_a_hand_s_line_says_each_phase_and_why_a_count_cost() -> None:
+    seat = SeatHand(
+        throw("5S JD", 6.0, "10C KD", 7.2),
+        (lay("7C", 0.5, "8D", 0.9),),
+        (CountCost("hand", missed=2, over=0, mugged=2),),
+    )
+    assert hand_line(seat) == "This hand: discard -1.2, play -0.4, count -4 (missed, mugged)"
+    calls = SeatHand(answers=(CallCost(1, "hand", "accept", let_go=2, wrong=0),))
+    assert hand_line(calls) == "This hand: discard 0, play 0, count 0, calls -2"
+
+
+def test_a_count_and_a_call_that_cost_points() -> None:
+    assert count_line(5, CountCost("crib", 0, 3, 0)) == "Hand 5: your crib: overclaimed 3: -3"
+    call = CallCost(1, "hand", "muggins for 2", let_go=0, wrong=2)
+    assert call_line(6, call, NAMES) == (
+        "Hand 6: you answered Computer's hand with muggins for 2: gave 2 by a wrong call: -2"
+    )
+
+
+def test_the_game_s_totals_and_its_costliest_decisions() -> None:
+    hands = (
+        HandLedger(1, (SeatHand(throw("5S JD", 6.0, "10C KD", 7.0)), SeatHand())),
+        HandLedger(
+            2,
+            (
+                SeatHand(
+                    throw("5S JD", 6.0, "5S JD", 6.0),
+                    (lay("7C", 0.5, "8D", 0.9),),
+                    (CountCost("hand", 2, 0, 2),),
+                ),
+                SeatHand(),
+            ),
+        ),
+    )
+    ledger = GameLedger(hands, 2)
+    assert totals_line(ledger.totals(0)) == (
+        "Points lost: discard -1.0, play -0.4, count -4, calls 0; in all -5.4"
+    )
+    assert costliest_lines(ledger, 0, NAMES) == [
+        "Hand 2: your hand: missed 2, mugged 2: -4",
+        "Hand 1: you threw 5♠ J♦, net 6.00; best 10♣ K♦, net 7.00: -1.00",
+        "Hand 2: you laid 7♣, worth +0.50; best 8♦, +0.90: -0.40",
+    ]
+    assert costliest_lines(ledger, 1, NAMES) == []
+    assert "2 hints used" in totals_line(Totals(hinted=2))

@@ -1,0 +1,107 @@
+"""End to end: the hint key in a real terminal (tmux), by keystrokes. Dealt a game, h says the
+best throws in the log; the best is thrown, and the throw is saved marked as made after a
+hint. In the play, h values each card you may lay; while you count, h is a letter in your
+count's field, never a hint.
+
+`.ci/run` installs tmux where it is missing; without it these tests fail saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tests.ui.test_e2e_tmux import (
+    GAME_SEED,
+    MUGGINS,
+    SETTINGS,
+    YOUR_COUNT,
+    YOUR_LAY,
+    Terminal,
+    card_rows,
+    lay_until_the_show,
+)
+
+pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
+
+THROWS = "Hint: best throws, net"
+VALUES = "Hint: each card's value"
+LOG_LINE = re.compile(r"▏ +(.*?) *$")
+
+
+def log(screen: str) -> list[str]:
+    """The table's log column, line by line (what is right of its left border)."""
+    out = []
+    for line in screen.splitlines():
+        match = LOG_LINE.search(line)
+        if match:
+            out.append(match.group(1))
+    return out
+
+
+def after(screen: str, head: str) -> list[str]:
+    """The log's lines after the last line ``head`` (none: it is not there)."""
+    lines = log(screen)
+    if head not in lines:
+        return []
+    last = len(lines) - 1 - lines[::-1].index(head)
+    return [line for line in lines[last + 1 :] if line.strip("▎▊▁▔ ")]  # not the input's box
+
+
+def saved_actions(home: Path) -> list[dict[str, object]]:
+    with closing(sqlite3.connect(home / "muggins.sqlite3")) as conn:
+        return [
+            json.loads(a) for (a,) in conn.execute("SELECT action FROM game_actions ORDER BY n")
+        ]
+
+
+def test_the_hint_key_in_a_real_terminal(tmp_path: Path) -> None:
+    assert shutil.which("tmux"), "tmux is needed for this test: apt-get install tmux (.ci/run does)"
+    assert MUGGINS.exists(), f"the muggins command is not installed at {MUGGINS}"
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text(SETTINGS, encoding="utf-8")
+    env = {"MUGGINS_HOME": str(home), "TERM": "xterm-256color"}
+    term = Terminal([str(MUGGINS), "--seed", str(GAME_SEED), "--data-dir", str(home)], env)
+    try:
+        term.wait_for(lambda s: "g Play a game" in s, "the home screen")
+        term.keys("g")
+        term.wait_for(lambda s: "A new game" in s and "Deal" in s, "the game's setup")
+        term.keys("C-d")
+        screen = term.steady(lambda s: "Throw 2 cards to" in s, "the deal")
+        _, dealt = card_rows(screen)
+        term.keys("h")
+        screen = term.wait_for(lambda s: len(after(s, THROWS)) >= 3, "the throws hinted")
+        throws = [re.match(r"(\S+) (\S+) +net (-?[\d.]+)$", line) for line in after(screen, THROWS)]
+        assert all(throws), log(screen)
+        best = [m.group(1), m.group(2)] if (m := throws[0]) else []
+        nets = [float(m.group(3)) for m in throws if m]
+        assert nets == sorted(nets, reverse=True)
+        keys = [str(dealt.index(face) + 1) for face in best]
+        term.keys(*keys, "Enter")
+        screen = term.wait_for(lambda s: card_rows(s)[1] != dealt, "the best throw thrown")
+        first = saved_actions(home)
+        mine = [a for a in first if a["type"] == "discard" and a["seat"] == 0]
+        assert mine == [{"type": "discard", "seat": 0, "cards": mine[0]["cards"], "hinted": True}]
+
+        screen = term.steady(lambda s: YOUR_LAY in s, "your turn in the play")
+        term.keys("h")
+        screen = term.wait_for(lambda s: bool(after(s, VALUES)), "each card valued")
+        valued = after(screen, VALUES)
+        assert all(re.match(r"\S+ +[+-][\d.]+$", line) for line in valued), valued
+
+        # Play on until the count: there h is typed into the count, never a hint.
+        screen = lay_until_the_show(term)
+        before = log(screen).count(THROWS) + log(screen).count(VALUES)
+        term.keys("h")
+        screen = term.steady(lambda s: YOUR_COUNT in s, "still your count")
+        assert log(screen).count(THROWS) + log(screen).count(VALUES) == before
+        term.quit()
+    finally:
+        term.close()

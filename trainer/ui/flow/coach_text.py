@@ -1,0 +1,127 @@
+"""The coach's ledger in words: a hand's line at the table, the game's totals and its
+costliest decisions, and each decision as the review tells it ("Hand 4: you threw 5♠ J♦, net
+6.1; best 10♣ K♦, net 8.4: -2.3"). Plain Python: the screens only show these lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from trainer.game.ledger import CallCost, Choice, Costly, CountCost, GameLedger, SeatHand, Totals
+from trainer.rules.cards import Card
+
+BOXES: Final = {"hand": "hand", "crib": "crib", "play": "count in the play"}
+
+
+def cards_text(cards: Iterable[Card], *, plain: bool = False) -> str:
+    """Cards as the table shows them: suit symbols, or letters when ``plain``."""
+    return " ".join(str(c) if plain else c.symbol for c in cards)
+
+
+def lost(points: float, places: int = 1) -> str:
+    """Points lost as the coach writes them: ``-1.2``, ``-2``; nothing lost is ``0``."""
+    if round(points, places) <= 0:
+        return "0"
+    text = f"{points:.{places}f}" if places else f"{points:.0f}"
+    return f"-{text}"
+
+
+def _count_words(costs: Sequence[CountCost]) -> str:
+    """Why counts cost points: ``missed``, ``overclaimed``, ``mugged``, in that order."""
+    words = [
+        word
+        for word, n in (
+            ("missed", sum(c.missed for c in costs)),
+            ("overclaimed", sum(c.over for c in costs)),
+            ("mugged", sum(c.mugged for c in costs)),
+        )
+        if n
+    ]
+    return f" ({', '.join(words)})" if words else ""
+
+
+def hand_line(seat: SeatHand) -> str:
+    """A hand's cost to you in one line: ``This hand: discard -1.2, play -0.4, count -2
+    (mugged)``, and your calls and hints when there were any."""
+    t = seat.totals
+    parts = [
+        f"discard {lost(t.discard)}",
+        f"play {lost(t.play)}",
+        f"count {lost(t.count, 0)}{_count_words(seat.counts)}",
+    ]
+    if seat.answers:
+        parts.append(f"calls {lost(t.calls, 0)}")
+    hints = f" · {t.hinted} hint{'s' if t.hinted != 1 else ''} used" if t.hinted else ""
+    return "This hand: " + ", ".join(parts) + hints
+
+
+def totals_line(t: Totals) -> str:
+    """A game's (or any span's) points lost by phase and in all."""
+    hints = f" · {t.hinted} hint{'s' if t.hinted != 1 else ''} used" if t.hinted else ""
+    return (
+        f"Points lost: discard {lost(t.discard)}, play {lost(t.play)}, "
+        f"count {lost(t.count, 0)}, calls {lost(t.calls, 0)}; in all {lost(t.total)}{hints}"
+    )
+
+
+def choice_line(number: int, choice: Choice, *, plain: bool = False) -> str:
+    """A throw or a card laid against the best, and what it cost (to hundredths: a decision's
+    loss is often a fraction of a point)."""
+    made, best = cards_text(choice.made, plain=plain), cards_text(choice.best, plain=plain)
+    hint = " (after a hint)" if choice.hinted else ""
+    if choice.phase == "discard":
+        said = f"Hand {number}: you threw {made}, net {choice.value:.2f}"
+        better = f"; best {best}, net {choice.best_value:.2f}"
+    else:
+        said = f"Hand {number}: you laid {made}, worth {choice.value:+.2f}"
+        better = f"; best {best}, {choice.best_value:+.2f}"
+    if round(choice.loss, 2) <= 0:
+        return f"{said}: the best{hint}"
+    return f"{said}{better}: {lost(choice.loss, 2)}{hint}"
+
+
+def count_line(number: int, cost: CountCost) -> str:
+    """One of your own counts that cost points: what was missed, overclaimed, mugged."""
+    parts = [
+        f"{word} {n}"
+        for word, n in (
+            ("missed", cost.missed),
+            ("overclaimed", cost.over),
+            ("mugged", cost.mugged),
+        )
+        if n
+    ]
+    said = ", ".join(parts) if parts else "exact"
+    return f"Hand {number}: your {BOXES[cost.box]}: {said}: {lost(cost.loss, 0)}"
+
+
+def call_line(number: int, cost: CallCost, names: Sequence[str]) -> str:
+    """Your answer to another seat's count, and the points it let go or gave away."""
+    owner = names[cost.owner] if cost.owner < len(names) else f"seat {cost.owner}"
+    said = f"Hand {number}: you answered {owner}'s {BOXES[cost.box]} with {cost.answer}"
+    if cost.loss <= 0:
+        return f"{said}: right"
+    parts = [f"let {cost.let_go} go"] if cost.let_go else []
+    if cost.wrong:
+        parts.append(f"gave {cost.wrong} by a wrong call")
+    return f"{said}: {', '.join(parts)}: {lost(cost.loss, 0)}"
+
+
+def decision_line(
+    number: int, decision: Choice | CountCost | CallCost, names: Sequence[str], *, plain: bool
+) -> str:
+    """Any decision of the ledger as the review and the summary tell it."""
+    if isinstance(decision, Choice):
+        return choice_line(number, decision, plain=plain)
+    if isinstance(decision, CountCost):
+        return count_line(number, decision)
+    return call_line(number, decision, names)
+
+
+def costliest_lines(
+    ledger: GameLedger, seat: int, names: Sequence[str], *, plain: bool = False
+) -> list[str]:
+    """The seat's three costliest decisions of the game, costliest first (none: nothing
+    cost it a point)."""
+    found: list[Costly] = ledger.costliest(seat)
+    return [decision_line(number, item, names, plain=plain) for _, number, item in found]

@@ -17,7 +17,7 @@ def show(hand: str, starter: str, *, crib: bool = False) -> Breakdown:
 
 
 def hear(b: Breakdown, words: str) -> Heard:
-    return heard(Decoded(words, True, 0.0), build(b))
+    return heard(Decoded(words, 0.0, 0.001, 0.0), build(b))
 
 
 DOUBLE_RUN = show("5H 5C 6D 4S", "JH")  # four fifteens and a double run of three: 16
@@ -127,7 +127,9 @@ def test_words_that_are_no_count_are_refused() -> None:
     with pytest.raises(NoCount, match="say it again"):
         hear(DOUBLE_RUN, "")
     with pytest.raises(NoCount):
-        heard(Decoded("sixteen", False, 0.0), build(DOUBLE_RUN))
+        heard(Decoded("sixteen", 0.0, -0.001, 0.0), build(DOUBLE_RUN))  # chatter's score
+    with pytest.raises(NoCount):
+        heard(Decoded("fifteen two", 0.0, 0.001, 1.5), build(DOUBLE_RUN))  # other phones
 
 
 def test_the_grammar_is_small() -> None:

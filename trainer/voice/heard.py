@@ -16,7 +16,7 @@ from trainer.judge.policy import Policy
 from trainer.judge.verdict import Verdict, judge
 from trainer.rules.show import Breakdown
 from trainer.voice.grammar import Grammar, Said
-from trainer.voice.recogniser import Decoded
+from trainer.voice.recogniser import COUNT_BAR, TOTAL_BAR, Decoded
 
 
 class NoCount(ValueError):
@@ -68,7 +68,8 @@ class Heard:
 
 def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> Heard:
     """The count in ``decoded``, or `NoCount` naming ``where`` when it holds none."""
-    said = grammar.parse(decoded.words.split()) if decoded.accepted else None
-    if said is None:
+    said = grammar.parse(decoded.words.split())
+    bar = TOTAL_BAR if said is not None and not said.units else COUNT_BAR
+    if said is None or not decoded.passes(bar):
         raise NoCount(f"heard no count in {where} (say it again)")
     return Heard(decoded.words, said)

@@ -11,7 +11,16 @@ from typing import Any
 from textual.widgets import Input
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, revealing, running, text_of
+from tests.ui.support import (
+    ListRecorder,
+    app_for,
+    drill,
+    entry,
+    flushed,
+    revealing,
+    running,
+    text_of,
+)
 from tests.ui.waiting import until
 from tests.voice.speech import synthesise
 from trainer.judge.claims import AnnounceClaim, TotalClaim
@@ -60,6 +69,11 @@ async def test_a_total_said_aloud_is_judged_and_the_reveal_says_what_was_heard(
         assert attempt.answer == TotalClaim(q.breakdown.total)
         assert attempt.exact
         assert "Heard: “fifteen two" in text_of(app, "#difference")
+        times = attempt.spoken  # how fast it was said, kept with the answer
+        assert times is not None
+        assert 0 < times.first_word < times.end
+        flushed(app)
+        assert recorder.spoken_speed().counts == 1
 
 
 async def test_an_announced_count_said_aloud_names_its_combinations(

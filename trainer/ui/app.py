@@ -180,7 +180,7 @@ class MugginsApp(App[None]):
 
     @on(m.Answered)
     def _answered(self, event: m.Answered) -> None:
-        self._show(self.runner.answer(event.answer, timed_out=event.timed_out))
+        self._show(self.runner.answer(event.answer, timed_out=event.timed_out, spoken=event.spoken))
 
     @on(m.SecondTry)
     def _second_try(self, event: m.SecondTry) -> None:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from trainer.judge.claims import AnnounceClaim, ClaimError, TotalClaim
+from trainer.quiz.attempt import SpokenTimes
 from trainer.rules.show import Breakdown
 from trainer.voice.listen import AudioSource, Listener, Spoken
 from trainer.voice.recogniser import Recogniser
@@ -81,6 +82,8 @@ class PushToTalk:
         self._stop: threading.Event | None = None
         self.heard = ""
         """The words of the last count heard (for the reveal)."""
+        self.times: SpokenTimes | None = None
+        """How fast it was said (for the history)."""
 
     @property
     def listening(self) -> bool:
@@ -118,6 +121,7 @@ class PushToTalk:
             return None
         count = spoken.count
         self.heard = spoken.words
+        self.times = SpokenTimes(spoken.first_word or 0.0, spoken.end)
         try:
             return count.claim() if announcing else TotalClaim(count.total)
         except ClaimError as err:

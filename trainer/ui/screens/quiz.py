@@ -22,6 +22,7 @@ from trainer.judge.claims import (
     parse_total_claim,
 )
 from trainer.judge.verdict import nineteen_is_zero
+from trainer.quiz.attempt import SpokenTimes as Times
 from trainer.quiz.heels import heels_prompt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
@@ -240,9 +241,8 @@ class QuizScreen(Screen[None]):
         return None if isinstance(q, PlayQuestion | CatchQuestion) else q.breakdown
 
     def on_voice_done(self, event: VoiceDone) -> None:
-        claim = self.talk.done(event, announcing=self.announcing) if self.talk else None
-        if claim is not None:
-            self._submit(claim)
+        if self.talk is not None and (claim := self.talk.done(event, announcing=self.announcing)):
+            self._submit(claim, spoken=self.talk.times)
 
     # ------------------------------------------------------------ time
 
@@ -273,11 +273,11 @@ class QuizScreen(Screen[None]):
 
     # ------------------------------------------------------------ answering
 
-    def _submit(self, answer: Answer, timed_out: bool = False) -> None:
+    def _submit(self, answer: Answer, timed_out: bool = False, spoken: Times | None = None) -> None:
         if self._done:
             return
         self._done = True
-        self.post_message(Answered(answer, timed_out=timed_out))
+        self.post_message(Answered(answer, timed_out=timed_out, spoken=spoken))
 
     def on_count_again(self, event: CountAgain) -> None:
         """A wrong total in a drill with second tries: say so and take another count."""

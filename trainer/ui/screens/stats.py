@@ -113,12 +113,15 @@ class ReportRead(Message):
         report: Report | None,
         error: str = "",
         games: GameReport | None = None,
+        spoken: str = "",
     ) -> None:
         super().__init__()
         self.drill_id = drill_id
         self.report = report
         self.error = error
         self.games = games
+        self.spoken = spoken
+        """The counts said aloud, in a line ("" when there are none)."""
 
 
 class StatsScreen(Screen[None]):
@@ -154,6 +157,7 @@ class StatsScreen(Screen[None]):
             )
             table.can_focus = False
             yield table
+            yield Static("", id="stats-spoken")
             yield GamesPanel(id="stats-games")
             yield Static("", id="stats-chart-title", classes="stats-heading")
             yield ProgressChart(id="stats-chart")
@@ -218,12 +222,13 @@ class StatsScreen(Screen[None]):
         games = None
         try:
             report = self.history.report(drill_id)
+            spoken = self.history.spoken_speed(drill_id).line()
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        self.post_message(ReportRead(drill_id, report, games=games))
+        self.post_message(ReportRead(drill_id, report, games=games, spoken=spoken))
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -234,6 +239,8 @@ class StatsScreen(Screen[None]):
             self.refresh_bindings()
         self.games = event.games
         self._show(event.report, event.error)
+        self.query_one("#stats-spoken", Static).update(event.spoken)
+        self.query_one("#stats-spoken").display = bool(event.spoken) and event.report is not None
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
     def _show(self, report: Report | None, error: str) -> None:

@@ -157,7 +157,9 @@ class StatsScreen(Screen[None]):
             )
             table.can_focus = False
             yield table
-            yield Static("", id="stats-spoken")
+            spoken = Static("", id="stats-spoken")
+            spoken.display = False  # until there is a count said aloud
+            yield spoken
             yield GamesPanel(id="stats-games")
             yield Static("", id="stats-chart-title", classes="stats-heading")
             yield ProgressChart(id="stats-chart")
@@ -238,12 +240,10 @@ class StatsScreen(Screen[None]):
             self.choices = [None, *(d.drill_id for d in event.report.drills)]
             self.refresh_bindings()
         self.games = event.games
-        self._show(event.report, event.error)
-        self.query_one("#stats-spoken", Static).update(event.spoken)
-        self.query_one("#stats-spoken").display = bool(event.spoken) and event.report is not None
+        self._show(event.report, event.error, event.spoken)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
-    def _show(self, report: Report | None, error: str) -> None:
+    def _show(self, report: Report | None, error: str, spoken: str = "") -> None:
         if error:
             self.notify(f"Could not read your stats: {error}", severity="error", timeout=8)
             self.query_one("#stats-empty", Static).update(
@@ -257,6 +257,8 @@ class StatsScreen(Screen[None]):
         for widget in self.query_one("#stats-body").children:
             if widget.id != "stats-empty":
                 widget.display = not empty
+        self.query_one("#stats-spoken", Static).update(spoken)
+        self.query_one("#stats-spoken").display = bool(spoken) and not empty
         self._title()
         if report is None or empty:
             return

@@ -5,6 +5,8 @@ from __future__ import annotations
 import array
 import builtins
 import math
+import subprocess
+import sys
 import wave
 from pathlib import Path
 from typing import Any
@@ -96,3 +98,13 @@ def test_without_the_extra_it_says_how_to_get_it(
     wav = write(tmp_path / "tone.wav")
     assert main(["hear", str(wav), "--hand", "5H", "5C", "6D", "4S", "--starter", "JH"]) == 2
     assert capsys.readouterr().err == f"muggins: error: {INSTALL_HINT}\n"
+
+
+def test_nothing_loads_the_recogniser_or_the_microphone_until_asked() -> None:
+    code = (
+        "import sys, trainer.voice.listen, trainer.voice.microphone, trainer.cli.hear\n"
+        "import trainer.ui.voice_input\n"
+        "print(sorted(m for m in sys.modules if m in ('pocketsphinx', 'sounddevice')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

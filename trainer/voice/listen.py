@@ -1,8 +1,9 @@
 """Listening to one count as it is said: audio chunks in, the words as heard, a claim out.
 
 The audio comes from a source (`AudioSource`): the microphone at the table, a recording in
-the tests. A count ends when the player presses the key again (`Listener.stop`), or when
-nothing new has been heard for `QUIET` seconds after the first word. Times are of the audio
+the tests. A count ends when the player presses the key again (`Listener.stop`), when
+nothing new has been heard for `QUIET` seconds after the first word or sound, or when
+nothing at all was said for `SILENT_START` seconds. Times are of the audio
 itself (seconds since listening began), so they are the same on a slow machine: the time
 to the first word and to the count's end are the spoken count's speed.
 """
@@ -28,6 +29,9 @@ end a count."""
 LOUD: Final = 300
 """A chunk whose samples' root mean square passes this holds sound (a microphone's hiss
 stays well below; speech is in the thousands)."""
+
+SILENT_START: Final = 8.0
+"""Seconds of audio without a sound that end the listening (nothing was said)."""
 
 BYTES_A_SECOND: Final = 2 * RATE
 
@@ -127,8 +131,10 @@ class Listener:
                     self._on_words(words)
                 if _loud(chunk):
                     sounded = now
-                quiet = (first is not None and now - heard_at >= QUIET) or (
-                    sounded is not None and now - sounded >= QUIET
+                quiet = (
+                    (first is not None and now - heard_at >= QUIET)
+                    or (sounded is not None and now - sounded >= QUIET)
+                    or (sounded is None and now >= SILENT_START)
                 )
                 if self._stopped.is_set() or quiet or now >= MAX_SECONDS:
                     break

@@ -94,7 +94,9 @@ def test_a_first_run_says_each_step_and_the_next_says_nothing(checkout: Path) ->
     assert lines[0] == (
         "muggins setup: making the environment .venv with Python 3.11.9 (first run only)"
     )
-    assert lines[1].startswith("muggins setup: installing muggins and its tools (test,browser)")
+    assert lines[1].startswith(
+        "muggins setup: installing muggins and its tools (test,browser,voice)"
+    )
     assert lines[2:7] == [
         "muggins setup:   getting the build tools",
         "muggins setup:   package 1: fsrs==6.3.2",

@@ -72,6 +72,10 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.command == "score":
         return show_commands.score(args, out)
+    if args.command == "hear":
+        from trainer.cli import hear as hear_command
+
+        return hear_command.hear(args, out)
     if args.command == "peg":
         return show_commands.peg(args, out)
     if args.command == "odds":

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from trainer import __version__
+from trainer.judge.policy import POLICIES
 from trainer.locations import LocationError, user_path
 from trainer.rules.show import HAND_SIZES
 from trainer.textguard import excerpt, printable
@@ -85,6 +86,22 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--starter", metavar="CARD", help="the starter (cut card)")
     score.add_argument("--crib", action="store_true", help="count as the crib (flush rule)")
     score.add_argument("--json", action="store_true", help="print JSON")
+
+    hear = sub.add_parser(
+        "hear",
+        help="recognise one recorded count and judge it (needs the voice extra)",
+        description="Recognise a count said aloud in a WAV file (any sample rate, mono or "
+        "stereo, 16-bit) for the hand given, print what was heard, the claim and the verdict. "
+        "A recording with no count in it exits 2.",
+    )
+    hear.add_argument("wav", metavar="WAV", help="the recording")
+    hear.add_argument("--hand", nargs="+", required=True, metavar="CARD", help="the hand cards")
+    hear.add_argument("--starter", required=True, metavar="CARD", help="the starter (cut card)")
+    hear.add_argument("--crib", action="store_true", help="count as the crib (flush rule)")
+    hear.add_argument(
+        "--policy", choices=POLICIES, default="acc", help="the muggins policy (default acc)"
+    )
+    hear.add_argument("--json", action="store_true", help="print JSON")
 
     peg = sub.add_parser(
         "peg",

@@ -57,6 +57,7 @@ from trainer.history.file.schema import SCHEMA, SCHEMA_VERSION, TOUCH, run_scrip
 from trainer.history.file.wal import PRAGMAS, Checkpointer
 from trainer.history.reading import game_stats, reports, review, schedule, sessions
 from trainer.history.reading.progress import Progress, read_best, read_progress
+from trainer.history.reading.spoken import SpokenSpeed, spoken_speed
 from trainer.history.times import iso
 from trainer.locations import data_dir
 from trainer.quiz.attempt import Attempt
@@ -301,6 +302,11 @@ class StatsStore:
         own local date)."""
         with self.guard("reading statistics") as conn:
             return reports.report(conn, drill)
+
+    def spoken_speed(self, drill: str | None = None) -> SpokenSpeed:
+        """The counts said aloud (of one drill set, by id): how many, how right, how fast."""
+        with self.guard("reading the counts said aloud") as conn:
+            return spoken_speed(conn, drill)
 
     def game_report(self) -> game_stats.GameReport:
         """Your finished games (won, lost, skunks) and your counting in games beside drills."""

@@ -15,6 +15,17 @@ from trainer.rules.cards import Card
 from trainer.rules.show import Item
 
 
+@dataclass(frozen=True, slots=True)
+class SpokenTimes:
+    """A count said aloud: seconds of speech to its first word and to its end."""
+
+    first_word: float
+    end: float
+
+    def to_data(self) -> dict[str, float]:
+        return {"first_word": round(self.first_word, 2), "end": round(self.end, 2)}
+
+
 @dataclass(frozen=True)
 class Attempt:
     """One judged answer: the drill and session it belongs to, the question, the answer,
@@ -28,6 +39,8 @@ class Attempt:
     seconds: float
     timed_out: bool
     at: datetime
+    spoken: SpokenTimes | None = None
+    """How fast the count was said, when it was said aloud."""
 
     @property
     def number(self) -> int:

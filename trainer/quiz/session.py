@@ -21,7 +21,7 @@ from trainer.judge.claims import AnnounceClaim, Answer, CatchAnswer, ClaimError,
 from trainer.judge.outcome import Judgement
 from trainer.judge.play import judge_play
 from trainer.judge.verdict import judge
-from trainer.quiz.attempt import Attempt, Summary, summarise
+from trainer.quiz.attempt import Attempt, SpokenTimes, Summary, summarise
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
 
 
@@ -158,7 +158,9 @@ class QuizSession:
         then (an announcement so far), or as a claim of nothing."""
         return self.answer(claimed, timed_out=True)
 
-    def answer(self, answer: Answer, *, timed_out: bool = False) -> Attempt | None:
+    def answer(
+        self, answer: Answer, *, timed_out: bool = False, spoken: SpokenTimes | None = None
+    ) -> Attempt | None:
         """Judge ``answer`` to the open question and return the attempt.
 
         An answer after the per-hand limit counts as a time-out: a total or a reply
@@ -190,6 +192,7 @@ class QuizSession:
             seconds=round(seconds, 3),
             timed_out=timed_out,
             at=self.now(),
+            spoken=spoken,
         )
         self.attempts.append(attempt)
         self.current = None

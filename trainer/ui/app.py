@@ -45,6 +45,7 @@ from trainer.ui.settings_service import SettingsService
 from trainer.ui.startup import open_and_warm
 from trainer.ui.steps import second_note, step_screen
 from trainer.ui.user_text import clean
+from trainer.ui.voice_input import VoiceService
 from trainer.ui.widgets.footer import ReadyFooter
 
 START_BACKGROUND_BY: Final = 1.0
@@ -85,6 +86,7 @@ class MugginsApp(App[None]):
             rng, clock=options.clock, now=options.now, settings=self.settings, notify=poster(self)
         )
         self.open_history = history
+        self.voice = VoiceService(options.voice_source)
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
         self.store_error: str | None = None
         self.games = GameDesk(
@@ -178,7 +180,7 @@ class MugginsApp(App[None]):
 
     @on(m.Answered)
     def _answered(self, event: m.Answered) -> None:
-        self._show(self.runner.answer(event.answer, timed_out=event.timed_out))
+        self._show(self.runner.answer(event.answer, timed_out=event.timed_out, spoken=event.spoken))
 
     @on(m.SecondTry)
     def _second_try(self, event: m.SecondTry) -> None:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from trainer.game.session import GameSession
     from trainer.history.reading import Progress
     from trainer.judge.claims import Answer, TotalClaim
+    from trainer.quiz.attempt import SpokenTimes
     from trainer.quiz.questions import Question
     from trainer.settings import GameChoices, Settings
     from trainer.ui.flow.history import History
@@ -33,10 +34,13 @@ class Answered(Message):
     """The player answered the open question; ``timed_out``: the hand's time ran out (with
     ``answer`` None, or what was announced by then)."""
 
-    def __init__(self, answer: Answer, *, timed_out: bool = False) -> None:
+    def __init__(
+        self, answer: Answer, *, timed_out: bool = False, spoken: SpokenTimes | None = None
+    ) -> None:
         super().__init__()
         self.answer = answer
         self.timed_out = timed_out
+        self.spoken = spoken
 
 
 class CountAgain(Message):

@@ -88,6 +88,15 @@ class _Show:
         return MAX_COUNT if self.kind == "play" else MOST_POINTS[len(self.hand)]
 
 
+def _spoken(value: object) -> None:
+    """How fast a count was said aloud: seconds to its first word and to its end."""
+    times = check_mapping(value, "answer: spoken", ("first_word", "end"), ("first_word", "end"))
+    for key in ("first_word", "end"):
+        seconds = times[key]
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+            raise fail(f"answer: spoken: {key}", seconds, "is not a number of seconds")
+
+
 def _answer(value: object, show: _Show) -> tuple[str | None, tuple[str, int] | None]:
     """The answer as stored JSON text, and its kind with what it says (a total's points,
     a call, the number of combinations announced); None for a time-out."""
@@ -99,8 +108,10 @@ def _answer(value: object, show: _Show) -> tuple[str | None, tuple[str, int] | N
         raise fail("answer", data, f"is not an answer to a {show.kind} question")
     kind: str = data["type"]
     said: tuple[str, int]
+    if "spoken" in data and kind != "catch":
+        _spoken(data["spoken"])
     if kind == "total":
-        check_mapping(data, "answer", ("type", "points"), ("type", "points"))
+        check_mapping(data, "answer", ("type", "points"), ("type", "points", "spoken"))
         said = kind, check_whole(data["points"], "answer: points", 0, MAX_COUNT, "is not a count")
     elif kind == "catch":
         check_mapping(data, "answer", ("type",), ("type", "call", "too_many"))
@@ -111,7 +122,7 @@ def _answer(value: object, show: _Show) -> tuple[str | None, tuple[str, int] | N
             raise fail("answer", data, "both calls muggins and says too many")
         said = kind, call or 0
     else:
-        check_mapping(data, "answer", ("type", "items"), ("type", "items"))
+        check_mapping(data, "answer", ("type", "items"), ("type", "items", "spoken"))
         items = data["items"]
         if not isinstance(items, list):
             raise fail("answer: items", items, "is not a list")

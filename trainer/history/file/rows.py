@@ -21,7 +21,7 @@ from trainer.history.times import iso, offset_minutes
 from trainer.judge.catch import CatchVerdict
 from trainer.judge.claims import Answer, answer_to_data
 from trainer.judge.verdict import Verdict
-from trainer.quiz.attempt import Attempt
+from trainer.quiz.attempt import Attempt, SpokenTimes
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import classify, present_kinds
 
@@ -73,9 +73,12 @@ INSERT_PRESENT: Final = (
 )
 
 
-def answer_json(answer: Answer) -> str | None:
-    """The answer as stored: a total, the claimed combinations, a catch reply; None for time-out."""
+def answer_json(answer: Answer, spoken: SpokenTimes | None = None) -> str | None:
+    """The answer as stored: a total, the claimed combinations, a catch reply; None for
+    time-out. A count said aloud keeps how fast it was said (``spoken``)."""
     data = answer_to_data(answer)
+    if data is not None and spoken is not None:
+        data["spoken"] = spoken.to_data()
     return None if data is None else json.dumps(data, separators=(",", ":"))
 
 
@@ -187,7 +190,7 @@ def attempt_rows(attempt: Attempt) -> Rows:
         starter,
         int(attempt.crib),
         attempt.question.seed,
-        answer_json(attempt.answer),
+        answer_json(attempt.answer, attempt.spoken),
         attempt.answer_text,
         j.claimed,
         j.actual,

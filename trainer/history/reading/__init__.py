@@ -5,7 +5,7 @@
   by the quarter hour of their own local time);
 - `schedule` and `rating`: the re-drill schedule (FSRS);
 - `reports`, `review`, `progress` and `game_stats`: what `muggins stats`, the review
-  list, home and the games line read.
+  list, home and the games line read; `spoken`: the counts said aloud, how fast.
 
 Every function here takes an open connection and none opens the file: this part sits
 below everything else in `trainer.history` but the times.
@@ -32,6 +32,7 @@ from trainer.history.reading.reports import (
     StoredCombo,
 )
 from trainer.history.reading.schedule import DueHand, hand_key
+from trainer.history.reading.spoken import SpokenSpeed
 from trainer.history.reading.summaries import rebuild_summaries
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "Report",
     "ReviewCounts",
     "ReviewItem",
+    "SpokenSpeed",
     "StoredCombo",
     "hand_key",
     "margin",

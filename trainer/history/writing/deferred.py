@@ -20,6 +20,7 @@ from trainer.history.file.game_rows import SavedGame
 from trainer.history.file.opening import inspect
 from trainer.history.reading import game_stats, reports, schedule
 from trainer.history.reading.progress import Progress
+from trainer.history.reading.spoken import SpokenSpeed
 from trainer.history.store import StatsStore, StoreError, store_path
 from trainer.history.writing import pending
 from trainer.history.writing.games import latest_playing
@@ -128,6 +129,9 @@ class DeferredStore:
 
     def game_report(self) -> game_stats.GameReport:
         return self._reader().game_report()
+
+    def spoken_speed(self, drill: str | None = None) -> SpokenSpeed:
+        return self._reader().spoken_speed(drill)
 
     def review_items(
         self, *, kind: str | None = None, drill: str | None = None, limit: int | None = 50

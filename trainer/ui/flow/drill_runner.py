@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 from trainer.coach.practice import aim_at_weak_spots
 from trainer.judge.claims import Answer, TotalClaim
 from trainer.judge.verdict import Verdict
-from trainer.quiz.attempt import Attempt, Summary
+from trainer.quiz.attempt import Attempt, SpokenTimes, Summary
 from trainer.quiz.questions import PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules import odds
@@ -170,10 +170,12 @@ class DrillRunner:
         self.question = session.next_question()
         return self.finish() if self.question is None else Ask(session, self.question)
 
-    def answer(self, answer: Answer, *, timed_out: bool = False) -> Step:
-        """Judge and record an answer to the open question: its reveal, or the summary if
-        the drill's clock ran out first."""
-        attempt = self._session().answer(answer, timed_out=timed_out)
+    def answer(
+        self, answer: Answer, *, timed_out: bool = False, spoken: SpokenTimes | None = None
+    ) -> Step:
+        """Judge and record an answer to the open question (``spoken``: said aloud, this
+        fast): its reveal, or the summary if the drill's clock ran out first."""
+        attempt = self._session().answer(answer, timed_out=timed_out, spoken=spoken)
         if attempt is None:
             return self.finish()
         if self.recorder is None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from trainer.drills.model import DrillSet
 from trainer.settings import Settings
+from trainer.voice.listen import AudioSource
 
 
 def local_now() -> datetime:
@@ -34,6 +35,8 @@ class Options:
     """Seconds a computer's move in a game is shown before the next (any key skips it)."""
     warm_tables: bool = True
     """Check the drills and build the deal tables in the background after home is drawn."""
+    voice_source: Callable[[], AudioSource] | None = None
+    """Where a count said aloud is heard from (None: the microphone); tests pass a recording."""
     drill_dirs: tuple[tuple[Path, bool], ...] = ()
     """The drill folders (folder, is built-in), read again each time home is shown again,
     so a file added meanwhile is listed (none: the list stays as it was given)."""

@@ -22,17 +22,20 @@ from trainer.judge.claims import (
     parse_total_claim,
 )
 from trainer.judge.verdict import nineteen_is_zero
+from trainer.quiz.attempt import SpokenTimes as Times
 from trainer.quiz.heels import heels_prompt
 from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card
 from trainer.rules.combos import Kind
+from trainer.rules.show import Breakdown
 from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.flow.drill_runner import Reveal
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, NextDeal, SecondTry
 from trainer.ui.screens.question_parts import announce_parts, catch_parts, play_parts, quiz_title
 from trainer.ui.text import claim_lines
 from trainer.ui.user_text import as_text
+from trainer.ui.voice_input import PushToTalk, TalkLine, VoiceDone
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
 from trainer.ui.widgets.drill_reveal_panel import DrillRevealPanel
@@ -57,6 +60,7 @@ class QuizScreen(Screen[None]):
         Binding("enter", "next", "Next deal", priority=True),
         Binding("escape", "end_drill", "End drill"),
         Binding("f1", "app.help", "Help"),
+        Binding("f2", "talk", "Count aloud"),
         # The spoken-count key is the player's choice: each candidate is bound, and
         # `check_action` keeps only the chosen one (on the reveal).
         *(Binding(k, f"announce('{k}')", "Spoken count") for k in SPOKEN_KEYS),
@@ -95,6 +99,8 @@ class QuizScreen(Screen[None]):
             if isinstance(question, PlayQuestion)
             else AnnounceDraft(question.deal.hand, question.deal.starter)
         )
+        self._talk = TalkLine()
+        self.talk: PushToTalk | None = None
         self._done = False
         self._asked_empty = False
         self._retrying = False
@@ -114,6 +120,8 @@ class QuizScreen(Screen[None]):
             return self.revealed is not None
         if action == "announce":
             return self.revealed is not None and parameters == (self.spoken_key,)
+        if action == "talk":
+            return self.revealed is None and self._show() is not None
         return True
 
     def help_keys(self) -> list[tuple[str, str]]:
@@ -134,6 +142,7 @@ class QuizScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with self._quiz:
             yield from self._compose_question()
+            yield self._talk
         yield self._reveal
         yield KeysFooter()
 
@@ -203,6 +212,8 @@ class QuizScreen(Screen[None]):
         """Show the judged answer in the question's place: one swap, nothing mounted."""
         self._done = True
         self.revealed = step
+        if self.talk is not None and self.talk.heard:
+            second_note = " ".join(n for n in (self.talk.note(), second_note) if n)
         self._reveal.show(
             step.attempt, rarity=step.rarity, second_note=second_note, spoken_key=self.spoken_key
         )
@@ -216,6 +227,22 @@ class QuizScreen(Screen[None]):
     def action_announce(self, key: str) -> None:
         """Show or hide the spoken count."""
         self._reveal.toggle_spoken()
+
+    def action_talk(self) -> None:
+        """Push-to-talk: listen to a count said aloud; the key again ends it."""
+        if (show := self._show()) is not None and not self._done:
+            voice = self.app.voice  # type: ignore[attr-defined]
+            self.talk = self.talk or PushToTalk(self, voice, self._talk)
+            self.talk.toggle(show)
+
+    def _show(self) -> Breakdown | None:
+        """The show being counted (None: a card laid, or an opponent's count to answer)."""
+        q = self.question
+        return None if isinstance(q, PlayQuestion | CatchQuestion) else q.breakdown
+
+    def on_voice_done(self, event: VoiceDone) -> None:
+        if self.talk is not None and (claim := self.talk.done(event, announcing=self.announcing)):
+            self._submit(claim, spoken=self.talk.times)
 
     # ------------------------------------------------------------ time
 
@@ -246,11 +273,11 @@ class QuizScreen(Screen[None]):
 
     # ------------------------------------------------------------ answering
 
-    def _submit(self, answer: Answer, timed_out: bool = False) -> None:
+    def _submit(self, answer: Answer, timed_out: bool = False, spoken: Times | None = None) -> None:
         if self._done:
             return
         self._done = True
-        self.post_message(Answered(answer, timed_out=timed_out))
+        self.post_message(Answered(answer, timed_out=timed_out, spoken=spoken))
 
     def on_count_again(self, event: CountAgain) -> None:
         """A wrong total in a drill with second tries: say so and take another count."""

@@ -113,12 +113,15 @@ class ReportRead(Message):
         report: Report | None,
         error: str = "",
         games: GameReport | None = None,
+        spoken: str = "",
     ) -> None:
         super().__init__()
         self.drill_id = drill_id
         self.report = report
         self.error = error
         self.games = games
+        self.spoken = spoken
+        """The counts said aloud, in a line ("" when there are none)."""
 
 
 class StatsScreen(Screen[None]):
@@ -154,6 +157,9 @@ class StatsScreen(Screen[None]):
             )
             table.can_focus = False
             yield table
+            spoken = Static("", id="stats-spoken")
+            spoken.display = False  # until there is a count said aloud
+            yield spoken
             yield GamesPanel(id="stats-games")
             yield Static("", id="stats-chart-title", classes="stats-heading")
             yield ProgressChart(id="stats-chart")
@@ -218,12 +224,13 @@ class StatsScreen(Screen[None]):
         games = None
         try:
             report = self.history.report(drill_id)
+            spoken = self.history.spoken_speed(drill_id).line()
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        self.post_message(ReportRead(drill_id, report, games=games))
+        self.post_message(ReportRead(drill_id, report, games=games, spoken=spoken))
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -233,10 +240,10 @@ class StatsScreen(Screen[None]):
             self.choices = [None, *(d.drill_id for d in event.report.drills)]
             self.refresh_bindings()
         self.games = event.games
-        self._show(event.report, event.error)
+        self._show(event.report, event.error, event.spoken)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
-    def _show(self, report: Report | None, error: str) -> None:
+    def _show(self, report: Report | None, error: str, spoken: str = "") -> None:
         if error:
             self.notify(f"Could not read your stats: {error}", severity="error", timeout=8)
             self.query_one("#stats-empty", Static).update(
@@ -250,6 +257,8 @@ class StatsScreen(Screen[None]):
         for widget in self.query_one("#stats-body").children:
             if widget.id != "stats-empty":
                 widget.display = not empty
+        self.query_one("#stats-spoken", Static).update(spoken)
+        self.query_one("#stats-spoken").display = bool(spoken) and not empty
         self._title()
         if report is None or empty:
             return

@@ -50,10 +50,12 @@ from trainer.ui.flow.table_effects import (
     middle_row,
 )
 from trainer.ui.flow.table_runner import TableRunner
+from trainer.ui.flow.table_voice import count_said, show_to_count
 from trainer.ui.messages import GoHome, SeatAt
 from trainer.ui.screens.table_messages import BotMoved, BotMoveShown, MoveFailed
 from trainer.ui.table_hints import TableHints
 from trainer.ui.table_view import pile_line, prompt_line, seats_line, title_line
+from trainer.ui.voice_input import PushToTalk, TalkLine, VoiceDone
 from trainer.ui.widgets.board import CribbageBoard
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.footer import KeysFooter
@@ -67,6 +69,7 @@ TABLE_KEYS = [
     ("f p r l n", "announce the picked cards (counting combination by combination)"),
     ("a / t / a number", "accept a count, too many, muggins for that many"),
     ("h", "a hint: your best throws, or each card's value (never while you count)"),
+    ("f2", "count your show aloud (F2 again ends it; needs the voice extra)"),
     ("any key", "show the computer's move now"),
     ("escape", "leave the game (it is saved)"),
 ]
@@ -86,6 +89,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", "Leave (saved)"),
         Binding("h", "hint", "Hint", show=False),  # in Help (TABLE_KEYS)
         Binding("f1", "app.help", "Help"),
+        Binding("f2", "talk", "Count aloud", show=False),  # in Help; the footer is full
     ]
 
     def __init__(
@@ -126,6 +130,8 @@ class TableScreen(Screen[None]):
         self._input = Input(id="table-input", restrict=r"[0-9a-zA-Z]*", max_length=8)
         self._input.display = False
         self._prompt = Static("", id="table-prompt")
+        self._talk = TalkLine()
+        self.talk: PushToTalk | None = None
         self._table = Vertical(id="table-view")
         self._reveal_place = Vertical(id="reveal-place")
         self._reveal_place.display = False
@@ -162,6 +168,7 @@ class TableScreen(Screen[None]):
                 with Vertical(id="table-right"):
                     yield self._log
                     yield self._input
+                    yield self._talk
             yield self._prompt
         with self._reveal_place:
             yield self._reveal
@@ -363,6 +370,19 @@ class TableScreen(Screen[None]):
         effects = self.runner.clicked(event.card)
         if effects is not None:
             self._apply(effects)
+
+    def action_talk(self) -> None:
+        """Push-to-talk: count your show aloud when it is yours to count (F2 again ends it)."""
+        if self.revealed is None and (show := show_to_count(self.runner)) is not None:
+            voice = self.app.voice  # type: ignore[attr-defined]
+            self.talk = self.talk or PushToTalk(self, voice, self._talk)
+            self.talk.toggle(show)
+
+    def on_voice_done(self, event: VoiceDone) -> None:
+        if self.talk is not None and (
+            claim := self.talk.done(event, announcing=self.runner.announce)
+        ):
+            self._apply(count_said(self.runner, claim))
 
     @on(Input.Submitted, "#table-input")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -1,0 +1,119 @@
+"""Benchmark counting aloud: the CPU a spoken count costs, and the wait from its end to the
+verdict.
+
+Run as a plain script (needs the voice extra and Debian's espeak-ng)::
+
+    .venv/bin/python benchmarks/bench_voice.py [--counts N] [--json]
+
+It speaks the first N counts of ``tests/data/spoken_counts.yaml`` (chatter left out) with
+espeak-ng, as the tests do, and for each:
+
+- *decode*: the whole recording recognised at once (`muggins hear`'s way): CPU seconds;
+- *stream*: the recording fed in 100 ms chunks, as the microphone gives it, through the
+  `Listener`; then, from the last chunk of the count (the key pressed again), the time to
+  the verdict in hand: wall and CPU seconds. Listening on to the end by itself adds the
+  quiet window, `trainer.voice.listen.QUIET`, on top.
+
+Goals: under 300 ms of CPU a count, under 0.5 s from the end of the count to the verdict.
+Exit status 0 (a goal missed is reported as MISS, not an error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+
+ROOT: Final = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.voice.speech import SPEEDS, VOICES, synthesise  # noqa: E402
+from trainer.rules.cards import parse_card, parse_cards  # noqa: E402
+from trainer.rules.show import score_show  # noqa: E402
+from trainer.voice.audio import RATE, read_wav  # noqa: E402
+from trainer.voice.heard import NoCount, heard  # noqa: E402
+from trainer.voice.recogniser import Recogniser  # noqa: E402
+
+CPU_GOAL: Final = 0.3
+LATENCY_GOAL: Final = 0.5
+CHUNK: Final = 2 * RATE // 10
+
+
+def measure(count: int) -> dict[str, Any]:
+    entries = yaml.safe_load((ROOT / "tests" / "data" / "spoken_counts.yaml").read_text())
+    entries = [e for e in entries if e["case"] != "chatter"][:count]
+    recogniser = Recogniser()
+    decode_cpu, end_wall, end_cpu, seconds = [], [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, e in enumerate(entries):
+            wav = synthesise(
+                e["say"],
+                Path(tmp) / "count.wav",
+                voice=VOICES[n % len(VOICES)],
+                speed=SPEEDS[n % len(SPEEDS)],
+                seed=n,
+            )
+            audio = read_wav(wav)
+            seconds.append(len(audio) / (2 * RATE))
+            b = score_show(
+                parse_cards(e["hand"]), parse_card(e["starter"]), crib=bool(e.get("crib"))
+            )
+            grammar = recogniser.use(b)
+            decode_cpu.append(recogniser.decode(audio).cpu)
+            recogniser.start()
+            for at in range(0, len(audio), CHUNK):
+                recogniser.feed(audio[at : at + CHUNK])
+            wall, cpu = time.perf_counter(), time.process_time()
+            decoded = recogniser.finish()
+            with contextlib.suppress(NoCount):  # chatter: refused, no verdict
+                heard(decoded, grammar).verdict(b, "acc")
+            end_wall.append(time.perf_counter() - wall)
+            end_cpu.append(time.process_time() - cpu)
+    return {
+        "counts": len(entries),
+        "audio_seconds_median": statistics.median(seconds),
+        "decode_cpu_median": statistics.median(decode_cpu),
+        "decode_cpu_max": max(decode_cpu),
+        "decode_cpu_per_speech_second": sum(decode_cpu) / sum(seconds),
+        "end_to_verdict_wall_median": statistics.median(end_wall),
+        "end_to_verdict_wall_max": max(end_wall),
+        "end_to_verdict_cpu_median": statistics.median(end_cpu),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--counts", type=int, default=30, help="how many counts (default 30)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    result = measure(args.counts)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    cpu, latency = result["decode_cpu_median"], result["end_to_verdict_wall_median"]
+    print(f"{result['counts']} counts, {result['audio_seconds_median']:.1f} s of speech (median)")
+    print(
+        f"CPU a count (decode):   median {cpu * 1000:.0f} ms, "
+        f"max {result['decode_cpu_max'] * 1000:.0f} ms  "
+        f"{'ok' if cpu < CPU_GOAL else 'MISS'} (goal < {CPU_GOAL * 1000:.0f} ms); "
+        f"{result['decode_cpu_per_speech_second'] * 1000:.0f} ms a second of speech"
+    )
+    print(
+        f"end to verdict (stream): median {latency * 1000:.0f} ms, "
+        f"max {result['end_to_verdict_wall_max'] * 1000:.0f} ms wall, "
+        f"{result['end_to_verdict_cpu_median'] * 1000:.0f} ms CPU  "
+        f"{'ok' if latency < LATENCY_GOAL else 'MISS'} (goal < {LATENCY_GOAL * 1000:.0f} ms)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Reading a recorded count: any rate, mono or stereo, 16-bit; anything else one clear line."""
+
+from __future__ import annotations
+
+import array
+import builtins
+import math
+import subprocess
+import sys
+import wave
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer.__main__ import main
+from trainer.voice.audio import MAX_SECONDS, RATE, AudioError, read_wav
+from trainer.voice.recogniser import INSTALL_HINT, Recogniser, VoiceUnavailable
+
+
+def write(
+    path: Path, *, rate: int = RATE, channels: int = 1, width: int = 2, seconds: float = 0.5
+) -> Path:
+    n = int(rate * seconds)
+    tone = [int(8000 * math.sin(2 * math.pi * 440 * i / rate)) for i in range(n)]
+    frames = array.array("h", (s for s in tone for _ in range(channels)))
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(channels)
+        w.setsampwidth(width)
+        w.setframerate(rate)
+        data = frames.tobytes() if width == 2 else bytes(n * channels)
+        w.writeframes(data)
+    return path
+
+
+@pytest.mark.parametrize(("rate", "channels"), [(16000, 1), (22050, 1), (44100, 2), (8000, 2)])
+def test_any_rate_mono_or_stereo_becomes_16k_mono(tmp_path: Path, rate: int, channels: int) -> None:
+    audio = read_wav(write(tmp_path / "a.wav", rate=rate, channels=channels))
+    assert abs(len(audio) // 2 - RATE // 2) <= 1  # half a second at 16 kHz
+
+
+def test_what_is_not_a_count_recording_is_named(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.wav"
+    empty.write_bytes(b"")
+    text = tmp_path / "notes.wav"
+    text.write_text("fifteen two")
+    whole = write(tmp_path / "whole.wav").read_bytes()
+    truncated = tmp_path / "cut.wav"
+    truncated.write_bytes(whole[: len(whole) // 2])
+    cases = {
+        empty: "not a readable WAV file",
+        text: "not a readable WAV file",
+        truncated: "truncated",
+        write(tmp_path / "8bit.wav", width=1): "8-bit audio",
+        write(tmp_path / "long.wav", rate=8000, seconds=MAX_SECONDS + 1): "a count is at most",
+    }
+    for path, problem in cases.items():
+        with pytest.raises(AudioError, match=problem) as err:
+            read_wav(path)
+        assert str(path) in str(err.value)
+        assert "\n" not in str(err.value)
+
+
+def test_muggins_hear_refuses_bad_input_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path / "tone.wav")
+    bad_card = ["hear", str(good), "--hand", "5H", "5C", "6D", "XX", "--starter", "JH"]
+    empty = tmp_path / "empty.wav"
+    empty.write_bytes(b"")
+    bad_wav = ["hear", str(empty), "--hand", "5H", "5C", "6D", "4S", "--starter", "JH"]
+    for argv in (bad_card, bad_wav):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("muggins: error: ")
+        assert err.count("\n") == 1
+
+
+def test_a_tone_is_no_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tone = write(tmp_path / "tone.wav", seconds=1.5)
+    assert main(["hear", str(tone), "--hand", "5H", "5C", "6D", "4S", "--starter", "JH"]) == 2
+    assert "heard no count in" in capsys.readouterr().err
+
+
+def test_without_the_extra_it_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_import = builtins.__import__
+
+    def no_pocketsphinx(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "pocketsphinx":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pocketsphinx)
+    with pytest.raises(VoiceUnavailable, match="voice extra"):
+        Recogniser()
+    wav = write(tmp_path / "tone.wav")
+    assert main(["hear", str(wav), "--hand", "5H", "5C", "6D", "4S", "--starter", "JH"]) == 2
+    assert capsys.readouterr().err == f"muggins: error: {INSTALL_HINT}\n"
+
+
+def test_nothing_loads_the_recogniser_or_the_microphone_until_asked() -> None:
+    code = (
+        "import sys, trainer.voice.listen, trainer.voice.microphone, trainer.cli.hear\n"
+        "import trainer.ui.voice_input\n"
+        "print(sorted(m for m in sys.modules if m in ('pocketsphinx', 'sounddevice')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -1,0 +1,138 @@
+"""The grammar of a show's count: what it lets a player say, and the claim the words make."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.judge.claims import AnnounceClaim, TotalClaim
+from trainer.rules.cards import parse_card, parse_cards
+from trainer.rules.show import Breakdown, score_show
+from trainer.voice.grammar import build
+from trainer.voice.heard import Heard, NoCount, heard
+from trainer.voice.recogniser import Decoded
+
+
+def show(hand: str, starter: str, *, crib: bool = False) -> Breakdown:
+    return score_show(parse_cards(hand), parse_card(starter), crib=crib)
+
+
+def hear(b: Breakdown, words: str) -> Heard:
+    return heard(Decoded(words, 0.0, 0.001, 0.0), build(b))
+
+
+DOUBLE_RUN = show("5H 5C 6D 4S", "JH")  # four fifteens and a double run of three: 16
+
+
+@pytest.mark.parametrize(
+    ("words", "outcome", "total", "kept"),
+    [
+        pytest.param(
+            "fifteen two fifteen four fifteen six fifteen eight and a double run of three "
+            "is sixteen",
+            "exact",
+            16,
+            16,
+            id="right",
+        ),
+        pytest.param(
+            "fifteen two fifteen four and a double run is twelve", "under", 12, 12, id="forgot-two"
+        ),
+        pytest.param(
+            "fifteen two fifteen four fifteen six fifteen eight fifteen ten and a double run "
+            "for eighteen",
+            "over",
+            18,
+            16,
+            id="extra-fifteen",
+        ),
+        pytest.param(
+            "fifteen two fifteen four fifteen six fifteen eight and a double run is sixteen "
+            "and one for his nobs",
+            "over",
+            17,
+            16,
+            id="extra-nobs",
+        ),
+        pytest.param("sixteen", "exact", 16, 16, id="bare-total"),
+        pytest.param("that's twelve", "under", 12, 12, id="bare-that's"),
+    ],
+)
+def test_a_count_said_is_judged_as_said(words: str, outcome: str, total: int, kept: int) -> None:
+    count = hear(DOUBLE_RUN, words)
+    verdict = count.verdict(DOUBLE_RUN, "acc")
+    assert (verdict.outcome, count.total, verdict.kept) == (outcome, total, kept)
+
+
+def test_an_extra_fifteen_is_a_fifteen_said_twice() -> None:
+    count = hear(DOUBLE_RUN, "fifteen two fifteen four fifteen six fifteen eight fifteen ten")
+    verdict = count.verdict(DOUBLE_RUN, "hoyle")
+    assert verdict.wrong_reasons == ("duplicate",)
+    assert verdict.excess_points == 2
+
+
+def test_the_combinations_are_judged_and_a_wrong_sum_is_named() -> None:
+    count = hear(DOUBLE_RUN, "fifteen two fifteen four and a double run is twelve that's fourteen")
+    assert isinstance(count.claim(), AnnounceClaim)
+    assert count.total == 14
+    assert count.slip() == "You said 14; what you counted makes 12."
+    assert count.verdict(DOUBLE_RUN, "acc").claimed == 12
+
+
+def test_nineteen_is_nothing_for_a_four_card_hand_and_nineteen_for_five() -> None:
+    nothing = show("2H 7C 9D KS", "QH")
+    count = hear(nothing, "nineteen")
+    assert count.claim() == TotalClaim(19)
+    verdict = count.verdict(nothing, "acc")
+    assert (verdict.outcome, verdict.nineteen, verdict.claimed) == ("exact", True, 0)
+    five = show("3H 4C 5D 6S 7H", "8C")
+    assert hear(five, "nineteen").verdict(five, "acc").claimed == 19
+
+
+def test_groups_are_said_as_players_name_them() -> None:
+    royal = show("6H 6C 6D 9S", "2H")
+    for words in (
+        "fifteen two fifteen four fifteen six and a pair royal is twelve",
+        "fifteen two fifteen four fifteen six three of a kind for twelve",
+    ):
+        assert hear(royal, words).verdict(royal, "acc").exact
+    quad = show("5H 5C 5D 5S", "JH")
+    said = " ".join(f"fifteen {w}" for w in ("two", "four", "six", "eight"))
+    said += " " + " ".join(f"fifteen {w}" for w in ("ten", "twelve", "fourteen", "sixteen"))
+    assert hear(quad, said + " and four of a kind is twenty eight").verdict(quad, "acc").exact
+    double_double = show("3H 3C 4D 4S", "5H")
+    assert (
+        hear(double_double, "fifteen two fifteen four a double double run is twenty")
+        .verdict(double_double, "acc")
+        .exact
+    )
+
+
+def test_a_flush_in_the_crib_without_the_starter_is_wrong() -> None:
+    crib = show("2D 4D 8D QD", "KS", crib=True)
+    verdict = hear(crib, "a flush is four").verdict(crib, "acc")
+    assert verdict.wrong_reasons == ("crib-flush-needs-starter",)
+
+
+def test_totals_must_follow_what_was_said() -> None:
+    grammar = build(DOUBLE_RUN)
+    for words in (
+        "fifteen two fifteen six",
+        "fifteen two fifteen four and a pair is eight",
+        "a run of four is four",  # the hand has none
+    ):
+        assert grammar.parse(words.split()) is None
+
+
+def test_words_that_are_no_count_are_refused() -> None:
+    with pytest.raises(NoCount, match="say it again"):
+        hear(DOUBLE_RUN, "")
+    with pytest.raises(NoCount):
+        heard(Decoded("sixteen", 0.0, -0.001, 0.0), build(DOUBLE_RUN))  # chatter's score
+    with pytest.raises(NoCount):
+        heard(Decoded("fifteen two", 0.0, 0.001, 1.5), build(DOUBLE_RUN))  # other phones
+
+
+def test_the_grammar_is_small() -> None:
+    biggest = build(show("5H 5C 5D JS", "5S"))
+    assert biggest.states < 3000  # the largest: 29, eight fifteens
+    assert "nobs" in biggest.words

@@ -1,0 +1,104 @@
+"""The synthetic test set: every committed count spoken, heard on its hand's grammar.
+
+Counts must be heard as said (the same claim; at least 95 %, the figure printed) and claim
+what was said; chatter must be refused, every time. Some run through `muggins hear` itself.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+import yaml
+
+from tests.voice.speech import SPEEDS, VOICES, synthesise, words
+from trainer.rules.cards import parse_card, parse_cards
+from trainer.rules.show import score_show
+from trainer.voice.audio import read_wav
+from trainer.voice.heard import NoCount, heard
+from trainer.voice.recogniser import Recogniser
+
+COUNTS: Final[list[dict[str, Any]]] = yaml.safe_load(
+    (Path(__file__).parent.parent / "data" / "spoken_counts.yaml").read_text()
+)
+GOAL: Final = 0.95
+
+pytestmark = pytest.mark.slow
+
+
+def _recording(n: int, entry: dict[str, Any], tmp: Path) -> Path:
+    voice, speed = VOICES[n % len(VOICES)], SPEEDS[n % len(SPEEDS)]
+    return synthesise(entry["say"], tmp / f"count{n}.wav", voice=voice, speed=speed, seed=n)
+
+
+def test_the_set_is_large_and_varied() -> None:
+    cases = {e["case"] for e in COUNTS}
+    assert len([e for e in COUNTS if e["case"] != "chatter"]) >= 60
+    assert {"right", "forgot one", "over-claim", "bare total", "nineteen", "chatter"} <= cases
+    assert any(e.get("crib") for e in COUNTS)
+    assert {len(e["hand"].split()) for e in COUNTS} == {3, 4, 5}
+    assert {28, 29} <= {e.get("total") for e in COUNTS}
+
+
+def test_counts_are_heard_as_said_and_chatter_refused(tmp_path: Path) -> None:
+    recogniser = Recogniser()
+    right, counts, refused, chatter, wrong = 0, 0, 0, 0, []
+    for n, entry in enumerate(COUNTS):
+        breakdown = score_show(
+            parse_cards(entry["hand"]), parse_card(entry["starter"]), crib=bool(entry.get("crib"))
+        )
+        grammar = recogniser.use(breakdown)
+        audio = read_wav(_recording(n, entry, tmp_path))
+        decoded = recogniser.decode(audio)
+        if entry["case"] == "chatter":
+            chatter += 1
+            try:
+                heard(decoded, grammar)
+            except NoCount:
+                refused += 1
+            else:
+                wrong.append(f"chatter {entry['say']!r} heard as {decoded.words!r}")
+            continue
+        counts += 1
+        try:
+            count = heard(decoded, grammar)
+        except NoCount:
+            wrong.append(f"{entry['say']!r} refused (heard {decoded.words!r})")
+            continue
+        if count.said == grammar.parse(words(entry["say"]).split()):  # the same claim
+            right += 1
+            assert count.total == entry["total"], entry
+            count.verdict(breakdown, "acc")
+        else:
+            wrong.append(f"{entry['say']!r} heard as {count.words!r}")
+    rate = right / counts
+    print(
+        f"\nspoken counts heard as said: {right}/{counts} ({rate:.1%}); "
+        f"chatter refused: {refused}/{chatter}\n" + "\n".join(wrong),
+        file=sys.stderr,
+    )
+    assert rate >= GOAL, wrong
+    assert refused == chatter, wrong
+
+
+@pytest.mark.parametrize("n", [0, 7, 12, 40, 60, len(COUNTS) - 1])
+def test_muggins_hear_prints_the_claim_and_verdict(n: int, tmp_path: Path) -> None:
+    entry = COUNTS[n]
+    wav = _recording(n, entry, tmp_path)
+    cmd = [sys.executable, "-m", "trainer", "hear", str(wav), "--hand", *entry["hand"].split()]
+    cmd += ["--starter", entry["starter"], "--json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if entry["case"] == "chatter":
+        assert done.returncode == 2
+        assert done.stderr.count("\n") == 1
+        assert "heard no count" in done.stderr
+        return
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["heard"].replace("that is", "that's") == words(entry["say"])
+    assert data["claim"]["total"] == entry["total"]
+    assert data["verdict"]["outcome"] in ("exact", "under", "over")

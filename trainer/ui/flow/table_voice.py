@@ -1,0 +1,27 @@
+"""Counting your show aloud at the table: which show is yours to count now, and the count
+said turned into the game's action (plain Python; the screen's push-to-talk listens)."""
+
+from __future__ import annotations
+
+from trainer.game.state import Count
+from trainer.judge.claims import AnnounceClaim, TotalClaim
+from trainer.rules.show import Breakdown, score_show
+from trainer.ui.flow.table_effects import Effect
+from trainer.ui.flow.table_runner import TableRunner
+
+
+def show_to_count(runner: TableRunner) -> Breakdown | None:
+    """The show the game waits for you to count (your hand or crib), or None."""
+    asked = runner.asked
+    if asked is None or asked.kind != "count" or asked.seat != runner.human or not asked.box:
+        return None
+    state = runner.state
+    cards = state.cards_of(runner.human, asked.box)
+    return score_show(cards, state.hand.dealt.starter, crib=asked.box == "crib")
+
+
+def count_said(runner: TableRunner, claim: TotalClaim | AnnounceClaim) -> list[Effect]:
+    """Your count, said aloud, claimed (nothing if the game no longer waits for it)."""
+    if show_to_count(runner) is None:
+        return []
+    return runner.take(Count(runner.human, claim))

@@ -1,0 +1,75 @@
+"""What a spoken count claims: the words heard, turned into a claim the judge takes.
+
+A count that names combinations is an `AnnounceClaim` of them (the cards are the
+grammar's: a spoken count names kinds, not cards); a bare total ("twelve",
+"nineteen") is a `TotalClaim`. The final total said is the claim's total; where it and
+the combinations said disagree, the combinations are judged and `slip` names the sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
+from trainer.judge.policy import Policy
+from trainer.judge.verdict import Verdict, judge
+from trainer.rules.show import Breakdown
+from trainer.voice.grammar import Grammar, Said
+from trainer.voice.recogniser import COUNT_BAR, TOTAL_BAR, Decoded
+
+
+class NoCount(ValueError):
+    """Nothing in the recording was a count (silence or chatter): say it again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One spoken count: the words heard and what they said."""
+
+    words: str
+    said: Said
+
+    @property
+    def bare(self) -> bool:
+        """A total alone, no combination named."""
+        return not self.said.units
+
+    @property
+    def counted(self) -> int:
+        """What the combinations said add up to."""
+        return sum(u.points for u in self.said.units)
+
+    @property
+    def total(self) -> int:
+        """The total the count ended on: the final or bare total, else the running total."""
+        return self.said.total if self.said.total is not None else self.counted
+
+    def claim(self) -> TotalClaim | AnnounceClaim:
+        if self.bare:
+            return TotalClaim(self.total)
+        return AnnounceClaim(tuple(u.item for u in self.said.units))
+
+    def slip(self) -> str | None:
+        """The arithmetic slip, when the final total said is not what was counted."""
+        if self.bare or self.total == self.counted:
+            return None
+        return f"You said {self.total}; what you counted makes {self.counted}."
+
+    def verdict(self, breakdown: Breakdown, policy: Policy) -> Verdict:
+        """The judge's verdict on this claim ("nineteen" is zero where 19 cannot be)."""
+        return judge(self.claim(), breakdown, policy, nineteen=True)
+
+    def to_data(self) -> dict[str, Any]:
+        """``heard`` and ``claim`` of `muggins hear --json`."""
+        data = answer_to_data(self.claim()) or {}
+        return {"heard": self.words, "claim": {"total": self.total, "items": data.get("items", [])}}
+
+
+def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> Heard:
+    """The count in ``decoded``, or `NoCount` naming ``where`` when it holds none."""
+    said = grammar.parse(decoded.words.split())
+    bar = TOTAL_BAR if said is not None and not said.units else COUNT_BAR
+    if said is None or not decoded.passes(bar):
+        raise NoCount(f"heard no count in {where} (say it again)")
+    return Heard(decoded.words, said)

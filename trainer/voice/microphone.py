@@ -1,0 +1,58 @@
+"""The microphone, through sounddevice and Debian's libportaudio2, as an `AudioSource`.
+
+Imported only when a player counts aloud; without the library or a device it raises
+`VoiceUnavailable` saying what to install or plug in.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Iterator
+from typing import Any, Final
+
+from trainer.voice.audio import RATE
+from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable
+
+CHUNK: Final = 0.1
+"""Seconds of audio a chunk."""
+
+PORTAUDIO_HINT: Final = (
+    "counting aloud needs the PortAudio library for the microphone "
+    "(on Debian or Ubuntu: apt-get install libportaudio2)"
+)
+
+
+class Microphone:
+    """The default input device, 16 kHz mono 16-bit, read in `CHUNK`-second chunks."""
+
+    def __init__(self) -> None:
+        try:
+            import sounddevice
+        except ImportError:
+            raise VoiceUnavailable(INSTALL_HINT) from None
+        except OSError:
+            raise VoiceUnavailable(PORTAUDIO_HINT) from None
+        self._queue: queue.Queue[bytes | None] = queue.Queue()
+        try:
+            self._stream: Any = sounddevice.RawInputStream(
+                samplerate=RATE,
+                channels=1,
+                dtype="int16",
+                blocksize=int(RATE * CHUNK),
+                callback=self._heard,
+            )
+            self._stream.start()
+        except Exception as err:  # PortAudioError: no device, busy, refused
+            raise VoiceUnavailable(f"no microphone to listen with ({err})") from None
+
+    def _heard(self, data: Any, frames: int, at: Any, status: Any) -> None:
+        self._queue.put(bytes(data))
+
+    def chunks(self) -> Iterator[bytes]:
+        while (chunk := self._queue.get()) is not None:
+            yield chunk
+
+    def close(self) -> None:
+        self._stream.stop()
+        self._stream.close()
+        self._queue.put(None)

@@ -85,6 +85,7 @@ def test_the_first_answer_makes_the_file(
         assert isinstance(app, MugginsApp)
         await until(pilot, lambda: isinstance(app.screen, QuizScreen))
         await until(pilot, lambda: app.runner.history is not None)
+        await until(pilot, lambda: bool(app.screen.query("#claim")))  # mounted, not only pushed
         assert not (home / DB_NAME).exists()  # a question on screen writes nothing
         question = app.runner.question
         assert question is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import pytest
 
@@ -19,6 +20,7 @@ from tests.ui.flow.game_plans import (
     same_game,
     two_short,
 )
+from trainer.game.pegboard import pegs_after
 from trainer.game.session import GameSession
 from trainer.game.state import Count, GameOptions, Lay
 from trainer.game.variants import variant
@@ -159,7 +161,7 @@ def test_a_whole_game_is_the_one_a_bare_session_plays(store: StatsStore) -> None
 def test_the_opening_sets_the_board_greets_and_asks_for_the_throw(store: StatsStore) -> None:
     runner, _ = seated(store)
     effects = runner.opening()
-    assert effects[0] == Pegs(runner.state.scores)
+    assert effects[0] == Pegs(runner.state.scores, runner.state.scores)
     said = effects[1]
     assert isinstance(said, Say)
     assert said.lines[0] == f"{runner.session.setup.rules.name}. Good luck!"
@@ -402,3 +404,40 @@ def test_a_short_count_mugged_is_revealed_with_what_the_computer_took(
     mugged = [r for r in reveals(seen) if r.shown.seat == 0 and r.shown.mugged]
     assert mugged
     assert all(f"Muggins: Computer takes {r.shown.mugged}." in r.lines for r in mugged)
+
+
+def test_a_side_that_does_not_score_keeps_its_back_peg(store: StatsStore) -> None:
+    choices = GameChoices(variant="short", level="easy")
+    runner = TableRunner(new_session(store, choices, random.Random(3)), pause=0.0)
+    seen = drive(runner, runner.opening())
+    while not runner.session.over:
+        seen += drive(runner, your_move(runner))
+    moves = [e for e in seen if isinstance(e, Pegs)]
+    assert len(moves) > 20
+    kept = 0
+    for was, now in pairwise(moves):
+        assert now.before is not None
+        assert was.before is not None
+        for side, (old, new) in enumerate(zip(was.scores, now.scores, strict=True)):
+            if old == new:  # this side did not score: its back peg stays
+                assert now.before[side] == was.before[side]
+                kept += was.before[side] < old  # a back peg behind its front one, kept
+            else:
+                assert old <= now.before[side] < new
+    assert kept  # (the game had a side score while the other's back peg showed)
+
+
+def test_a_resumed_game_has_its_back_pegs(store: StatsStore) -> None:
+    choices = GameChoices(variant="short", level="easy")
+    runner = TableRunner(new_session(store, choices, random.Random(3)), pause=0.0)
+    drive(runner, runner.opening())
+    while runner.state.hand.number < 3:
+        drive(runner, your_move(runner))
+    resumed = GameSession.resume(store)
+    assert resumed is not None
+    again = TableRunner(resumed, pause=0.0)
+    pegs = again.opening()[0]
+    events = [e for hand in resumed.hands for e in hand.events]
+    assert pegs == Pegs(resumed.state.scores, pegs_after(resumed.setup.rules, events).back)
+    assert pegs.before is not None
+    assert all(b < f for b, f in zip(pegs.before, pegs.scores, strict=True))

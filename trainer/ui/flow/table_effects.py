@@ -31,8 +31,8 @@ class Say:
 
 @dataclass(frozen=True)
 class Pegs:
-    """Move the board's pegs to ``scores``; the back pegs to ``before`` (None: under the
-    front ones, as at the start)."""
+    """Move the board's front pegs to ``scores`` and its back pegs to ``before`` (each side's
+    score before its last score; None: under the front ones)."""
 
     scores: tuple[int, ...]
     before: tuple[int, ...] | None = None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 from trainer.game.engine import prompt
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
+from trainer.game.pegboard import pegs_after
 from trainer.game.state import (
     Action,
     Count,
@@ -135,7 +136,13 @@ class TableRunner:
             sides = side_names(rules.players, bool(rules.teams))
             score = ", ".join(f"{n} {p}" for n, p in zip(sides, state.scores, strict=True))
             lines = [f"Welcome back: {rules.name}, hand {state.hand.number}; {score}."]
-        return [Pegs(state.scores), Say(tuple(lines)), *self.advance()]
+        return [self._pegs(), Say(tuple(lines)), *self.advance()]
+
+    def _pegs(self) -> Pegs:
+        """The board's pegs as the game's record has them: the back pegs too, after a resume."""
+        events = (e for hand in self.session.hands for e in hand.events)
+        places = pegs_after(self.session.setup.rules, events)
+        return Pegs(places.front, places.back)
 
     @property
     def prompting(self) -> bool:
@@ -232,7 +239,7 @@ class TableRunner:
         after = self.shown = self.session.state
         effects: list[Effect] = [Say(tuple(self.narrator.step(before, action, after, events)))]
         if after.scores != before.scores:
-            effects.append(Pegs(after.scores, before.scores))
+            effects.append(self._pegs())
         self.overlays += [e for e in events if isinstance(e, Shown) and reveals(e, self.human)]
         if after.hand.number != before.hand.number and after.phase != "over":
             self.overlays.append(before.hand.number)

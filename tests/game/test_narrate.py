@@ -229,7 +229,7 @@ def test_an_overcount_that_stood_and_a_wrong_call() -> None:
     assert lines[1] == ["Computer accepts", "Your hand: 9 (you said 11) · you peg 11"]
     assert lines[3] == [
         'You: "Muggins for 3!"',
-        "Computer's hand: 8 · Computer takes 3 (a wrong call)",
+        "Computer's hand: 8 · Computer takes 3 (muggins: a wrong call)",
     ]
 
 

@@ -151,6 +151,10 @@ async def test_a_five_card_game_to_the_end_counted_short_and_mugged(
     for e in caught:
         lines = reveals[(e.seat, e.box, e.cards)].lines
         assert f"Muggins: You take {e.mugged}." in lines
+        assert any(" Right: Computer missed " in line for line in lines)
+    # The game's summary lists your calls, each right.
+    calls = GameOverScreen(session).calls_lines()
+    assert calls[0].startswith(f"Your calls: {len(caught)} right (you took ")
     # Every count you made is an attempt of the game's drill, as it was judged.
     assert stored_counts(store) == [(e.claimed, e.points, "game-five-card") for e in mine]
     c = counting(record.hands, 0)
@@ -208,8 +212,11 @@ async def test_a_wrong_muggins_call_gives_the_count_s_owner_the_points(
         s = reveal.shown
         lines = reveal.lines
         assert s.claimed == s.points
-        assert "You answered: muggins for 2. Nothing was missed: a wrong call, and " in lines[1]
+        assert lines[1] == "You answered: muggins for 2. Wrong: nothing was missed."
         assert s.pegged == s.points + 2  # the ACC rule: the owner takes the wrong call's 2
+        # ... as muggins, not as the hand's points.
+        assert lines[2] == "Muggins: Computer takes 2 for your wrong call."
+        assert lines[3] == f"Computer pegs {s.points} for the {s.box}."
 
 
 @pytest.mark.slow  # a game played out by keys: over 10 s

@@ -21,7 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.game.engine import count_verdict
-from trainer.game.events import Answered, Bonus, Event, GameOver, Go, Heels, Played, Shown
+from trainer.game.events import (
+    Bonus,
+    Event,
+    GameOver,
+    Go,
+    Heels,
+    Played,
+    Shown,
+    wrong_call_points,
+)
 from trainer.game.state import (
     Action,
     Count,
@@ -220,7 +229,12 @@ class Narrator:
             laid = self._recalled(event)
         actual = _points(event.items)
         outcome = self._outcome(
-            event.seat, actual, event.points, event.mugged, event.mugged_by, _gained(event.answers)
+            event.seat,
+            actual,
+            event.points,
+            event.mugged,
+            event.mugged_by,
+            wrong_call_points(event.answers),
         )
         if event.claimed is None or event.claimed == actual:
             line = laid.opening + (f", {laid.phrase}" if laid.phrase else "")
@@ -245,7 +259,7 @@ class Narrator:
             event.pegged,
             event.mugged,
             event.mugged_by,
-            _gained(event.answers),
+            wrong_call_points(event.answers),
         )
         return line + (f" · {outcome}" if outcome else "")
 
@@ -259,7 +273,7 @@ class Narrator:
         if mugged and by is not None:
             parts.append(f"{self._does(by, 'take')} {mugged} (muggins)")
         if gained:
-            parts.append(f"{self._does(owner, 'take')} {gained} (a wrong call)")
+            parts.append(f"{self._does(owner, 'take')} {gained} (muggins: a wrong call)")
         elif pegged not in (actual, actual - mugged):
             parts.append(f"{self._does(owner, 'peg')} {pegged}")
         return ", ".join(parts)
@@ -285,12 +299,6 @@ class Narrator:
 def _claimed(action: Count) -> int:
     """The points a count claims (a time-out claims none)."""
     return 0 if action.claim is None else action.claim.points
-
-
-def _gained(answers: Sequence[Answered]) -> int:
-    """What a wrong muggins call (on a claim that missed nothing) gave the claim's owner."""
-    last = answers[-1] if answers else None
-    return last.owner if last is not None and last.answer.call is not None else 0
 
 
 def _points(items: Sequence[PlayItem]) -> int:

@@ -246,10 +246,10 @@ def test_pegging_your_own_play_with_a_missed_point() -> None:
     state, _ = said(own_play("acc"), narrator, PLAY[:3])
     state, lines = said(state, narrator, [Lay(1, card("5H"), 0), Respond(0, call(2))])
     assert lines == [
-        [],  # said once the claim is settled
+        ["You: 5♥ (15), you claim 0"],  # your claim, before the answer
         [
             'Computer: "Muggins for 2!"',
-            "You: 5♥ (15), you claim 0 · fifteen for 2: Computer takes 2 (muggins)",
+            "Your 5♥: fifteen for 2 · Computer takes 2 (muggins)",
         ],
     ]
 
@@ -275,17 +275,17 @@ def test_pegging_your_own_play_right_too_many_and_the_last_card() -> None:
         ],
     )
     assert lines[3:] == [
-        [],
-        ["You: 5♥ (15), fifteen for 2"],
+        ["You: 5♥ (15), you claim 2"],
+        ["Your 5♥: fifteen for 2"],
         ["Computer: Q♦ (25)"],
-        [],
-        ["You: 6♣ (31), thirty-one for 2"],
+        ["You: 6♣ (31), you claim 2"],
+        ["Your 6♣: thirty-one for 2"],
         ["Computer: 10♦ (10)"],
-        [],
-        ['Computer: "Too many!"', "You: 10♠ (20), you claim 4 · pair for 2"],
+        ["You: 10♠ (20), you claim 4"],
+        ['Computer: "Too many!"', "Your 10♠: pair for 2"],
         ["Computer: 9♦ (29)", "Go: 1 for Computer"],
-        [],
-        ["You: J♣ (10)", "Last card: 1 for you"],
+        ["You: J♣ (10), you claim 0"],
+        ["Your J♣: no score", "Last card: 1 for you"],
     ]
 
 

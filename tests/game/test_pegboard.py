@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from trainer.game.bots import Bot
 from trainer.game.engine import new_game, prompt, step
-from trainer.game.events import Event, Go, Heels, Played
+from trainer.game.events import Answered, Event, Go, Heels, Played
 from trainer.game.pegboard import PegPlaces, pegs_after
 from trainer.game.variants import variant
+from trainer.judge.claims import CatchAnswer
 from trainer.rules.cards import parse_cards
 
 FIVE, FIVE2, KING = parse_cards("5H 5S KD")
@@ -50,6 +51,20 @@ def test_a_whole_game_s_front_pegs_are_its_score() -> None:
     while (asked := prompt(state)) is not None:
         state, more = step(state, bots[asked.seat].decide(state, asked))
         events += more
+        # A count waiting for its answers is pegged for what is not in dispute.
+        assert pegs_after(rules, events, state.hand.pending).front == state.scores
     places = pegs_after(rules, events)
     assert places.front == state.scores
     assert all(b < f for b, f in zip(places.back, places.front, strict=True))
+
+
+def test_an_answer_that_moves_the_owner_s_points_is_a_move_of_its_own() -> None:
+    # You claimed 3 for a card worth 2 and the computer let it stand: 2 pegged when laid,
+    # the 1 more when the claim was accepted.
+    stood = Answered(1, CatchAnswer(), owner=1)
+    events: list[Event] = [Played(0, FIVE, 5, 3, claimed=3, answers=(stood,))]
+    assert pegs_after(STANDARD, events) == PegPlaces((3, 0), (2, 0))
+    # Muggins taken from a claim moves the caller's pegs alone.
+    caught = Answered(1, CatchAnswer(call=2), caller=2)
+    events = [Heels(1, 2), Played(0, FIVE, 5, 0, claimed=0, answers=(caught,))]
+    assert pegs_after(STANDARD, events) == PegPlaces((0, 4), (0, 2))

@@ -18,7 +18,7 @@ is settled.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.game.engine import count_verdict
 from trainer.game.events import (
@@ -63,6 +63,8 @@ class _Laid:
     phrase: str | None
     """What the card really pegs, "fifteen for 2"; None for nothing."""
     points: int
+    claimed: bool = False
+    """Its claim was said when it was laid ("You: 5♥ (15), you claim 2"), before the answers."""
 
 
 class Narrator:
@@ -126,7 +128,13 @@ class Narrator:
             if after.hand.number == before.hand.number and after.phase != "discard":
                 lines.append(f"Starter: {self._card(after.hand.dealt.starter)}")
         elif isinstance(action, Lay):
-            self._laid = self._lay(before, action, after, events)
+            laid = self._lay(before, action, after, events)
+            if after.hand.pending is not None:
+                # A claim waiting for the opponents: said now, before their answers.
+                claim = action.claim or 0
+                lines.append(f"{laid.opening}, {self._claims(action.seat)} {claim}")
+                laid = replace(laid, claimed=True)
+            self._laid = laid
         elif isinstance(action, SayGo):
             lines.append(f"{self._who(action.seat, start=True)}: go")
         elif isinstance(action, Count):
@@ -236,12 +244,20 @@ class Narrator:
             event.mugged_by,
             wrong_call_points(event.answers),
         )
+        if laid.claimed:  # the claim was said when the card was laid: now what it pegs
+            line = f"{self._whose(event.seat, start=True)} {self._card(event.card)}: "
+            line += laid.phrase or "no score"
+            return line + (f" · {outcome}" if outcome else "")
         if event.claimed is None or event.claimed == actual:
             line = laid.opening + (f", {laid.phrase}" if laid.phrase else "")
             return line + (f" · {outcome}" if outcome else "")
-        claim = f"{'you claim' if event.seat == self.human else 'claims'} {event.claimed}"
+        claim = f"{self._claims(event.seat)} {event.claimed}"
         line = f"{laid.opening}, {claim} · {laid.phrase or 'no score'}"
         return line + (f": {outcome}" if outcome else "")
+
+    def _claims(self, seat: int) -> str:
+        """The verb of a claim in the play, after the seat's card: "you claim", "claims"."""
+        return "you claim" if seat == self.human else "claims"
 
     def _recalled(self, event: Played) -> _Laid:
         """A card whose lay this narrator did not see (it began after it), from its event."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from trainer.game.state import GameState, Prompt
+from trainer.rules.cards import Card
 from trainer.ui.flow.game_start import possessive
 from trainer.ui.text import cards_markup
 from trainer.ui.user_text import as_text, fill
@@ -57,8 +58,9 @@ def _held(state: GameState, seat: int) -> int:
     return len(hand.dealt.hands[seat]) if kept is None else len(kept)
 
 
-def pile_line(state: GameState, *, plain: bool) -> str:
-    """The play's running count and the cards since the reset; the starter."""
+def pile_line(state: GameState, *, plain: bool, laying: Card | None = None) -> str:
+    """The play's running count and the cards since the reset (the card you are laying with
+    them, while you say what it pegs); the starter."""
     hand = state.hand
     starter = (
         f"starter {cards_markup([hand.dealt.starter], plain=plain)}"
@@ -68,14 +70,32 @@ def pile_line(state: GameState, *, plain: bool) -> str:
     if state.phase != "play" or hand.table is None:
         return starter
     table = hand.table
-    pile = cards_markup(table.pile, plain=plain) if table.pile else "(a new count)"
-    return f"[b]count {table.count}[/b]  {pile}   ·   {starter}"
+    cards = table.pile + ((laying,) if laying is not None else ())
+    count = table.count + (laying.value if laying is not None else 0)
+    pile = cards_markup(cards, plain=plain) if cards else "(a new count)"
+    return f"[b]count {count}[/b]  {pile}   ·   {starter}"
 
 
 def prompt_line(
-    asked: Prompt | None, state: GameState, names: Sequence[str], human: int, *, announce: bool
+    asked: Prompt | None,
+    state: GameState,
+    names: Sequence[str],
+    human: int,
+    *,
+    announce: bool,
+    laying: Card | None = None,
+    plain: bool = False,
 ) -> Content:
-    """What the game waits for, said to the player."""
+    """What the game waits for, said to the player (what the card you lay pegs, while you
+    say it)."""
+    if laying is not None and asked is not None and asked.kind == "play":
+        table = state.hand.table
+        count = (table.count if table is not None else 0) + laying.value
+        card = cards_markup([laying], plain=plain)
+        return Content.from_markup(
+            f"Your {card} makes {count}: type what it pegs (0 for nothing), Enter; "
+            "Escape takes it back."
+        )
     return Content.from_markup(_prompt(asked, state, names, human, announce=announce))
 
 

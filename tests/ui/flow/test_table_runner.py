@@ -46,6 +46,8 @@ from trainer.ui.flow.table_effects import (
     Pegs,
     Say,
     ShowAt,
+    hand_row,
+    middle_row,
 )
 from trainer.ui.flow.table_runner import TableRunner
 
@@ -354,8 +356,16 @@ def test_you_peg_your_own_play_by_typing(store: StatsStore) -> None:
     card = table.playable(runner.human)[0]
     assert runner.key(str(runner.held().index(card) + 1)) == [Asked()]
     assert runner.laying == card
-    assert runner.entry == f"What does {card} peg? Enter"
+    assert runner.entry == "What it pegs, Enter"
     assert runner.key("1") is None  # typing now, not picking
+    # On the table with the count it makes, out of your hand, until you say what it pegs.
+    row = middle_row(runner.state, None, runner.laying)
+    assert row.cards[-1] == card
+    assert card not in hand_row(runner.state, asked, 0, [], runner.laying).cards
+    assert runner.key("escape") == [Asked()]  # taken back
+    assert (runner.laying, runner.entry) == (None, None)
+    assert runner.key("escape") is None  # now the screen's (leave)
+    runner.key(str(runner.held().index(card) + 1))
     runner.typed("0")
     assert runner.laying is None
     assert runner.entry is None

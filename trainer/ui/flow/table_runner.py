@@ -61,7 +61,11 @@ if TYPE_CHECKING:
 
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a computer's move is waiting (any other shows it)."""
-PLACEHOLDERS: Final = {"count": "Your count, Enter", "respond": "a / t / points, Enter"}
+PLACEHOLDERS: Final = {
+    "count": "Your count, Enter",
+    "respond": "a / t / points, Enter",
+    "peg": "What it pegs, Enter",
+}
 
 
 @dataclass
@@ -141,7 +145,7 @@ class TableRunner:
     def _pegs(self) -> Pegs:
         """The board's pegs as the game's record has them: the back pegs too, after a resume."""
         events = (e for hand in self.session.hands for e in hand.events)
-        places = pegs_after(self.session.setup.rules, events)
+        places = pegs_after(self.session.setup.rules, events, self.session.state.hand.pending)
         return Pegs(places.front, places.back)
 
     @property
@@ -284,6 +288,8 @@ class TableRunner:
     def key(self, key: str) -> list[Effect] | None:
         """What a key means at the table now; None if it is not the table's (it goes on to
         the screen's bindings and the focused field)."""
+        if key == "escape" and self.laying is not None and self._yours():
+            return self.take_back()
         if key in OWN_KEYS:
             return None
         if self.bot is not None:  # any key shows the computer's move now
@@ -340,10 +346,15 @@ class TableRunner:
             count = 0 if table is None else table.count
             return [Notice(f"{card} would take the count past 31 (it is {count})", timeout=3)]
         if self.human in state.options.peg_own:
-            self.laying = card
-            self.entry = f"What does {card} peg? Enter"
+            self.laying = card  # on the table, with the count it makes, until you say it
+            self.entry = PLACEHOLDERS["peg"]
             return [Asked()]
         return self.take(Lay(self.human, card))
+
+    def take_back(self) -> list[Effect]:
+        """The card picked to lay goes back to your hand, unsaid (peg your own play)."""
+        self.laying, self.entry = None, None
+        return [Asked()]
 
     def _throw(self) -> list[Effect]:
         thrown = self.state.rules.thrown

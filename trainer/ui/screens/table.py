@@ -270,11 +270,14 @@ class TableScreen(Screen[None]):
             title_line(state, r.names, match_text(r.session.setup.match)), layout=False
         )
         self._seats.update(seats_line(state, r.names, r.human, plain=self.plain), layout=False)
-        self._pile.update(pile_line(state, plain=self.plain), layout=False)
-        prompt = prompt_line(asked, state, r.names, r.human, announce=r.announce)
+        laying = r.laying
+        self._pile.update(pile_line(state, plain=self.plain, laying=laying), layout=False)
+        prompt = prompt_line(
+            asked, state, r.names, r.human, announce=r.announce, laying=laying, plain=self.plain
+        )
         self._prompt.update(prompt if r.prompting else "", layout=False)
-        self._show_row(self._middle, middle_row(state, r.draft))
-        self._show_row(self._hand, hand_row(state, asked, r.human, r.picked))
+        self._show_row(self._middle, middle_row(state, r.draft, laying))
+        self._show_row(self._hand, hand_row(state, asked, r.human, r.picked, laying))
         if r.entry is None and self._input.display:
             self._input.display = False
             self.set_focus(None)

@@ -18,6 +18,7 @@ from trainer.game.bots import Bot
 from trainer.game.deal import Dealt, deal_hand
 from trainer.game.engine import new_game, prompt, step
 from trainer.game.narrate import Narrator
+from trainer.game.record import cut_for_deal, cuts_for_deal
 from trainer.game.state import (
     Action,
     Count,
@@ -437,3 +438,13 @@ def test_every_step_of_a_game_is_said_without_a_gap(
         state = after
     assert f"{rules.target}" in lines[-1]
     assert " win" in lines[-1]
+
+
+def test_the_cut_for_the_first_deal_card_by_card_a_tie_cut_again() -> None:
+    narrator = Narrator(variant("standard"), YOU_FIRST, human=0)
+    rounds = cuts_for_deal(13, 2)  # (a seed whose first cut is a tie)
+    assert rounds == [tuple(parse_cards("8H 8D")), tuple(parse_cards("6C 9C"))]
+    assert cut_for_deal(13, 2) == 0  # the low card, in the last round
+    assert narrator.cut(rounds) == (
+        "Cut for deal (low card deals): you 8♥, Computer 8♦; a tie, again: you 6♣, Computer 9♣"
+    )

@@ -154,6 +154,15 @@ class Narrator:
         game's three for last), which no step brings."""
         return [self._deals(state), *(self._bonus(e) for e in events if isinstance(e, Bonus))]
 
+    def cut(self, rounds: Sequence[Sequence[Card]]) -> str:
+        """The cut for the first deal, a round of cards (seat by seat) per cut: "Cut for deal
+        (low card deals): you 7♣, Computer 3♥"; a tie for the lowest cuts again."""
+        said = [
+            ", ".join(f"{self._who(s)} {self._card(c)}" for s, c in enumerate(cards))
+            for cards in rounds
+        ]
+        return "Cut for deal (low card deals): " + "; a tie, again: ".join(said)
+
     def _bonus(self, event: Bonus) -> str:
         return f"Three for last: {event.points} for {self._who(event.seat)}"
 

@@ -20,34 +20,70 @@ BACK = "▮"
 BACK_PLAIN = "#"
 
 
-def title_line(state: GameState, names: Sequence[str], match: str = "") -> Content:
-    """The game, the hand, who deals, the muggins policy (and the match standing)."""
+def title_line(state: GameState, names: Sequence[str], match: str = "", width: int = 0) -> Content:
+    """The game, the hand, who deals, the muggins policy (and the match standing); the game's
+    name is left out where the line would not fit in ``width`` cells (0: any width)."""
     rules, hand = state.rules, state.hand
     dealer = "you deal" if names[hand.dealer] == "You" else f"{names[hand.dealer]} deals"
-    parts = [rules.name, f"hand {hand.number}", dealer, f"muggins: {state.options.muggins}"]
+    parts = [f"hand {hand.number}", dealer, f"muggins: {state.options.muggins}"]
     if match:
         parts.append(match)
-    return as_text("  ·  ".join(parts))
+    line = as_text("  ·  ".join([rules.name, *parts]))
+    if width and line.cell_length > width:
+        return as_text("  ·  ".join(parts))
+    return line
 
 
-def seats_line(state: GameState, names: Sequence[str], human: int, *, plain: bool) -> Content:
-    """Every other seat's cards face down, and the crib with its owner."""
+def seats_line(
+    state: GameState, names: Sequence[str], human: int, *, plain: bool, width: int = 0
+) -> Content:
+    """Every other seat's cards face down, and the crib with its owner. Where that would not
+    fit in ``width`` cells (0: any width), the dealer is not marked (the crib names them)
+    and the seats stand closer."""
     hand, back = state.hand, BACK_PLAIN if plain else BACK
-    parts = []
-    for seat, name in enumerate(names):
-        if seat == human:
-            continue
-        held = _held(state, seat)
-        role = " (dealer)" if seat == hand.dealer else ""
-        parts.append(
-            fill("[b]$name[/b]$role $cards", name=name, role=role, cards=back * held or "-")
-        )
     thrown = sum(len(t) for t in hand.thrown) + (
         len(hand.dealt.deck_to_crib) if all(k is not None for k in hand.kept) else 0
     )
-    owner = possessive(names[hand.dealer])
-    parts.append(as_text(f"{owner} crib {back * thrown or '-'}"))
-    return Content("   ").join(parts)
+    seats = [(name, _held(state, seat), seat == hand.dealer) for seat, name in enumerate(names)]
+    others = [s for n, s in enumerate(seats) if n != human]
+    crib = (possessive(names[hand.dealer]), thrown)
+    line = _seats(others, crib, back, roles=True, counted=False, gap="   ")
+    for roles, counted in ((False, False), (False, True)):
+        if not width or line.cell_length <= width:
+            break
+        line = _seats(others, crib, back, roles=roles, counted=counted, gap="  ")
+    return line
+
+
+def _seats(
+    seats: Sequence[tuple[str, int, bool]],
+    crib: tuple[str, int],
+    back: str,
+    *,
+    roles: bool,
+    counted: bool,
+    gap: str,
+) -> Content:
+    """The seats' line: each card face down (``counted``: one back and how many), the
+    dealer marked if ``roles``."""
+
+    def cards(n: int) -> str:
+        if not n:
+            return "-"
+        return f"{back}{n}" if counted else back * n
+
+    parts = [
+        fill(
+            "[b]$name[/b]$role $cards",
+            name=name,
+            role=" (dealer)" if roles and dealer else "",
+            cards=cards(held),
+        )
+        for name, held, dealer in seats
+    ]
+    owner, thrown = crib
+    parts.append(as_text(f"{owner} crib {cards(thrown)}"))
+    return Content(gap).join(parts)
 
 
 def _held(state: GameState, seat: int) -> int:

@@ -21,6 +21,7 @@ from tests.ui.flow.game_plans import (
     two_short,
 )
 from trainer.game.pegboard import pegs_after
+from trainer.game.record import cuts_for_deal
 from trainer.game.session import GameSession
 from trainer.game.state import Count, GameOptions, Lay
 from trainer.game.variants import variant
@@ -451,3 +452,28 @@ def test_a_resumed_game_has_its_back_pegs(store: StatsStore) -> None:
     assert pegs == Pegs(resumed.state.scores, pegs_after(resumed.setup.rules, events).back)
     assert pegs.before is not None
     assert all(b < f for b, f in zip(pegs.before, pegs.scores, strict=True))
+
+
+def test_the_cut_for_the_deal_is_said_with_its_cards(store: StatsStore) -> None:
+    runner, _ = seated(store)
+    lines = said(runner.opening())
+    setup = runner.session.setup
+    you, computer = cuts_for_deal(setup.seed, 2)[-1]
+    assert (
+        lines[1] == f"Cut for deal (low card deals): you {you.symbol}, Computer {computer.symbol}"
+    )
+    dealer = "You deal" if setup.first_dealer == 0 else "Computer deals"
+    assert lines[2] == f"Hand 1: {dealer}"
+
+
+def test_a_resumed_game_s_log_is_told_again(store: StatsStore) -> None:
+    choices = GameChoices(variant="short", level="easy")
+    runner = TableRunner(new_session(store, choices, random.Random(3)), pause=0.0)
+    lines = said(drive(runner, runner.opening()))
+    while runner.state.hand.number < 3:
+        lines += said(drive(runner, your_move(runner)))
+    resumed = GameSession.resume(store)
+    assert resumed is not None
+    told = said(TableRunner(resumed, pause=0.0).opening())
+    assert told[:-1] == lines  # every line said before, in order
+    assert told[-1].startswith("Welcome back: Two players, to 61, hand 3;")

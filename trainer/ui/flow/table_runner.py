@@ -34,7 +34,6 @@ from trainer.judge.claims import ClaimError
 from trainer.rules.cards import Card
 from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.flow.game_reveal import game_reveal, reveals
-from trainer.ui.flow.game_start import side_names
 from trainer.ui.flow.table_effects import (
     Asked,
     BotMove,
@@ -55,6 +54,7 @@ from trainer.ui.flow.table_effects import (
     held_cards,
 )
 from trainer.ui.flow.table_input import typed_action
+from trainer.ui.flow.table_opening import opening_lines
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
@@ -131,15 +131,9 @@ class TableRunner:
         return None if self.session.abandoned else prompt(self.shown)
 
     def opening(self) -> list[Effect]:
-        """Sit down: the board, a greeting, then the first thing to do."""
-        state, rules = self.state, self.session.setup.rules
-        if state.steps == 0:
-            lines = [f"{rules.name}. Good luck!"]
-            lines += self.narrator.opening(state, self.session.hands[0].events)
-        else:
-            sides = side_names(rules.players, bool(rules.teams))
-            score = ", ".join(f"{n} {p}" for n, p in zip(sides, state.scores, strict=True))
-            lines = [f"Welcome back: {rules.name}, hand {state.hand.number}; {score}."]
+        """Sit down: the board, a greeting and the cut for the deal, then the first thing to
+        do; a resumed game's log told again from its first deal, then a welcome back."""
+        lines = opening_lines(self.session, self.narrator)
         return [self._pegs(), Say(tuple(lines)), *self.advance()]
 
     def _pegs(self) -> Pegs:

@@ -18,7 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -52,7 +52,9 @@ from trainer.ui.flow.table_effects import (
 from trainer.ui.flow.table_runner import TableRunner
 from trainer.ui.messages import GoHome, SeatAt
 from trainer.ui.screens.table_messages import BotMoved, BotMoveShown, MoveFailed
+from trainer.ui.table_fit import Fit, table_fit
 from trainer.ui.table_view import pile_line, prompt_line, seats_line, title_line
+from trainer.ui.user_text import as_text
 from trainer.ui.widgets.board import CribbageBoard
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.footer import KeysFooter
@@ -121,6 +123,10 @@ class TableScreen(Screen[None]):
         self._input.display = False
         self._prompt = Static("", id="table-prompt")
         self._table = Vertical(id="table-view")
+        self._too_small = Static("", id="table-too-small")
+        self._too_small.display = False
+        self.fit: Fit = Fit(True, True, "")
+        """How the table fits the window (`trainer.ui.table_fit`)."""
         self._reveal_place = Vertical(id="reveal-place")
         self._reveal_place.display = False
         self._reveal = GameRevealPanel(
@@ -156,6 +162,7 @@ class TableScreen(Screen[None]):
                     yield self._log
                     yield self._input
             yield self._prompt
+        yield self._too_small
         with self._reveal_place:
             yield self._reveal
         yield KeysFooter()
@@ -172,7 +179,43 @@ class TableScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
+        self._fit(self.app.size.width, self.app.size.height)
         self._sit_down()
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+        if self._seated:
+            self.call_after_refresh(self._redraw)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Lay the table out for this window: without the spare row where there is no room
+        for it, and not at all (saying what size to make the window) where it cannot fit."""
+        board = self._board
+        self.fit = table_fit(lambda w: len(board.board_lines(w)), width, height)
+        self.set_class(not self.fit.spare, "-tight")
+        rules = self.session.setup.rules
+        self._too_small.update(
+            as_text(
+                f"{rules.name}: the table does not fit this window ({width}x{height}): "
+                f"{self.fit.ask}. Escape leaves the game (it is saved)."
+            )
+        )
+        self._place()
+
+    def _place(self) -> None:
+        """Show the reveal, or the table, or (where the table does not fit) what to do."""
+        revealed = self.revealed is not None
+        shown = not revealed and self.fit.fits
+        again = shown and not self._table.display
+        self._reveal_place.display = revealed
+        self._table.display = shown
+        self._too_small.display = not revealed and not self.fit.fits
+        if again:  # lines said while it was hidden: its end once it is laid out again
+            self.call_after_refresh(self._log.scroll_end, animate=False)
+
+    def _redraw(self) -> None:
+        if self.revealed is None and self.is_attached:
+            self._draw()
 
     def _sit_down(self) -> None:
         """Start the game once every widget the table updates is mounted. Nested children
@@ -266,10 +309,12 @@ class TableScreen(Screen[None]):
         r = self.runner
         state, asked = r.state, r.asked
         # Each line is one row high whatever it says: no layout needed for a new text.
-        self._title.update(
-            title_line(state, r.names, match_text(r.session.setup.match)), layout=False
-        )
-        self._seats.update(seats_line(state, r.names, r.human, plain=self.plain), layout=False)
+        match = match_text(r.session.setup.match)
+        title_width = self._title.content_size.width
+        self._title.update(title_line(state, r.names, match, title_width), layout=False)
+        seats_width = self._seats.content_size.width
+        seats = seats_line(state, r.names, r.human, plain=self.plain, width=seats_width)
+        self._seats.update(seats, layout=False)
         laying = r.laying
         self._pile.update(pile_line(state, plain=self.plain, laying=laying), layout=False)
         prompt = prompt_line(
@@ -301,15 +346,13 @@ class TableScreen(Screen[None]):
         self.revealed = reveal
         self._input.display = False
         self._reveal.show(reveal)
-        self._table.display = False
-        self._reveal_place.display = True
+        self._place()
         self.refresh_bindings()
 
     def action_close_reveal(self) -> None:
         """Back to the table: the next reveal or summary, or the game goes on."""
         self.revealed = None
-        self._reveal_place.display = False
-        self._table.display = True
+        self._place()
         self.set_focus(None)
         self.refresh_bindings()
         self._apply(self.runner.closed())
@@ -346,8 +389,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ your input
 
     def on_key(self, event: Key) -> None:
-        if self.revealed is not None:
-            return
+        if self.revealed is not None or not self.fit.fits:
+            return  # (a table that does not fit takes no keys but the screen's)
         effects = self.runner.key(event.key)
         if effects is not None:
             event.stop()

@@ -39,6 +39,7 @@ from trainer.history import StatsStore
 from trainer.history.writing import game_count, latest_playing
 from trainer.settings import GameChoices, Settings
 from trainer.ui.flow.table_effects import match_text
+from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.table import TableScreen
@@ -274,7 +275,13 @@ async def test_starting_a_new_game_gives_up_the_saved_one(
         await play_game(pilot, stop=lambda s: s.phase == "play")
         await pilot.press("escape", "y")
         await settle(pilot)
-        second = await deal(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("ctrl+d")  # asks first, naming the game: yes gives it up
+        await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
+        second = table(pilot.app)
         assert second.session.uid != first.session.uid
     assert game_count(store, "abandoned") == 1
     assert game_count(store, "playing") == 1

@@ -95,6 +95,7 @@ class MugginsApp(App[None]):
             store_error=lambda: self.store_error,
             pause=options.bot_pause,
             clock=options.clock,
+            now=options.now,
         )
         self._started = False
         self._settled = False
@@ -124,6 +125,7 @@ class MugginsApp(App[None]):
             now=self.options.now,
             plain=self.plain_cards,
             drill_dirs=self.options.drill_dirs,
+            saved=self.options.saved_game,
         )
 
     def on_mount(self) -> None:
@@ -280,7 +282,7 @@ class MugginsApp(App[None]):
 
     def action_play_game(self) -> None:
         """Choose a game to play against the computer."""
-        self.push_screen(self.games.setup_screen())
+        self.push_screen(self.games.setup_screen(self._home().saved))
 
     def action_resume_game(self) -> None:
         """Sit down again at the game you left."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,6 +37,8 @@ def peek_saved_game(path: Path) -> GameInProgress | None:
     or the file cannot be read now (the background open says why)."""
     if not path.is_file():
         return None
+    import sqlite3  # only with a file to read: a first start does without it
+
     # With no WAL beside it the file holds everything: read it as immutable (no -wal or -shm
     # made). With one, another trainer may be writing (or one was killed): read through it.
     wal = os.path.lexists(f"{path}-wal")

@@ -42,7 +42,7 @@ class GameDesk:
         *,
         plain: Callable[[], bool],
         store_error: Callable[[], str | None],
-        pause: float = 0.8,
+        pause: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         now: Callable[[], datetime] = datetime.now,
     ) -> None:
@@ -53,7 +53,8 @@ class GameDesk:
         """Cards drawn with letters for suits (the settings' card style, or --plain-cards)."""
         self.store_error = store_error
         self.pause = pause
-        """Seconds a computer's move is shown for before the next (any key skips it)."""
+        """Seconds a computer's move is shown for before the next (any key skips it); None:
+        the settings' pause."""
         self.clock = clock
         """What times your counts at the table (the app's clock)."""
         self.now = now
@@ -162,7 +163,12 @@ class GameDesk:
         """The table screen for ``session``, the player seated as the settings say."""
         from trainer.ui.screens.table import TableScreen
 
-        announce = self.prefs.settings.game.claim == "announce"
+        settings = self.prefs.settings
         return TableScreen(
-            session, announce=announce, plain=self.plain(), pause=self.pause, clock=self.clock
+            session,
+            announce=settings.game.claim == "announce",
+            plain=self.plain(),
+            pause=settings.table_pause if self.pause is None else self.pause,
+            reveal_accepted=settings.reveal_accepted,
+            clock=self.clock,
         )

@@ -166,4 +166,4 @@ def _prompt(
                 "Backspace undoes, Enter ends."
             )
         return f"Count {what}: type the total, then Enter."
-    return "[b]a[/b] accept · [b]t[/b] too many · muggins: type the points missed, Enter."
+    return "[b]a[/b] accepts · [b]t[/b] too many · muggins: the points missed · then Enter."

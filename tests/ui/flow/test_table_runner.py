@@ -23,7 +23,7 @@ from tests.ui.flow.game_plans import (
 from trainer.game.pegboard import pegs_after
 from trainer.game.record import cuts_for_deal
 from trainer.game.session import GameSession
-from trainer.game.state import Count, GameOptions, Lay
+from trainer.game.state import Count, GameOptions, Lay, Respond
 from trainer.game.variants import variant
 from trainer.history import StatsStore
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, TotalClaim
@@ -364,7 +364,8 @@ def test_you_peg_your_own_play_by_typing(store: StatsStore) -> None:
     assert row.cards[-1] == card
     assert card not in hand_row(runner.state, asked, 0, [], runner.laying).cards
     assert runner.key("escape") == [Asked()]  # taken back
-    assert (runner.laying, runner.entry) == (None, None)
+    assert runner.laying is None
+    assert runner.entry is None
     assert runner.key("escape") is None  # now the screen's (leave)
     runner.key(str(runner.held().index(card) + 1))
     runner.typed("0")
@@ -477,3 +478,31 @@ def test_a_resumed_game_s_log_is_told_again(store: StatsStore) -> None:
     told = said(TableRunner(resumed, pause=0.0).opening())
     assert told[:-1] == lines  # every line said before, in order
     assert told[-1].startswith("Welcome back: Two players, to 61, hand 3;")
+
+
+@pytest.mark.parametrize("reveal_accepted", [True, False], ids=["reveal on", "reveal off"])
+def test_a_alone_accepts_and_its_reveal_follows_the_setting(
+    store: StatsStore, reveal_accepted: bool
+) -> None:
+    runner, _ = seated(store, pause=0.0)
+    runner.reveal_accepted = reveal_accepted
+    drive(runner, runner.opening())
+    while (asked := runner.asked) is not None and asked.kind != "respond":
+        drive(runner, your_move(runner))
+    for waiting in ("", "t", "1", "ab", " "):
+        assert runner.typing(waiting) is None  # these wait for Enter (t may begin "ten")
+    steps = len(runner.session.actions)
+    effects = drive(runner, runner.typing("A") or [])
+    assert runner.session.actions[steps : steps + 1] == [Respond(runner.human, CatchAnswer())]
+    answered = [r for r in reveals(effects) if r.answered is not None]
+    assert len(answered) == (1 if reveal_accepted else 0)
+
+
+def test_a_call_is_revealed_with_accepts_unrevealed(store: StatsStore) -> None:
+    runner, _ = seated(store, pause=0.0)
+    runner.reveal_accepted = False
+    drive(runner, runner.opening())
+    while (asked := runner.asked) is not None and asked.kind != "respond":
+        drive(runner, your_move(runner))
+    effects = drive(runner, runner.typed("t"), stop=lambda e: isinstance(e, OpenReveal))
+    assert reveals(effects)[-1].answered is not None

@@ -55,10 +55,14 @@ class GameReveal:
         return frozenset(verdict.missed)
 
 
-def reveals(shown: Shown, human: int) -> bool:
+def reveals(shown: Shown, human: int, accepted: bool = True) -> bool:
     """Whether the show opens its reveal for the player in ``human``'s seat: their own count,
-    or a count they answered."""
-    return shown.seat == human or any(a.seat == human for a in shown.answers)
+    or a count they answered (with ``accepted`` off, only one they called on: too many or
+    muggins)."""
+    if shown.seat == human:
+        return True
+    answers = [a.answer for a in shown.answers if a.seat == human]
+    return any(accepted or a.too_many or a.call is not None for a in answers)
 
 
 def game_reveal(shown: Shown, setup: GameSetup, human: int) -> GameReveal:

@@ -30,8 +30,9 @@ class Options:
     """Why the settings file could not be used, to tell the player at start."""
     start_drill: DrillSet | None = None
     plain_cards: bool = False
-    bot_pause: float = 0.8
-    """Seconds a computer's move in a game is shown before the next (any key skips it)."""
+    bot_pause: float | None = None
+    """Seconds a computer's move in a game is shown before the next (any key skips it);
+    None: as the settings say (`Settings.table_pause`)."""
     warm_tables: bool = True
     """Check the drills and build the deal tables in the background after home is drawn."""
     saved_game: str | None = None

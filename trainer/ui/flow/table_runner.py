@@ -63,7 +63,7 @@ OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+t
 """Keys that keep their meaning while a computer's move is waiting (any other shows it)."""
 PLACEHOLDERS: Final = {
     "count": "Your count, Enter",
-    "respond": "a / t / points, Enter",
+    "respond": "a, or t / points + Enter",
     "peg": "What it pegs, Enter",
 }
 
@@ -91,6 +91,8 @@ class TableRunner:
     plain: bool = False
     pause: float = 0.8
     """Seconds a computer's move waits before it is shown (any key shows it at once)."""
+    reveal_accepted: bool = True
+    """A computer's count you accepted opens its reveal (else only one you called on)."""
     clock: Callable[[], float] = time.monotonic
     """Times your answers (the seconds recorded with a count)."""
     now: Callable[[], float] = time.monotonic
@@ -238,7 +240,8 @@ class TableRunner:
         effects: list[Effect] = [Say(tuple(self.narrator.step(before, action, after, events)))]
         if after.scores != before.scores:
             effects.append(self._pegs())
-        self.overlays += [e for e in events if isinstance(e, Shown) and reveals(e, self.human)]
+        human, accepted = self.human, self.reveal_accepted
+        self.overlays += [e for e in events if isinstance(e, Shown) and reveals(e, human, accepted)]
         if after.hand.number != before.hand.number and after.phase != "over":
             self.overlays.append(before.hand.number)
         self.busy = bool(self.overlays)  # no prompt under a reveal or a summary
@@ -373,6 +376,16 @@ class TableRunner:
         if key == "enter":
             return self.take(Count(self.human, draft.answer()))
         return None
+
+    def typing(self, text: str) -> list[Effect] | None:
+        """The field's text as you type it: an answer complete in one key (``a`` accepts the
+        computer's count) is taken at once; None while the text waits for Enter."""
+        asked = self.asked
+        if asked is None or asked.kind != "respond" or self.laying is not None:
+            return None
+        if text.strip().lower() != "a" or not self._yours():
+            return None
+        return self.typed(text)
 
     def typed(self, text: str) -> list[Effect]:
         """What you typed in the field and entered: a count, an answer, or what a card pegs."""

@@ -66,7 +66,7 @@ TABLE_KEYS = [
     ("1-6", "pick a card to throw, or lay it"),
     ("enter", "throw the picked cards; submit a count or an answer"),
     ("f p r l n", "announce the picked cards (counting combination by combination)"),
-    ("a / t / a number", "accept a count, too many, muggins for that many"),
+    ("a / t / a number", "accept a count (at once), too many, muggins for that many"),
     ("any key", "show the computer's move now"),
     ("escape", "leave the game (it is saved)"),
 ]
@@ -94,10 +94,18 @@ class TableScreen(Screen[None]):
         announce: bool = False,
         plain: bool = False,
         pause: float = 0.8,
+        reveal_accepted: bool = True,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
-        self.runner = TableRunner(session, announce=announce, plain=plain, pause=pause, clock=clock)
+        self.runner = TableRunner(
+            session,
+            announce=announce,
+            plain=plain,
+            pause=pause,
+            reveal_accepted=reveal_accepted,
+            clock=clock,
+        )
         self.plain = plain
         self.revealed: GameReveal | None = None
         """The reveal in the table's place (None: the table is shown)."""
@@ -406,6 +414,14 @@ class TableScreen(Screen[None]):
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self._apply(self.runner.typed(event.value))
+
+    @on(Input.Changed, "#table-input")
+    def _typing(self, event: Input.Changed) -> None:
+        """An answer complete in one key (a: accept) is taken without Enter."""
+        effects = self.runner.typing(event.value)
+        if effects is not None:
+            event.stop()
+            self._apply(effects)
 
     def action_leave(self) -> None:
         """Leave the table; the game is saved at every step, so nothing is lost."""

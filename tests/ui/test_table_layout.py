@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -15,6 +16,7 @@ from tests.ui.game_support import play_game, settle
 from tests.ui.support import ListRecorder, app_for, running, text_of
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, GameVariantId, Settings
+from trainer.ui.screens.game_summary import HandSummaryScreen
 from trainer.ui.screens.table import TableScreen
 from trainer.ui.widgets.table_log import TableLog
 
@@ -43,8 +45,9 @@ def whole(screen: TableScreen, selector: str) -> str:
     assert region.height >= 1
     assert region.bottom <= screen.size.height - 1  # above the footer
     text = widget.render()
-    assert text.cell_length <= region.width, f"{selector} is cut: {text.plain!r}"  # type: ignore[union-attr]
-    return text.plain  # type: ignore[union-attr]
+    assert isinstance(text, Content)
+    assert text.cell_length <= region.width, f"{selector} is cut: {text.plain!r}"
+    return text.plain
 
 
 async def test_three_players_fit_80x24(builtin_entries: list[DrillEntry]) -> None:
@@ -87,3 +90,19 @@ async def test_a_table_that_cannot_fit_says_what_size_to_make_the_window(
         assert screen.fit.fits
         assert screen.query_one("#table-view").display
         assert whole(screen, "#table-prompt").startswith(("Throw", "Left is", "Right is"))
+
+
+async def test_the_title_and_the_seats_fit_under_a_hand_summary_at_80x24(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    app = game_app(builtin_entries, "three-hand", match_points=3)
+    async with running(app, size=(80, 24)) as pilot:
+        screen = await deal(pilot)
+        # The table is drawn again as the last reveal of the hand closes, before its layout:
+        # its lines must still be drawn to the width they are shown in.
+        await play_game(pilot, until=lambda s: isinstance(s, HandSummaryScreen))
+        assert isinstance(app.screen, HandSummaryScreen)
+        title = whole(screen, "#table-title")
+        assert "match to 3: game 1, 0-0-0" in title
+        seats = whole(screen, "#seats")
+        assert " crib " in seats

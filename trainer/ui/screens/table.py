@@ -133,6 +133,8 @@ class TableScreen(Screen[None]):
         self._table = Vertical(id="table-view")
         self._too_small = Static("", id="table-too-small")
         self._too_small.display = False
+        self._widths = (0, 0)
+        """The title's and the seats' widths when last laid out (0: not yet)."""
         self.fit: Fit = Fit(True, True, "")
         """How the table fits the window (`trainer.ui.table_fit`)."""
         self._reveal_place = Vertical(id="reveal-place")
@@ -220,6 +222,7 @@ class TableScreen(Screen[None]):
         self._too_small.display = not revealed and not self.fit.fits
         if again:  # lines said while it was hidden: its end once it is laid out again
             self.call_after_refresh(self._log.scroll_end, animate=False)
+            self.call_after_refresh(self._redraw)  # (the window may have changed meanwhile)
 
     def _redraw(self) -> None:
         if self.revealed is None and self.is_attached:
@@ -318,9 +321,8 @@ class TableScreen(Screen[None]):
         state, asked = r.state, r.asked
         # Each line is one row high whatever it says: no layout needed for a new text.
         match = match_text(r.session.setup.match)
-        title_width = self._title.content_size.width
+        title_width, seats_width = self._line_widths()
         self._title.update(title_line(state, r.names, match, title_width), layout=False)
-        seats_width = self._seats.content_size.width
         seats = seats_line(state, r.names, r.human, plain=self.plain, width=seats_width)
         self._seats.update(seats, layout=False)
         laying = r.laying
@@ -334,6 +336,15 @@ class TableScreen(Screen[None]):
         if r.entry is None and self._input.display:
             self._input.display = False
             self.set_focus(None)
+
+    def _line_widths(self) -> tuple[int, int]:
+        """The title's and the seats' widths as last laid out: a table shown again after a
+        reveal is drawn before its layout, when the lines measure 0 (and a line drawn for
+        any width would be cut)."""
+        measured = (self._title.content_size.width, self._seats.content_size.width)
+        if all(measured):
+            self._widths = measured
+        return self._widths
 
     @staticmethod
     def _show_row(table: CardTable, row: Row) -> None:

@@ -278,7 +278,9 @@ class MugginsApp(App[None]):
 
     def _settings_applied(self, settings: Settings) -> None:
         self.runner.settings = settings
-        self.plain_cards = self._home().plain = settings.card_style == "letters"
+        # --plain-cards holds for the whole session, whatever the settings say since.
+        plain = self.options.plain_cards or settings.card_style == "letters"
+        self.plain_cards = self._home().plain = plain
 
     def action_play_game(self) -> None:
         """Choose a game to play against the computer."""

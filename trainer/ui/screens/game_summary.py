@@ -102,7 +102,10 @@ class GameOverScreen(ModalScreen[bool]):
                 classes="tally",
             )
             yield Static(as_text(self.counting_line()), id="game-counting")
-            yield Static(as_text("\n".join(self.calls_lines())), id="game-calls")
+            said = self.calls_lines()
+            listed = Static(as_text("\n".join(said)), id="game-calls")
+            listed.display = bool(said)  # no calls: no blank line
+            yield listed
             yield Static(as_text(self.match_line()), id="game-match")
             yield Static(self.next_hint(), classes="hint")
         yield KeysFooter()

@@ -378,7 +378,10 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------ the computer's moves
 
-    @work(thread=True, exclusive=True, group="bot")
+    # Not exclusive: the next move's worker can start while this one, its move posted, is
+    # still returning, and cancelling it then made waiting for the workers fail (the runner
+    # asks for one move at a time: `TableRunner.bot` is pending until it is shown).
+    @work(thread=True, group="bot")
     def _bot_step(self) -> None:
         try:
             move = self.runner.bot_move()

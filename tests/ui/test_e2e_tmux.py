@@ -333,7 +333,7 @@ def test_a_game_killed_and_resumed_in_a_real_terminal(tmp_path: Path) -> None:
         term.keys("a")  # accept the computer's count, one key: one more step, saved
         screen = term.wait_for(lambda s: REVEAL in s, "the reveal of your answer")
         assert "│ Computer's hand: " in screen
-        assert "You answered: accept." in screen
+        assert "You accepted." in screen
         status, steps, more = saved(home)
         assert status == "playing"
         assert steps == more > actions

@@ -381,11 +381,8 @@ class TableRunner:
         """The field's text as you type it: an answer complete in one key (``a`` accepts the
         computer's count) is taken at once; None while the text waits for Enter."""
         asked = self.asked
-        if asked is None or asked.kind != "respond" or self.laying is not None:
-            return None
-        if text.strip().lower() != "a" or not self._yours():
-            return None
-        return self.typed(text)
+        one_key = text.strip().lower() == "a" and asked is not None and asked.kind == "respond"
+        return self.typed(text) if one_key and self._yours() else None
 
     def typed(self, text: str) -> list[Effect]:
         """What you typed in the field and entered: a count, an answer, or what a card pegs."""

@@ -57,7 +57,20 @@ def test_round_trip(tmp_path: Path) -> None:
             "peg_own": False,
             "match_points": 1,
         },
+        "table_pause": 0.8,
+        "reveal_accepted": True,
     }
+
+
+def test_the_tables_pause_and_reveal_round_trip(tmp_path: Path) -> None:
+    path = settings_path(tmp_path / "config")
+    chosen = Settings(table_pause=0.0, reveal_accepted=False)
+    save_settings(chosen, path)
+    assert load_settings(path) == (chosen, None)
+    path.write_text("table_pause: 2\n", encoding="utf-8")
+    loaded, _ = load_settings(path)
+    assert loaded.table_pause == 2.0
+    assert isinstance(loaded.table_pause, float)
 
 
 def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
@@ -88,8 +101,14 @@ def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
         ),
         ("- a\n- list\n", Settings(), "not a mapping of settings; using the default settings"),
         ("muggins: [acc\n", Settings(), "line 2: not valid YAML"),
+        (
+            "table_pause: 2.5\nreveal_accepted: sometimes\n",
+            Settings(),
+            "table_pause: must be a number of seconds from 0 to 2, got 2.5; reveal_accepted: "
+            "must be true or false, got 'sometimes'; using the default for each",
+        ),
     ],
-    ids=["bad-policy", "three-problems", "bad-coach", "not-a-mapping", "bad-yaml"],
+    ids=["bad-policy", "three-problems", "bad-coach", "not-a-mapping", "bad-yaml", "table"],
 )
 def test_broken_values_fall_back_and_name_the_file(
     tmp_path: Path, text: str, settings: Settings, warning: str

@@ -21,6 +21,8 @@ NAME_MAX: Final = 255
 """The longest name of one file or folder, in bytes (Linux's, and most systems')."""
 PATH_MAX: Final = 4096
 """The longest path, in bytes."""
+STATS_NAME: Final = "muggins.sqlite3"
+"""The stats file's name in the data folder."""
 
 
 class LocationError(ValueError):
@@ -66,6 +68,11 @@ def _folder(override: str | os.PathLike[str] | None, system: str) -> Path:
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The folder for the stats database: ``override``, else ``$MUGGINS_HOME``, else the OS's."""
     return _folder(override, platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def stats_path(override: str | os.PathLike[str] | None = None) -> Path:
+    """Where the stats file lives (nothing is created)."""
+    return data_dir(override) / STATS_NAME
 
 
 def config_dir(override: str | os.PathLike[str] | None = None) -> Path:

@@ -46,6 +46,8 @@ CoachHands = Literal["first-games", "always", "never"]
 COACH_HANDS: Final[tuple[CoachHands, ...]] = get_args(CoachHands)
 """When a hand's summary at the table says what the hand cost you (the coach)."""
 MAX_MATCH_POINTS: Final = 99
+MAX_TABLE_PAUSE: Final = 2.0
+"""The longest pause (seconds) a computer's move at the table can be shown for."""
 THEME_NAME: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """What a theme's name looks like (Textual's are like ``textual-dark``, ``nord``)."""
 
@@ -86,6 +88,12 @@ class Settings:
     """After each hand at the table, what it cost you: in your first games, always, never."""
     game: GameChoices = field(default_factory=GameChoices)
     """The choices for a game at the table, remembered from the last one dealt."""
+    table_pause: float = 0.8
+    """Seconds a computer's move at the table is shown before the next, 0 to 2 (any key
+    shows it at once)."""
+    reveal_accepted: bool = True
+    """Whether a computer's count you accepted opens its reveal (off: only one you called
+    too many or muggins on)."""
 
 
 class SettingsError(ValueError):
@@ -124,6 +132,8 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
 def _from_mapping(data: dict[Any, Any]) -> tuple[Settings, list[str]]:
     """Settings from parsed YAML, and a note for each value that was not usable."""
     values, problems = _usable(data, Settings, "")
+    if "table_pause" in values:
+        values["table_pause"] = float(values["table_pause"])  # YAML's 1 is an int
     if "game" in values:
         game, more = _usable(values["game"] or {}, GameChoices, "game.")
         values["game"], problems = GameChoices(**game), problems + more
@@ -177,7 +187,7 @@ def _check(key: str, value: object) -> str | None:
     """What is wrong with ``value`` for the setting ``key`` (``game.level`` inside the game's)."""
     if key in ("muggins", "game.muggins"):
         return _one_of(POLICIES, value)
-    if key in ("nineteen", "game.peg_own") and not isinstance(value, bool):
+    if key in ("nineteen", "game.peg_own", "reveal_accepted") and not isinstance(value, bool):
         return f"must be true or false, got {excerpt(value)}"
     if key == "card_style":
         return _one_of(CARD_STYLES, value)
@@ -189,6 +199,12 @@ def _check(key: str, value: object) -> str | None:
         isinstance(value, str) and len(value) == 1 and (value.isdigit() or "a" <= value <= "z")
     ):
         return f"must be one lower-case letter or digit, got {excerpt(value)}"
+    if key == "table_pause" and not (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and 0 <= value <= MAX_TABLE_PAUSE
+    ):
+        return f"must be a number of seconds from 0 to {MAX_TABLE_PAUSE:g}, got {excerpt(value)}"
     if key == "game" and not (value is None or isinstance(value, dict)):
         return f"must be a mapping of game choices, got {excerpt(value)}"
     if key == "game.variant":

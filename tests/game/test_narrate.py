@@ -18,6 +18,7 @@ from trainer.game.bots import Bot
 from trainer.game.deal import Dealt, deal_hand
 from trainer.game.engine import new_game, prompt, step
 from trainer.game.narrate import Narrator
+from trainer.game.record import cut_for_deal, cuts_for_deal
 from trainer.game.state import (
     Action,
     Count,
@@ -229,7 +230,7 @@ def test_an_overcount_that_stood_and_a_wrong_call() -> None:
     assert lines[1] == ["Computer accepts", "Your hand: 9 (you said 11) · you peg 11"]
     assert lines[3] == [
         'You: "Muggins for 3!"',
-        "Computer's hand: 8 · Computer takes 3 (a wrong call)",
+        "Computer's hand: 8 · Computer takes 3 (muggins: a wrong call)",
     ]
 
 
@@ -246,10 +247,10 @@ def test_pegging_your_own_play_with_a_missed_point() -> None:
     state, _ = said(own_play("acc"), narrator, PLAY[:3])
     state, lines = said(state, narrator, [Lay(1, card("5H"), 0), Respond(0, call(2))])
     assert lines == [
-        [],  # said once the claim is settled
+        ["You: 5♥ (15), you claim 0"],  # your claim, before the answer
         [
             'Computer: "Muggins for 2!"',
-            "You: 5♥ (15), you claim 0 · fifteen for 2: Computer takes 2 (muggins)",
+            "Your 5♥: fifteen for 2 · Computer takes 2 (muggins)",
         ],
     ]
 
@@ -275,17 +276,17 @@ def test_pegging_your_own_play_right_too_many_and_the_last_card() -> None:
         ],
     )
     assert lines[3:] == [
-        [],
-        ["You: 5♥ (15), fifteen for 2"],
+        ["You: 5♥ (15), you claim 2"],
+        ["Your 5♥: fifteen for 2"],
         ["Computer: Q♦ (25)"],
-        [],
-        ["You: 6♣ (31), thirty-one for 2"],
+        ["You: 6♣ (31), you claim 2"],
+        ["Your 6♣: thirty-one for 2"],
         ["Computer: 10♦ (10)"],
-        [],
-        ['Computer: "Too many!"', "You: 10♠ (20), you claim 4 · pair for 2"],
+        ["You: 10♠ (20), you claim 4"],
+        ['Computer: "Too many!"', "Your 10♠: pair for 2"],
         ["Computer: 9♦ (29)", "Go: 1 for Computer"],
-        [],
-        ["You: J♣ (10)", "Last card: 1 for you"],
+        ["You: J♣ (10), you claim 0"],
+        ["Your J♣: no score", "Last card: 1 for you"],
     ]
 
 
@@ -437,3 +438,13 @@ def test_every_step_of_a_game_is_said_without_a_gap(
         state = after
     assert f"{rules.target}" in lines[-1]
     assert " win" in lines[-1]
+
+
+def test_the_cut_for_the_first_deal_card_by_card_a_tie_cut_again() -> None:
+    narrator = Narrator(variant("standard"), YOU_FIRST, human=0)
+    rounds = cuts_for_deal(13, 2)  # (a seed whose first cut is a tie)
+    assert rounds == [tuple(parse_cards("8H 8D")), tuple(parse_cards("6C 9C"))]
+    assert cut_for_deal(13, 2) == 0  # the low card, in the last round
+    assert narrator.cut(rounds) == (
+        "Cut for deal (low card deals): you 8♥, Computer 8♦; a tie, again: you 6♣, Computer 9♣"
+    )

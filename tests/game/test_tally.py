@@ -14,10 +14,10 @@ from tests.game.support import RandomSeat
 from tests.game.test_worked_hand import PLAY, own_play, worked_hand
 from trainer.game.bots import Bot
 from trainer.game.engine import step
-from trainer.game.events import Shown
+from trainer.game.events import Played, Shown, wrong_call_points
 from trainer.game.record import HandRecord, Seat, hands_after, play_game
 from trainer.game.state import Action, Count, Discard, GameOptions, GameState, Lay, Respond
-from trainer.game.tally import Counting, SideTally, counting, tally
+from trainer.game.tally import Call, Counting, SideTally, calls, counting, tally
 from trainer.game.variants import VARIANTS, variant
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.policy import POLICIES, Policy
@@ -75,6 +75,34 @@ def test_the_worked_hand_counted_and_caught_seat_by_seat() -> None:
     )
 
 
+def test_a_wrong_call_s_points_are_muggins_not_the_count_s() -> None:
+    state, hands = record(
+        worked_hand("acc"),
+        [
+            *WORKED,
+            Count(0, TotalClaim(9)),  # right
+            Respond(1, CatchAnswer(call=3)),  # a wrong call: seat 0 takes 3
+            Count(1, TotalClaim(10)),  # 8 there
+            Respond(0, TOO_MANY),  # right: corrected to 8 (acc: nothing for the caller)
+            Count(1, TotalClaim(5)),  # the crib, right
+            Respond(0, TOO_MANY),  # wrong: nothing moves
+        ],
+    )
+    sides = tally(state.rules, hands[:1])
+    assert sides == (
+        SideTally(side=0, bonus=0, heels=2, play=1, hands=9, crib=0, muggins=3),
+        SideTally(side=1, bonus=0, heels=0, play=7, hands=8, crib=5, muggins=0),
+    )
+    assert tuple(s.total for s in sides) == state.scores
+    assert calls(hands, 1) == [Call(1, 0, "hand", 9, 0, 0, CatchAnswer(call=3), 0, 3)]
+    right, wrong = calls(hands, 0)
+    assert right == Call(1, 1, "hand", 10, 0, 2, TOO_MANY, 0, 0)
+    assert right.right
+    assert wrong == Call(1, 1, "crib", 5, 0, 0, TOO_MANY, 0, 0)
+    assert not wrong.right
+    assert not calls(hands, 1)[0].right
+
+
 def test_muggins_in_the_play_is_tallied_and_counted_as_mugged() -> None:
     cards = {str(c): c for c in parse_cards("QD 6C 5H")}
     state, hands = record(
@@ -96,6 +124,9 @@ def test_muggins_in_the_play_is_tallied_and_counted_as_mugged() -> None:
     assert tuple(s.total for s in sides) == state.scores == (4, 2)
     assert counting(hands, 1) == Counting(0, 0, 0, 0, 0, mugged=2, caught=0, caught_points=0)
     assert counting(hands, 0) == Counting(0, 0, 0, 0, 0, mugged=0, caught=1, caught_points=2)
+    (caught,) = calls(hands, 0)
+    assert caught == Call(1, 1, None, 0, 2, 0, CatchAnswer(call=2), 2, 0)
+    assert caught.right
 
 
 def bot_game(variant_id: str, seed: int, policy: Policy = "hoyle") -> list[HandRecord]:
@@ -190,8 +221,10 @@ def test_the_tallies_add_up_to_the_score_hand_by_hand_and_over_the_game(
     assert sum(c.counts for c in seats_counting) == len(shows)
     for c in seats_counting:
         assert c.exact + c.under + c.over == c.counts
-    assert sum(c.mugged for c in seats_counting) == sum(s.muggins for s in whole)
-    assert sum(c.caught_points for c in seats_counting) == sum(s.muggins for s in whole)
+    claims = [e for h in game.hands for e in h.events if isinstance(e, Shown | Played)]
+    gifts = sum(wrong_call_points(e.answers) for e in claims)  # wrong calls: muggins too
+    assert sum(c.mugged for c in seats_counting) + gifts == sum(s.muggins for s in whole)
+    assert sum(c.caught_points for c in seats_counting) + gifts == sum(s.muggins for s in whole)
     if policy == "off":
         assert all(s.muggins == 0 for s in whole)
 

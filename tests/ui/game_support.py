@@ -132,5 +132,10 @@ async def play_game(
                 assert box_input.display
                 await type_in(pilot, str(said))
         else:
-            await type_in(pilot, respond(state, asked))
+            answer = respond(state, asked)
+            if answer == "a":  # one key: taken without Enter
+                await pilot.press("a")
+                await settle(pilot)
+            else:
+                await type_in(pilot, answer)
     raise AssertionError(f"the game did not end in {limit} screens")

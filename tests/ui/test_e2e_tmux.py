@@ -160,7 +160,7 @@ game:
 """The setup form's choices, written as the last game's (so ctrl+d deals exactly this)."""
 YOUR_LAY = "Your turn: lay a card"
 YOUR_COUNT = "Count your hand: type the total"
-YOUR_ANSWER = "a accept · t too many"
+YOUR_ANSWER = "a accepts · t too many"
 REVEAL = "Back to the table"
 """The reveal's footer (its title, ``Your hand: 2``, is also a line of the table's log)."""
 FACE = re.compile(r"[│┃] (10|[2-9AJQK])([♠♥♦♣]) +[│┃]")
@@ -316,19 +316,24 @@ def test_a_game_killed_and_resumed_in_a_real_terminal(tmp_path: Path) -> None:
 
     term = Terminal(command, env)
     try:
-        screen = term.wait_for(lambda s: "A game is saved" in s, "home offering the saved game")
+        # Home's first frame that lists the drills offers the game (its row read before it):
+        screen = term.wait_for(lambda s: "Drill sets" in s, "home")
         said = " ".join(screen.split())  # the notice wraps at 80 columns
-        assert f"A game is saved (Two players, to 121, {actions} moves in): c resumes it" in said
+        assert "A game is saved (Two players, to 121 · " in said, screen
+        assert "c resumes it" in said
+        # ...named with its score once the history is open (the game played through).
+        score = f"You {board[0]}, Computer {board[1]} · last played today at "
+        term.wait_for(lambda s: score in " ".join(s.split()), "the saved game's score")
         term.keys("c")
         after = term.steady(lambda s: YOUR_ANSWER in s, "the table, resumed")
         assert "hand 1  ·  Computer deals" in after
         assert scores(after) == board
         assert card_rows(after) == (shown, mine)
 
-        term.keys("a", "Enter")  # accept the computer's count: one more step, saved
+        term.keys("a")  # accept the computer's count, one key: one more step, saved
         screen = term.wait_for(lambda s: REVEAL in s, "the reveal of your answer")
         assert "│ Computer's hand: " in screen
-        assert "You answered: accept." in screen
+        assert "You accepted." in screen
         status, steps, more = saved(home)
         assert status == "playing"
         assert steps == more > actions

@@ -32,12 +32,14 @@ from trainer.drills.loader import DrillEntry
 from trainer.game.events import Go, Heels, Played, Shown
 from trainer.game.record import GameRecord
 from trainer.game.session import GameSession
-from trainer.game.tally import counting, tally
+from trainer.game.state import GameState
+from trainer.game.tally import calls, counting, tally
 from trainer.game.variants import variant
 from trainer.history import StatsStore
 from trainer.history.writing import game_count, latest_playing
 from trainer.settings import GameChoices, Settings
 from trainer.ui.flow.table_effects import match_text
+from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.table import TableScreen
@@ -151,6 +153,14 @@ async def test_a_five_card_game_to_the_end_counted_short_and_mugged(
     for e in caught:
         lines = reveals[(e.seat, e.box, e.cards)].lines
         assert f"Muggins: You take {e.mugged}." in lines
+        assert any(" Right: Computer missed " in line for line in lines)
+    # The game's summary lists your calls, each right.
+    made = calls(record.hands, 0)
+    assert made
+    assert all(c.right for c in made)
+    listed = GameOverScreen(session).calls_lines()
+    assert listed[0].startswith(f"Your calls: {len(made)} right")
+    assert "wrong" not in listed[0]
     # Every count you made is an attempt of the game's drill, as it was judged.
     assert stored_counts(store) == [(e.claimed, e.points, "game-five-card") for e in mine]
     c = counting(record.hands, 0)
@@ -208,8 +218,11 @@ async def test_a_wrong_muggins_call_gives_the_count_s_owner_the_points(
         s = reveal.shown
         lines = reveal.lines
         assert s.claimed == s.points
-        assert "You answered: muggins for 2. Nothing was missed: a wrong call, and " in lines[1]
+        assert lines[1] == "You answered: muggins for 2. Wrong: nothing was missed."
         assert s.pegged == s.points + 2  # the ACC rule: the owner takes the wrong call's 2
+        # ... as muggins, not as the hand's points.
+        assert lines[2] == "Muggins: Computer takes 2 for your wrong call."
+        assert lines[3] == f"Computer pegs {s.points} for the {s.box}."
 
 
 @pytest.mark.slow  # a game played out by keys: over 10 s
@@ -262,7 +275,13 @@ async def test_starting_a_new_game_gives_up_the_saved_one(
         await play_game(pilot, stop=lambda s: s.phase == "play")
         await pilot.press("escape", "y")
         await settle(pilot)
-        second = await deal(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("ctrl+d")  # asks first, naming the game: yes gives it up
+        await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
+        second = table(pilot.app)
         assert second.session.uid != first.session.uid
     assert game_count(store, "abandoned") == 1
     assert game_count(store, "playing") == 1
@@ -487,3 +506,50 @@ async def test_a_game_dealt_before_the_history_is_open_waits_for_it(
         await settle(pilot)
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert game_count(store, "playing") == 1
+
+
+async def test_the_card_you_peg_is_on_the_table_until_you_say_it(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    store = ListRecorder()
+    choices = GameChoices(variant="short", level="strong", peg_own=True)
+    app = game_app(builtin_entries, store, choices, 2)
+    async with running(app) as pilot:
+        screen = await deal(pilot)
+
+        def your_play(state: GameState) -> bool:
+            table = state.hand.table
+            return state.phase == "play" and table is not None and table.turn == 0
+
+        await play_game(pilot, stop=your_play)
+        state = screen.session.state
+        table = state.hand.table
+        assert table is not None
+        card = table.playable(0)[0]
+        await pilot.press(str(screen.runner.held().index(card) + 1))
+        await settle(pilot)
+        # Laid on the table with the count it makes, out of your hand; the prompt asks what
+        # it pegs (it no longer says to lay a card).
+        middle = screen.query_one("#middle-cards", CardTable)
+        assert middle.cards[-1] == card
+        assert card not in screen.query_one("#hand-cards", CardTable).cards
+        count = table.count + card.value
+        assert text_of(app, "#pile").startswith(f"count {count} ")
+        prompt = text_of(app, "#table-prompt")
+        assert f"makes {count}: type what it pegs" in prompt
+        assert "lay a card" not in prompt
+        # Escape takes the pick back: nothing is laid, and the game is not left.
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.runner.laying is None
+        assert screen.session.state == state
+        assert card in screen.query_one("#hand-cards", CardTable).cards
+        assert "lay a card" in text_of(app, "#table-prompt")
+        # Laid again and claimed: the claim is in the log before the computer's answer.
+        await pilot.press(str(screen.runner.held().index(card) + 1))
+        await pilot.press("9", "enter")
+        await settle(pilot)
+        lines = screen.log_lines
+        claim = next(n for n, line in enumerate(lines) if line.endswith("you claim 9"))
+        assert lines[claim + 1] == 'Computer: "Too many!"'

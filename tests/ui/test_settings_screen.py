@@ -51,6 +51,35 @@ async def test_change_save_and_apply(
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["muggins"] == "hoyle"
 
 
+async def test_the_tables_pause_and_reveal_are_chosen_and_saved(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    path = tmp_path / "config" / "settings.yaml"
+    path.parent.mkdir()
+    path.write_text("table_pause: 0.3\n", encoding="utf-8")  # kept among the offers
+    settings, warning = load_settings(path)
+    assert warning is None
+    app = app_for(builtin_entries, clock, recorder, settings=settings, settings_path=path)
+    async with running(app, SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        pause = screen.query_one("#table-pause", Select)
+        assert pause.value == 0.3
+        pause.value = 2.0
+        screen.query_one("#reveal-accepted", Switch).value = False
+        await pilot.pause()
+        words = [str(label.render()) for label in screen.query(".switch-words")]
+        assert "off: only a count you call opens its reveal" in words
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert (app.settings.table_pause, app.settings.reveal_accepted) == (2.0, False)
+    saved = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert (saved["table_pause"], saved["reveal_accepted"]) == (2.0, False)
+
+
 async def test_the_switch_says_in_words_what_on_and_off_mean(
     builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
 ) -> None:

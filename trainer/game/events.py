@@ -10,6 +10,7 @@ shapes follow the record of `muggins simulate --json`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
@@ -121,6 +122,14 @@ def event_points(event: Event) -> list[tuple[int, int]]:
     if isinstance(event, Played) and event.mugged_by is not None and event.mugged:
         return [(event.seat, event.points), (event.mugged_by, event.mugged)]
     return [(event.seat, event.points)]
+
+
+def wrong_call_points(answers: Sequence[Answered]) -> int:
+    """What a wrong "muggins for X" (on a claim that missed nothing) gave the claim's owner:
+    muggins they took, not points of their count. A wrong call settles the claim, so it is
+    the last answer."""
+    last = answers[-1] if answers else None
+    return last.owner if last is not None and last.answer.call is not None else 0
 
 
 def _answers(answers: tuple[Answered, ...]) -> list[dict[str, Any]]:

@@ -18,10 +18,19 @@ is settled.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.game.engine import count_verdict
-from trainer.game.events import Answered, Bonus, Event, GameOver, Go, Heels, Played, Shown
+from trainer.game.events import (
+    Bonus,
+    Event,
+    GameOver,
+    Go,
+    Heels,
+    Played,
+    Shown,
+    wrong_call_points,
+)
 from trainer.game.state import (
     Action,
     Count,
@@ -54,6 +63,8 @@ class _Laid:
     phrase: str | None
     """What the card really pegs, "fifteen for 2"; None for nothing."""
     points: int
+    claimed: bool = False
+    """Its claim was said when it was laid ("You: 5♥ (15), you claim 2"), before the answers."""
 
 
 class Narrator:
@@ -117,7 +128,13 @@ class Narrator:
             if after.hand.number == before.hand.number and after.phase != "discard":
                 lines.append(f"Starter: {self._card(after.hand.dealt.starter)}")
         elif isinstance(action, Lay):
-            self._laid = self._lay(before, action, after, events)
+            laid = self._lay(before, action, after, events)
+            if after.hand.pending is not None:
+                # A claim waiting for the opponents: said now, before their answers.
+                claim = action.claim or 0
+                lines.append(f"{laid.opening}, {self._claims(action.seat)} {claim}")
+                laid = replace(laid, claimed=True)
+            self._laid = laid
         elif isinstance(action, SayGo):
             lines.append(f"{self._who(action.seat, start=True)}: go")
         elif isinstance(action, Count):
@@ -136,6 +153,15 @@ class Narrator:
         """The lines of a game's first deal (`engine.new_game`'s events: the five-card
         game's three for last), which no step brings."""
         return [self._deals(state), *(self._bonus(e) for e in events if isinstance(e, Bonus))]
+
+    def cut(self, rounds: Sequence[Sequence[Card]]) -> str:
+        """The cut for the first deal, a round of cards (seat by seat) per cut: "Cut for deal
+        (low card deals): you 7♣, Computer 3♥"; a tie for the lowest cuts again."""
+        said = [
+            ", ".join(f"{self._who(s)} {self._card(c)}" for s, c in enumerate(cards))
+            for cards in rounds
+        ]
+        return "Cut for deal (low card deals): " + "; a tie, again: ".join(said)
 
     def _bonus(self, event: Bonus) -> str:
         return f"Three for last: {event.points} for {self._who(event.seat)}"
@@ -220,14 +246,27 @@ class Narrator:
             laid = self._recalled(event)
         actual = _points(event.items)
         outcome = self._outcome(
-            event.seat, actual, event.points, event.mugged, event.mugged_by, _gained(event.answers)
+            event.seat,
+            actual,
+            event.points,
+            event.mugged,
+            event.mugged_by,
+            wrong_call_points(event.answers),
         )
+        if laid.claimed:  # the claim was said when the card was laid: now what it pegs
+            line = f"{self._whose(event.seat, start=True)} {self._card(event.card)}: "
+            line += laid.phrase or "no score"
+            return line + (f" · {outcome}" if outcome else "")
         if event.claimed is None or event.claimed == actual:
             line = laid.opening + (f", {laid.phrase}" if laid.phrase else "")
             return line + (f" · {outcome}" if outcome else "")
-        claim = f"{'you claim' if event.seat == self.human else 'claims'} {event.claimed}"
+        claim = f"{self._claims(event.seat)} {event.claimed}"
         line = f"{laid.opening}, {claim} · {laid.phrase or 'no score'}"
         return line + (f": {outcome}" if outcome else "")
+
+    def _claims(self, seat: int) -> str:
+        """The verb of a claim in the play, after the seat's card: "you claim", "claims"."""
+        return "you claim" if seat == self.human else "claims"
 
     def _recalled(self, event: Played) -> _Laid:
         """A card whose lay this narrator did not see (it began after it), from its event."""
@@ -245,7 +284,7 @@ class Narrator:
             event.pegged,
             event.mugged,
             event.mugged_by,
-            _gained(event.answers),
+            wrong_call_points(event.answers),
         )
         return line + (f" · {outcome}" if outcome else "")
 
@@ -259,7 +298,7 @@ class Narrator:
         if mugged and by is not None:
             parts.append(f"{self._does(by, 'take')} {mugged} (muggins)")
         if gained:
-            parts.append(f"{self._does(owner, 'take')} {gained} (a wrong call)")
+            parts.append(f"{self._does(owner, 'take')} {gained} (muggins: a wrong call)")
         elif pegged not in (actual, actual - mugged):
             parts.append(f"{self._does(owner, 'peg')} {pegged}")
         return ", ".join(parts)
@@ -285,12 +324,6 @@ class Narrator:
 def _claimed(action: Count) -> int:
     """The points a count claims (a time-out claims none)."""
     return 0 if action.claim is None else action.claim.points
-
-
-def _gained(answers: Sequence[Answered]) -> int:
-    """What a wrong muggins call (on a claim that missed nothing) gave the claim's owner."""
-    last = answers[-1] if answers else None
-    return last.owner if last is not None and last.answer.call is not None else 0
 
 
 def _points(items: Sequence[PlayItem]) -> int:

@@ -32,13 +32,21 @@ class Seat(Protocol):
 
 def cut_for_deal(seed: int, players: int) -> int:
     """Who deals first: each player cuts a card, the lowest deals (ties cut again)."""
+    last = cuts_for_deal(seed, players)[-1]
+    return last.index(min(last, key=lambda c: c.rank))
+
+
+def cuts_for_deal(seed: int, players: int) -> list[tuple[Card, ...]]:
+    """The cards each player cut for the deal, seat by seat, a round per cut: the last round
+    has one lowest card (its seat deals), the rounds before it a tie for the lowest."""
     rng = random.Random(seed * 31 + _CUT_SALT)
+    rounds = []
     while True:
-        cards = rng.sample(deck(), players)
+        cards = tuple(rng.sample(deck(), players))
+        rounds.append(cards)
         low = min(c.rank for c in cards)
-        lowest = [n for n, c in enumerate(cards) if c.rank == low]
-        if len(lowest) == 1:
-            return lowest[0]
+        if sum(c.rank == low for c in cards) == 1:
+            return rounds
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:

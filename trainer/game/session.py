@@ -101,6 +101,9 @@ class GameSession:
         first.events += opening
         self.hands: list[HandRecord] = [first]
         """The record so far, hand by hand (as `play_game` keeps it)."""
+        self.actions: list[Action] = []
+        """Every action taken so far, in order (replayed ones too): what the table's log
+        tells again when the game is resumed."""
         self.counts = 0
         """The human's counts so far in the whole game (replayed ones too)."""
         self.attempts: list[Attempt] = []
@@ -336,6 +339,7 @@ class GameSession:
             hands = hands_after(self.hands, self.state, after, events)
         if isinstance(action, Count) and action.seat == self.setup.human:
             self.counts += 1
+        self.actions.append(action)
         self.state, self.hands = after, hands
 
     def _record(self, state: GameState, hands: list[HandRecord]) -> GameRecord:

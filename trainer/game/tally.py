@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from trainer.game.events import Bonus, Go, Heels, Played, Shown
+from trainer.game.events import Bonus, Box, Go, Heels, Played, Shown, wrong_call_points
 from trainer.game.record import HandRecord
 from trainer.game.variants import GameVariant
+from trainer.judge.claims import CatchAnswer
 
-__all__ = ["Counting", "SideTally", "counting", "tally"]
+__all__ = ["Call", "Counting", "SideTally", "calls", "counting", "tally"]
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,13 @@ class SideTally:
     play: int
     """Points pegged laying cards, with the go and the last card, by the side's seats."""
     hands: int
-    """What the side's seats pegged for their own hands (after muggins, not their worth)."""
+    """What the side's seats pegged for their own hands (after muggins, not their worth; a
+    wrong call's gift is muggins)."""
     crib: int
     """What the side pegged for its cribs (after muggins, not their worth)."""
     muggins: int
-    """Points the side took from other sides' counts and claims by muggins."""
+    """Points the side took by muggins: from other sides' counts and claims, and what their
+    wrong calls gave it."""
 
     @property
     def total(self) -> int:
@@ -60,10 +63,13 @@ def tally(rules: GameVariant, hands: Sequence[HandRecord]) -> tuple[SideTally, .
             elif isinstance(event, Go):
                 add(event.seat, "play", event.points)
             elif isinstance(event, Played | Shown):
+                gift = wrong_call_points(event.answers)  # muggins, not the claim's points
                 if isinstance(event, Played):
-                    add(event.seat, "play", event.points)
+                    add(event.seat, "play", event.points - gift)
                 else:
-                    add(event.seat, "crib" if event.box == "crib" else "hands", event.pegged)
+                    source = "crib" if event.box == "crib" else "hands"
+                    add(event.seat, source, event.pegged - gift)
+                add(event.seat, "muggins", gift)
                 if event.mugged_by is not None:
                     add(event.mugged_by, "muggins", event.mugged)
     return tuple(SideTally(side, **sums[side]) for side in range(len(rules.sides)))
@@ -113,3 +119,65 @@ def counting(hands: Sequence[HandRecord], seat: int) -> Counting:
                 caught += 1
                 caught_points += event.mugged
     return Counting(counts, exact, under, over, missed, mugged, caught, caught_points)
+
+
+@dataclass(frozen=True)
+class Call:
+    """A seat's challenge to another's claim ("muggins for X", "too many"): whether it was
+    right, and what it moved, as the engine settled it."""
+
+    hand: int
+    owner: int
+    box: Box | None
+    """The box counted; None for what a card laid in the play pegs."""
+    claimed: int
+    missed: int
+    """Points the claim left out (a muggins call is right when there are some)."""
+    excess: int
+    """Points the claim asked for that are not there (a "too many" is right then)."""
+    answer: CatchAnswer
+    won: int
+    """Points the caller took by muggins."""
+    gave: int
+    """Points a wrong muggins call gave the claim's owner."""
+
+    @property
+    def right(self) -> bool:
+        return bool(self.missed if self.answer.call is not None else self.excess)
+
+
+def calls(hands: Sequence[HandRecord], seat: int) -> list[Call]:
+    """``seat``'s calls over ``hands``, in order: every answer to another's claim that was not
+    an accept."""
+    out = []
+    for hand in hands:
+        for event in hand.events:
+            if not isinstance(event, Played | Shown):
+                continue
+            for answer in event.answers:
+                if answer.seat != seat or answer.answer == CatchAnswer():
+                    continue
+                if isinstance(event, Shown):
+                    box: Box | None = event.box
+                    missed = event.verdict.missed_points
+                    excess = event.verdict.excess_points
+                else:
+                    box = None
+                    worth = sum(i.points for i in event.items)
+                    claimed = event.claimed or 0
+                    missed, excess = max(0, worth - claimed), max(0, claimed - worth)
+                said = event.claimed or 0
+                out.append(
+                    Call(
+                        hand.number,
+                        event.seat,
+                        box,
+                        said,
+                        missed,
+                        excess,
+                        answer.answer,
+                        answer.caller,
+                        answer.owner if answer.answer.call is not None else 0,
+                    )
+                )
+    return out

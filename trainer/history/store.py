@@ -59,7 +59,7 @@ from trainer.history.reading import game_stats, reports, review, schedule, sessi
 from trainer.history.reading.progress import Progress, read_best, read_progress
 from trainer.history.reading.spoken import SpokenSpeed, spoken_speed
 from trainer.history.times import iso
-from trainer.locations import data_dir
+from trainer.locations import STATS_NAME, stats_path
 from trainer.quiz.attempt import Attempt
 
 __all__ = [
@@ -72,7 +72,7 @@ __all__ = [
     "store_path",
 ]
 
-DB_NAME: Final = "muggins.sqlite3"
+DB_NAME: Final = STATS_NAME
 IDENTIFY_TRIES: Final = 3
 """How many times the file and its WAL are read before they are refused: a checkpoint by
 another trainer at that moment can make one reading of the file alone inconsistent."""
@@ -82,7 +82,7 @@ T = TypeVar("T")
 
 def store_path(override: str | os.PathLike[str] | None = None) -> Path:
     """Where the stats file lives (nothing is created)."""
-    return data_dir(override) / DB_NAME
+    return stats_path(override)
 
 
 def _identified(path: Path) -> None:

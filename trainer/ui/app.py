@@ -97,6 +97,7 @@ class MugginsApp(App[None]):
             store_error=lambda: self.store_error,
             pause=options.bot_pause,
             clock=options.clock,
+            now=options.now,
         )
         self._started = False
         self._settled = False
@@ -126,6 +127,7 @@ class MugginsApp(App[None]):
             now=self.options.now,
             plain=self.plain_cards,
             drill_dirs=self.options.drill_dirs,
+            saved=self.options.saved_game,
         )
 
     def on_mount(self) -> None:
@@ -278,11 +280,13 @@ class MugginsApp(App[None]):
 
     def _settings_applied(self, settings: Settings) -> None:
         self.runner.settings = settings
-        self.plain_cards = self._home().plain = settings.card_style == "letters"
+        # --plain-cards holds for the whole session, whatever the settings say since.
+        plain = self.options.plain_cards or settings.card_style == "letters"
+        self.plain_cards = self._home().plain = plain
 
     def action_play_game(self) -> None:
         """Choose a game to play against the computer."""
-        self.push_screen(self.games.setup_screen())
+        self.push_screen(self.games.setup_screen(self._home().saved))
 
     def action_resume_game(self) -> None:
         """Sit down again at the game you left."""

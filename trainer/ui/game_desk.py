@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from textual.app import App
@@ -41,8 +42,9 @@ class GameDesk:
         *,
         plain: Callable[[], bool],
         store_error: Callable[[], str | None],
-        pause: float = 0.8,
+        pause: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        now: Callable[[], datetime] = datetime.now,
     ) -> None:
         self.app = app
         self.runner = runner
@@ -51,40 +53,74 @@ class GameDesk:
         """Cards drawn with letters for suits (the settings' card style, or --plain-cards)."""
         self.store_error = store_error
         self.pause = pause
-        """Seconds a computer's move is shown for before the next (any key skips it)."""
+        """Seconds a computer's move is shown for before the next (any key skips it); None:
+        the settings' pause."""
         self.clock = clock
         """What times your counts at the table (the app's clock)."""
+        self.now = now
+        """The time now, local (when a saved game was last played)."""
 
-    def setup_screen(self) -> GameSetupScreen:
-        """The screen to choose a game on, with the last game's choices."""
+    def setup_screen(self, saved: str | None = None) -> GameSetupScreen:
+        """The screen to choose a game on, with the last game's choices; ``saved`` names the
+        game a new one would end."""
         from trainer.ui.screens.game_setup import GameSetupScreen
 
         prefs = self.prefs
-        return GameSetupScreen(prefs.settings, prefs.path, broken=prefs.broken)
+        return GameSetupScreen(prefs.settings, prefs.path, broken=prefs.broken, saved=saved)
 
-    def start(self, choices: GameChoices) -> None:
-        """Deal a new game with these choices (in a worker), then seat the player."""
-        from trainer.ui.flow.game_start import new_session, writer
+    def start(self, choices: GameChoices, *, give_up: str | None = None) -> None:
+        """Deal a new game with these choices (in a worker), then seat the player. A game
+        still saved is given up only once the player said so (``give_up``: its uid);
+        otherwise they are asked first, the game named."""
+        from trainer.ui.flow.game_start import new_session, saved_game, saved_line, writer
 
         rng, nineteen = self.runner.rng, self.prefs.settings.nineteen
-        self._seat_when_made(
-            lambda history: new_session(writer(history), choices, rng, nineteen=nineteen)
+
+        def make(history: History) -> GameSession | None:
+            saved = saved_game(history)
+            if saved is not None and saved.uid != give_up:
+                line = saved_line(history, saved, self.now())
+                self.app.call_from_thread(self._ask_to_give_up, choices, saved.uid, line)
+                return None
+            return new_session(writer(history), choices, rng, nineteen=nineteen)
+
+        self._seat_when_made(make, missing="")
+
+    def _ask_to_give_up(self, choices: GameChoices, uid: str, line: str) -> None:
+        """Ask before a new game ends the saved one; yes deals (the setup stays on no)."""
+        from trainer.ui.screens.confirm import ConfirmScreen
+
+        ask = ConfirmScreen(
+            "Give up your saved game for a new one?",
+            f"Saved: {line}.\nA new game ends it: it stays in your history but cannot be "
+            "resumed. n keeps it (c on home resumes it).",
         )
+        self.app.push_screen(ask, lambda yes: self.start(choices, give_up=uid) if yes else None)
 
     def resume(self) -> None:
         """Sit down again at the game left (in a worker)."""
         from trainer.game.session import GameSession
         from trainer.ui.flow.game_start import writer
 
-        self._seat_when_made(lambda history: GameSession.resume(writer(history)))
-
-    def _seat_when_made(self, make: Callable[[History], GameSession | None]) -> None:
-        self.app.run_worker(
-            lambda: self._make(make), thread=True, exclusive=True, group="game", name="game"
+        self._seat_when_made(
+            lambda history: GameSession.resume(writer(history)),
+            missing="There is no saved game to resume.",
         )
 
-    def _make(self, make: Callable[[History], GameSession | None]) -> None:
-        """In the worker: the session, then the player seated (or the reason not)."""
+    def _seat_when_made(
+        self, make: Callable[[History], GameSession | None], *, missing: str
+    ) -> None:
+        self.app.run_worker(
+            lambda: self._make(make, missing),
+            thread=True,
+            exclusive=True,
+            group="game",
+            name="game",
+        )
+
+    def _make(self, make: Callable[[History], GameSession | None], missing: str) -> None:
+        """In the worker: the session, then the player seated (or the reason not: ``missing``
+        when no session was made, if there is anything to say)."""
         app = self.app
         history = self._opened_history()
         if history is None:
@@ -95,7 +131,8 @@ class GameDesk:
             app.call_from_thread(app.notify, str(err), severity="error", timeout=10)
             return
         if session is None:
-            app.call_from_thread(app.notify, "There is no saved game to resume.")
+            if missing:
+                app.call_from_thread(app.notify, missing)
             return
         app.call_from_thread(self.seat, session)
 
@@ -138,7 +175,8 @@ class GameDesk:
             session,
             announce=announce,
             plain=self.plain(),
-            pause=self.pause,
+            pause=settings.table_pause if self.pause is None else self.pause,
+            reveal_accepted=settings.reveal_accepted,
             clock=self.clock,
             coach=coach,
         )

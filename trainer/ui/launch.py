@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 from trainer.drills.loader import deep_check, drill_dirs, find_drill, load_all
 from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
-from trainer.locations import config_dir
+from trainer.locations import config_dir, stats_path
+from trainer.saved_peek import peek_saved_game
 from trainer.settings import load_settings, settings_path
 from trainer.textguard import printable
 from trainer.ui.app import MugginsApp, make_app
-from trainer.ui.flow.options import Options
+from trainer.ui.flow.game_start import peeked_line
+from trainer.ui.flow.options import Options, local_now
 from trainer.ui.startup import tune_gc
 
 if TYPE_CHECKING:
@@ -56,7 +58,8 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     """The app as the command line asks for it, and the list that will hold the stats store
     once the app has opened it (in the background, after home is drawn), to be closed.
 
-    The stats file is opened then if it exists, and otherwise made with the first answer.
+    The stats file is opened then if it exists, and otherwise made with the first answer;
+    only the row of a game still playing is read now, for home to offer it at once.
     """
     seed = args.seed if args.seed is not None else time.time_ns() % SEED_LIMIT
     problem = seed_problem(seed)
@@ -75,6 +78,11 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     path = settings_path(config_dir(args.data_dir))
     settings, warning = load_settings(path)
     opened: list[DeferredStore] = []
+    # The saved game is one small row: read now, home's first frame offers it (c resumes).
+    peeked = peek_saved_game(stats_path(args.data_dir))
+    saved = None
+    if peeked is not None:
+        saved = peeked_line(peeked.variant, peeked.steps, peeked.updated, local_now())
 
     def open_history() -> DeferredStore:
         from trainer.history.writing import DeferredStore  # in the background, after home
@@ -89,6 +97,7 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
         settings_warning=warning,
         start_drill=start,
         plain_cards=args.plain_cards,
+        saved_game=saved,
         drill_dirs=tuple(folders),
     )
     return make_app(entries, random.Random(seed), history=open_history, options=options), opened

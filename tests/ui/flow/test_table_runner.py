@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import pytest
 
@@ -19,8 +20,10 @@ from tests.ui.flow.game_plans import (
     same_game,
     two_short,
 )
+from trainer.game.pegboard import pegs_after
+from trainer.game.record import cuts_for_deal
 from trainer.game.session import GameSession
-from trainer.game.state import Count, GameOptions, Lay
+from trainer.game.state import Count, GameOptions, Lay, Respond
 from trainer.game.variants import variant
 from trainer.history import StatsStore
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, TotalClaim
@@ -44,6 +47,8 @@ from trainer.ui.flow.table_effects import (
     Pegs,
     Say,
     ShowAt,
+    hand_row,
+    middle_row,
 )
 from trainer.ui.flow.table_runner import TableRunner
 
@@ -159,7 +164,7 @@ def test_a_whole_game_is_the_one_a_bare_session_plays(store: StatsStore) -> None
 def test_the_opening_sets_the_board_greets_and_asks_for_the_throw(store: StatsStore) -> None:
     runner, _ = seated(store)
     effects = runner.opening()
-    assert effects[0] == Pegs(runner.state.scores)
+    assert effects[0] == Pegs(runner.state.scores, runner.state.scores)
     said = effects[1]
     assert isinstance(said, Say)
     assert said.lines[0] == f"{runner.session.setup.rules.name}. Good luck!"
@@ -352,8 +357,17 @@ def test_you_peg_your_own_play_by_typing(store: StatsStore) -> None:
     card = table.playable(runner.human)[0]
     assert runner.key(str(runner.held().index(card) + 1)) == [Asked()]
     assert runner.laying == card
-    assert runner.entry == f"What does {card} peg? Enter"
+    assert runner.entry == "What it pegs, Enter"
     assert runner.key("1") is None  # typing now, not picking
+    # On the table with the count it makes, out of your hand, until you say what it pegs.
+    row = middle_row(runner.state, None, runner.laying)
+    assert row.cards[-1] == card
+    assert card not in hand_row(runner.state, asked, 0, [], runner.laying).cards
+    assert runner.key("escape") == [Asked()]  # taken back
+    assert runner.laying is None
+    assert runner.entry is None
+    assert runner.key("escape") is None  # now the screen's (leave)
+    runner.key(str(runner.held().index(card) + 1))
     runner.typed("0")
     assert runner.laying is None
     assert runner.entry is None
@@ -402,3 +416,93 @@ def test_a_short_count_mugged_is_revealed_with_what_the_computer_took(
     mugged = [r for r in reveals(seen) if r.shown.seat == 0 and r.shown.mugged]
     assert mugged
     assert all(f"Muggins: Computer takes {r.shown.mugged}." in r.lines for r in mugged)
+
+
+def test_a_side_that_does_not_score_keeps_its_back_peg(store: StatsStore) -> None:
+    choices = GameChoices(variant="short", level="easy")
+    runner = TableRunner(new_session(store, choices, random.Random(3)), pause=0.0)
+    seen = drive(runner, runner.opening())
+    while not runner.session.over:
+        seen += drive(runner, your_move(runner))
+    moves = [e for e in seen if isinstance(e, Pegs)]
+    assert len(moves) > 20
+    kept = 0
+    for was, now in pairwise(moves):
+        assert now.before is not None
+        assert was.before is not None
+        for side, (old, new) in enumerate(zip(was.scores, now.scores, strict=True)):
+            if old == new:  # this side did not score: its back peg stays
+                assert now.before[side] == was.before[side]
+                kept += was.before[side] < old  # a back peg behind its front one, kept
+            else:
+                assert old <= now.before[side] < new
+    assert kept  # (the game had a side score while the other's back peg showed)
+
+
+def test_a_resumed_game_has_its_back_pegs(store: StatsStore) -> None:
+    choices = GameChoices(variant="short", level="easy")
+    runner = TableRunner(new_session(store, choices, random.Random(3)), pause=0.0)
+    drive(runner, runner.opening())
+    while runner.state.hand.number < 3:
+        drive(runner, your_move(runner))
+    resumed = GameSession.resume(store)
+    assert resumed is not None
+    again = TableRunner(resumed, pause=0.0)
+    pegs = again.opening()[0]
+    events = [e for hand in resumed.hands for e in hand.events]
+    assert pegs == Pegs(resumed.state.scores, pegs_after(resumed.setup.rules, events).back)
+    assert pegs.before is not None
+    assert all(b < f for b, f in zip(pegs.before, pegs.scores, strict=True))
+
+
+def test_the_cut_for_the_deal_is_said_with_its_cards(store: StatsStore) -> None:
+    runner, _ = seated(store)
+    lines = said(runner.opening())
+    setup = runner.session.setup
+    you, computer = cuts_for_deal(setup.seed, 2)[-1]
+    assert (
+        lines[1] == f"Cut for deal (low card deals): you {you.symbol}, Computer {computer.symbol}"
+    )
+    dealer = "You deal" if setup.first_dealer == 0 else "Computer deals"
+    assert lines[2] == f"Hand 1: {dealer}"
+
+
+def test_a_resumed_game_s_log_is_told_again(store: StatsStore) -> None:
+    choices = GameChoices(variant="short", level="easy")
+    runner = TableRunner(new_session(store, choices, random.Random(3)), pause=0.0)
+    lines = said(drive(runner, runner.opening()))
+    while runner.state.hand.number < 3:
+        lines += said(drive(runner, your_move(runner)))
+    resumed = GameSession.resume(store)
+    assert resumed is not None
+    told = said(TableRunner(resumed, pause=0.0).opening())
+    assert told[:-1] == lines  # every line said before, in order
+    assert told[-1].startswith("Welcome back: Two players, to 61, hand 3;")
+
+
+@pytest.mark.parametrize("reveal_accepted", [True, False], ids=["reveal on", "reveal off"])
+def test_a_alone_accepts_and_its_reveal_follows_the_setting(
+    store: StatsStore, reveal_accepted: bool
+) -> None:
+    runner, _ = seated(store, pause=0.0)
+    runner.reveal_accepted = reveal_accepted
+    drive(runner, runner.opening())
+    while (asked := runner.asked) is not None and asked.kind != "respond":
+        drive(runner, your_move(runner))
+    for waiting in ("", "t", "1", "ab", " "):
+        assert runner.typing(waiting) is None  # these wait for Enter (t may begin "ten")
+    steps = len(runner.session.actions)
+    effects = drive(runner, runner.typing("A") or [])
+    assert runner.session.actions[steps : steps + 1] == [Respond(runner.human, CatchAnswer())]
+    answered = [r for r in reveals(effects) if r.answered is not None]
+    assert len(answered) == (1 if reveal_accepted else 0)
+
+
+def test_a_call_is_revealed_with_accepts_unrevealed(store: StatsStore) -> None:
+    runner, _ = seated(store, pause=0.0)
+    runner.reveal_accepted = False
+    drive(runner, runner.opening())
+    while (asked := runner.asked) is not None and asked.kind != "respond":
+        drive(runner, your_move(runner))
+    effects = drive(runner, runner.typed("t"), stop=lambda e: isinstance(e, OpenReveal))
+    assert reveals(effects)[-1].answered is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import uuid
+from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
 from trainer.drills.model import SEED_LIMIT
@@ -107,12 +108,48 @@ def saved_game(history: History) -> SavedGame | None:
     return latest_playing(writer(history))
 
 
-def saved_line(saved: SavedGame) -> str:
-    """How home names a saved game: its variant, how far it went, when it was last played."""
+def saved_line(history: History, saved: SavedGame, now: datetime) -> str:
+    """How the trainer names a saved game: its variant, the score (read by playing it
+    through, writing nothing), when it was last played."""
+    from trainer.game.session import GameSession, SavedGameError
+
+    try:
+        session = GameSession.played(writer(history), saved)
+    except SavedGameError:  # resuming it says what is wrong
+        return peeked_line(saved.variant, saved.steps, saved.updated, now)
+    rules = session.setup.rules
+    names = side_names(rules.players, bool(rules.teams))
+    score = ", ".join(f"{n} {p}" for n, p in zip(names, session.state.scores, strict=True))
+    return (
+        f"{variant_name(saved.variant)} · {score} · last played {when_played(saved.updated, now)}"
+    )
+
+
+def peeked_line(variant_id: str, steps: int, updated: datetime, now: datetime) -> str:
+    """A saved game named from its row alone (before the history is open): no score yet."""
+    moves = "1 move" if steps == 1 else f"{steps} moves"
+    return f"{variant_name(variant_id)} · {moves} in · last played {when_played(updated, now)}"
+
+
+def variant_name(variant_id: str) -> str:
+    """A variant's name; its id if this trainer does not know it (a newer one saved it)."""
     from trainer.game.variants import variant
 
     try:
-        name = variant(saved.variant).name
+        return variant(variant_id).name
     except ValueError:
-        name = saved.variant
-    return f"{name}, {saved.steps} moves in"
+        return variant_id
+
+
+def when_played(moment: datetime, now: datetime) -> str:
+    """A time as a day near ``now`` (in its time zone), with the time of day on the last
+    two: "today at 14:05", "yesterday at 21:40", "3 days ago", "2026-11-02"."""
+    local = moment.astimezone(now.tzinfo) if now.tzinfo is not None else moment
+    days = (now.date() - local.date()).days
+    if days <= 0:
+        return f"today at {local:%H:%M}"
+    if days == 1:
+        return f"yesterday at {local:%H:%M}"
+    if days < 7:
+        return f"{days} days ago"
+    return local.date().isoformat()

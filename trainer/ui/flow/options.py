@@ -31,12 +31,16 @@ class Options:
     """Why the settings file could not be used, to tell the player at start."""
     start_drill: DrillSet | None = None
     plain_cards: bool = False
-    bot_pause: float = 0.8
-    """Seconds a computer's move in a game is shown before the next (any key skips it)."""
+    bot_pause: float | None = None
+    """Seconds a computer's move in a game is shown before the next (any key skips it);
+    None: as the settings say (`Settings.table_pause`)."""
     warm_tables: bool = True
     """Check the drills and build the deal tables in the background after home is drawn."""
     voice_source: Callable[[], AudioSource] | None = None
     """Where a count said aloud is heard from (None: the microphone); tests pass a recording."""
+    saved_game: str | None = None
+    """The game saved in the history, as home names it on its first frame (read before it,
+    `trainer.saved_peek`); None: none found (home looks again once the history is open)."""
     drill_dirs: tuple[tuple[Path, bool], ...] = ()
     """The drill folders (folder, is built-in), read again each time home is shown again,
     so a file added meanwhile is listed (none: the list stays as it was given)."""

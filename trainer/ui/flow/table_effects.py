@@ -31,8 +31,8 @@ class Say:
 
 @dataclass(frozen=True)
 class Pegs:
-    """Move the board's pegs to ``scores``; the back pegs to ``before`` (None: under the
-    front ones, as at the start)."""
+    """Move the board's front pegs to ``scores`` and its back pegs to ``before`` (each side's
+    score before its last score; None: under the front ones)."""
 
     scores: tuple[int, ...]
     before: tuple[int, ...] | None = None
@@ -166,25 +166,34 @@ def held_cards(state: GameState, seat: int) -> tuple[Card, ...]:
     return hand.dealt.hands[seat] if kept is None else kept
 
 
-def hand_row(state: GameState, asked: Prompt | None, seat: int, picked: list[Card]) -> Row:
+def hand_row(
+    state: GameState,
+    asked: Prompt | None,
+    seat: int,
+    picked: list[Card],
+    laying: Card | None = None,
+) -> Row:
     """Your cards, numbered; in the play those that would pass 31 are dimmed (all of them
-    while it is not your turn); the cards picked to throw."""
-    held = held_cards(state, seat)
+    while it is not your turn, or while you say what the card you lay pegs: it is on the
+    table, not in your hand); the cards picked to throw."""
+    held = tuple(c for c in held_cards(state, seat) if c != laying)
     table = state.hand.table
     able = set(table.playable(seat)) if state.phase == "play" and table else set(held)
-    mine = asked is not None and asked.seat == seat
+    mine = asked is not None and asked.seat == seat and laying is None
     dim = frozenset(c for c in held if c not in able or not mine)
     return Row(
         held, numbered=True, selected=tuple(picked) if state.phase == "discard" else (), dim=dim
     )
 
 
-def middle_row(state: GameState, draft: AnnounceDraft | None) -> Row:
-    """The play's cards since the reset, or the box being counted with the starter (numbered
-    and picked from while you announce it)."""
+def middle_row(state: GameState, draft: AnnounceDraft | None, laying: Card | None = None) -> Row:
+    """The play's cards since the reset (with the card you are laying, while you say what it
+    pegs), or the box being counted with the starter (numbered and picked from while you
+    announce it)."""
     hand = state.hand
     if state.phase == "play" and hand.table is not None:
-        return Row(hand.table.pile[-PILE_SHOWN:])
+        pile = hand.table.pile + ((laying,) if laying is not None else ())
+        return Row(pile[-PILE_SHOWN:], selected=(laying,) if laying is not None else ())
     if state.phase == "show" and hand.to_show:
         seat, box = hand.to_show[0]
         picked = tuple(draft.picked) if draft is not None else ()

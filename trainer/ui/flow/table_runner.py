@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 from trainer.game.engine import prompt
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
+from trainer.game.pegboard import pegs_after
 from trainer.game.state import (
     Action,
     Count,
@@ -33,7 +34,6 @@ from trainer.judge.claims import ClaimError
 from trainer.rules.cards import Card
 from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.flow.game_reveal import game_reveal, reveals
-from trainer.ui.flow.game_start import side_names
 from trainer.ui.flow.table_effects import (
     Asked,
     BotMove,
@@ -54,13 +54,18 @@ from trainer.ui.flow.table_effects import (
     held_cards,
 )
 from trainer.ui.flow.table_input import typed_action
+from trainer.ui.flow.table_opening import opening_lines
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
 
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a computer's move is waiting (any other shows it)."""
-PLACEHOLDERS: Final = {"count": "Your count, Enter", "respond": "a / t / points, Enter"}
+PLACEHOLDERS: Final = {
+    "count": "Your count, Enter",
+    "respond": "a, or t / points + Enter",
+    "peg": "What it pegs, Enter",
+}
 
 
 @dataclass
@@ -86,6 +91,8 @@ class TableRunner:
     plain: bool = False
     pause: float = 0.8
     """Seconds a computer's move waits before it is shown (any key shows it at once)."""
+    reveal_accepted: bool = True
+    """A computer's count you accepted opens its reveal (else only one you called on)."""
     clock: Callable[[], float] = time.monotonic
     """Times your answers (the seconds recorded with a count)."""
     now: Callable[[], float] = time.monotonic
@@ -128,16 +135,16 @@ class TableRunner:
         return None if self.session.abandoned else prompt(self.shown)
 
     def opening(self) -> list[Effect]:
-        """Sit down: the board, a greeting, then the first thing to do."""
-        state, rules = self.state, self.session.setup.rules
-        if state.steps == 0:
-            lines = [f"{rules.name}. Good luck!"]
-            lines += self.narrator.opening(state, self.session.hands[0].events)
-        else:
-            sides = side_names(rules.players, bool(rules.teams))
-            score = ", ".join(f"{n} {p}" for n, p in zip(sides, state.scores, strict=True))
-            lines = [f"Welcome back: {rules.name}, hand {state.hand.number}; {score}."]
-        return [Pegs(state.scores), Say(tuple(lines)), *self.advance()]
+        """Sit down: the board, a greeting and the cut for the deal, then the first thing to
+        do; a resumed game's log told again from its first deal, then a welcome back."""
+        lines = opening_lines(self.session, self.narrator)
+        return [self._pegs(), Say(tuple(lines)), *self.advance()]
+
+    def _pegs(self) -> Pegs:
+        """The board's pegs as the game's record has them: the back pegs too, after a resume."""
+        events = (e for hand in self.session.hands for e in hand.events)
+        places = pegs_after(self.session.setup.rules, events, self.session.state.hand.pending)
+        return Pegs(places.front, places.back)
 
     @property
     def prompting(self) -> bool:
@@ -235,8 +242,9 @@ class TableRunner:
         after = self.shown = self.session.state
         effects: list[Effect] = [Say(tuple(self.narrator.step(before, action, after, events)))]
         if after.scores != before.scores:
-            effects.append(Pegs(after.scores, before.scores))
-        self.overlays += [e for e in events if isinstance(e, Shown) and reveals(e, self.human)]
+            effects.append(self._pegs())
+        human, accepted = self.human, self.reveal_accepted
+        self.overlays += [e for e in events if isinstance(e, Shown) and reveals(e, human, accepted)]
         if after.hand.number != before.hand.number and after.phase != "over":
             self.overlays.append(before.hand.number)
         self.busy = bool(self.overlays)  # no prompt under a reveal or a summary
@@ -280,6 +288,8 @@ class TableRunner:
     def key(self, key: str) -> list[Effect] | None:
         """What a key means at the table now; None if it is not the table's (it goes on to
         the screen's bindings and the focused field)."""
+        if key == "escape" and self.laying is not None and self._yours():
+            return self.take_back()
         if key in OWN_KEYS:
             return None
         if self.bot is not None:  # any key shows the computer's move now
@@ -336,10 +346,15 @@ class TableRunner:
             count = 0 if table is None else table.count
             return [Notice(f"{card} would take the count past 31 (it is {count})", timeout=3)]
         if self.human in state.options.peg_own:
-            self.laying = card
-            self.entry = f"What does {card} peg? Enter"
+            self.laying = card  # on the table, with the count it makes, until you say it
+            self.entry = PLACEHOLDERS["peg"]
             return [Asked()]
         return self.take(Lay(self.human, card))
+
+    def take_back(self) -> list[Effect]:
+        """The card picked to lay goes back to your hand, unsaid (peg your own play)."""
+        self.laying, self.entry = None, None
+        return [Asked()]
 
     def _throw(self) -> list[Effect]:
         thrown = self.state.rules.thrown
@@ -364,6 +379,13 @@ class TableRunner:
         if key == "enter":
             return self.take(Count(self.human, draft.answer()))
         return None
+
+    def typing(self, text: str) -> list[Effect] | None:
+        """The field's text as you type it: an answer complete in one key (``a`` accepts the
+        computer's count) is taken at once; None while the text waits for Enter."""
+        asked = self.asked
+        one_key = text.strip().lower() == "a" and asked is not None and asked.kind == "respond"
+        return self.typed(text) if one_key and self._yours() else None
 
     def typed(self, text: str) -> list[Effect]:
         """What you typed in the field and entered: a count, an answer, or what a card pegs."""

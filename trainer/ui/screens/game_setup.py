@@ -2,7 +2,8 @@
 
 The form opens on the choices of the last game dealt (kept in the settings) and saves them
 again when they change, so the next game starts where this one did. Enter on a choice opens
-its list as usual; Enter on the switch, or ctrl+d anywhere, deals.
+its list as usual; Enter on the switch, or ctrl+d anywhere, deals. A game still saved is
+named above the form, and dealing asks before it gives that game up.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from trainer.settings import (
     save_settings,
 )
 from trainer.ui.messages import SettingsChanged, StartGame
+from trainer.ui.user_text import fill
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.switch_words import SwitchWords
 
@@ -94,18 +96,29 @@ class GameSetupScreen(Screen[None]):
     ]
 
     def __init__(
-        self, settings: Settings, settings_path: Path | None, *, broken: bool = False
+        self,
+        settings: Settings,
+        settings_path: Path | None,
+        *,
+        broken: bool = False,
+        saved: str | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
         self.settings_path = settings_path
         self.broken = broken
         """The settings file could not be used: saving keeps it aside first."""
+        self.saved = saved
+        """The saved game a new one would end, as home names it (None: no game is saved)."""
 
     def compose(self) -> ComposeResult:
         game = self.settings.game
         matches = sorted({*MATCH_OFFERS, game.match_points})
         yield Static("A new game", classes="title")
+        said = fill("A game is saved ($saved): dealing asks before giving it up.", saved=self.saved)
+        note = Static(said, id="setup-saved")
+        note.display = self.saved is not None
+        yield note
         with Grid(id="setup-form"):
             yield Label("Game")
             yield Select(

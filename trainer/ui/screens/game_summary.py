@@ -17,7 +17,8 @@ from textual.widgets import Static
 
 from trainer.game.record import HandRecord
 from trainer.game.session import GameSession
-from trainer.game.tally import SideTally, counting, tally
+from trainer.game.tally import SideTally, calls, counting, tally
+from trainer.ui.flow.calls_text import calls_lines
 from trainer.ui.flow.game_start import side_names
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.footer import KeysFooter
@@ -134,6 +135,10 @@ class GameOverScreen(ModalScreen[bool]):
                 classes="tally",
             )
             yield Static(as_text(self.counting_line()), id="game-counting")
+            said = self.calls_lines()
+            listed = Static(as_text("\n".join(said)), id="game-calls")
+            listed.display = bool(said)  # no calls: no blank line
+            yield listed
             yield Static(as_text(self.match_line()), id="game-match")
             yield self._coach
             yield Static(self.next_hint(), classes="hint")
@@ -195,6 +200,13 @@ class GameOverScreen(ModalScreen[bool]):
         if c.caught:
             parts.append(f"you caught {c.caught_points} in {c.caught} call(s)")
         return ", ".join(parts) + "."
+
+    def calls_lines(self) -> list[str]:
+        """Your calls: each right "too many" and muggins, each wrong call, what it moved."""
+        human = self.session.setup.human
+        if human is None:
+            return []
+        return calls_lines(calls(self.session.hands, human), self.session.setup.names)
 
     def match_line(self) -> str:
         after = self.session.match_after

@@ -106,6 +106,7 @@ class HomeScreen(Screen[None]):
         now: Callable[[], datetime],
         plain: bool = False,
         drill_dirs: Sequence[tuple[Path, bool]] = (),
+        saved: str | None = None,
     ) -> None:
         super().__init__()
         self.entries = list(entries)
@@ -118,8 +119,9 @@ class HomeScreen(Screen[None]):
         self.now = now
         self.plain = plain
         self.history: History | None = None
-        self.saved: str | None = None
-        """The game you can resume, as home names it (None: no game is saved)."""
+        self.saved = saved
+        """The game you can resume, as home names it (None: no game is saved): as read before
+        the first frame, then as the history says each time home is shown."""
 
     def help_keys(self) -> list[tuple[str, str]]:
         return [("up / down", "choose a drill set"), ("home / end", "the first / the last one")]
@@ -153,14 +155,15 @@ class HomeScreen(Screen[None]):
     def _read_saved(self) -> None:
         from trainer.ui.flow.game_start import saved_game, saved_line
 
-        if self.history is None:
+        if (history := self.history) is None:
             return
         try:
-            saved = saved_game(self.history)
+            saved = saved_game(history)
+            line = None if saved is None else saved_line(history, saved, self.now())
         except (OSError, ValueError) as err:
             self.notify(f"Could not look for a saved game: {err}", severity="error", timeout=8)
             return
-        self.post_message(SavedRead(None if saved is None else saved_line(saved)))
+        self.post_message(SavedRead(line))
 
     @on(SavedRead)
     def _saved_read(self, event: SavedRead) -> None:

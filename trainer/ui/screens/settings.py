@@ -1,4 +1,5 @@
-"""Settings: default muggins policy, nineteen, card style, theme, the spoken-count key.
+"""Settings: default muggins policy, nineteen, card style, theme, the spoken-count key, and at
+the table the computer's pause and whether a count you accept opens its reveal.
 
 The spoken-count key is chosen by pressing it; a key the reveal already answers to
 (Enter for the next deal, the arrows in its list, ...) is refused, saying what it does.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
@@ -30,6 +31,16 @@ from trainer.ui.user_text import as_cell, fill
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.key_field import KeyField
 from trainer.ui.widgets.switch_words import SwitchWords
+
+PAUSES: Final = (0.0, 0.4, 0.8, 1.2, 1.6, 2.0)
+"""The computer's pauses offered, in seconds (the settings file may hold any from 0 to 2)."""
+
+
+def pause_words(seconds: float) -> str:
+    """A pause as the form says it: "0.8 s, any key goes on", "none: at once"."""
+    if seconds == 0:
+        return "none: each move at once"
+    return f"{seconds:g} s a move (any key goes on)"
 
 
 class SettingsScreen(Screen[None]):
@@ -97,6 +108,20 @@ class SettingsScreen(Screen[None]):
             yield Label("Spoken count key")
             taken = reveal_keys(self.app)
             yield KeyField(s.announce_key, taken=taken, where="the reveal", id="announce-key")
+            yield Label("Computer's pause")
+            pauses = sorted({*PAUSES, s.table_pause})
+            yield Select(
+                [(pause_words(p), p) for p in pauses],
+                value=s.table_pause,
+                allow_blank=False,
+                id="table-pause",
+            )
+            yield Label("Reveal an accept")
+            yield SwitchWords(
+                Switch(value=s.reveal_accepted, id="reveal-accepted"),
+                on="every count you answer opens its reveal",
+                off="only a count you call opens its reveal",
+            )
         where = (
             f"Saved in {self.path}" if self.path else "Not saved: this session has no config folder"
         )
@@ -124,6 +149,8 @@ class SettingsScreen(Screen[None]):
             theme=str(self.query_one("#theme", Select).value),
             announce_key=key,
             coach_hands=cast(CoachHands, self.query_one("#coach-hands", Select).value),
+            table_pause=cast(float, self.query_one("#table-pause", Select).value),
+            reveal_accepted=self.query_one("#reveal-accepted", Switch).value,
         )
 
     def action_save(self) -> None:

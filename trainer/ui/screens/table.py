@@ -18,7 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -53,8 +53,10 @@ from trainer.ui.flow.table_runner import TableRunner
 from trainer.ui.flow.table_voice import count_said, show_to_count
 from trainer.ui.messages import GoHome, SeatAt
 from trainer.ui.screens.table_messages import BotMoved, BotMoveShown, MoveFailed
+from trainer.ui.table_fit import Fit, table_fit
 from trainer.ui.table_hints import TableHints
 from trainer.ui.table_view import pile_line, prompt_line, seats_line, title_line
+from trainer.ui.user_text import as_text
 from trainer.ui.voice_input import PushToTalk, TalkLine, VoiceDone
 from trainer.ui.widgets.board import CribbageBoard
 from trainer.ui.widgets.card_table import CardTable
@@ -67,7 +69,7 @@ TABLE_KEYS = [
     ("1-6", "pick a card to throw, or lay it"),
     ("enter", "throw the picked cards; submit a count or an answer"),
     ("f p r l n", "announce the picked cards (counting combination by combination)"),
-    ("a / t / a number", "accept a count, too many, muggins for that many"),
+    ("a / t / a number", "accept a count (at once), too many, muggins for that many"),
     ("h", "a hint: your best throws, or each card's value (never while you count)"),
     ("f2", "count your show aloud (F2 again ends it; needs the voice extra)"),
     ("any key", "show the computer's move now"),
@@ -99,11 +101,19 @@ class TableScreen(Screen[None]):
         announce: bool = False,
         plain: bool = False,
         pause: float = 0.8,
+        reveal_accepted: bool = True,
         clock: Callable[[], float] = time.monotonic,
         coach: bool = False,
     ) -> None:
         super().__init__()
-        self.runner = TableRunner(session, announce=announce, plain=plain, pause=pause, clock=clock)
+        self.runner = TableRunner(
+            session,
+            announce=announce,
+            plain=plain,
+            pause=pause,
+            reveal_accepted=reveal_accepted,
+            clock=clock,
+        )
         self.plain = plain
         self.coach = coach
         """The hand's summary says what the hand cost you (the coach's line)."""
@@ -133,6 +143,12 @@ class TableScreen(Screen[None]):
         self._talk = TalkLine()
         self.talk: PushToTalk | None = None
         self._table = Vertical(id="table-view")
+        self._too_small = Static("", id="table-too-small")
+        self._too_small.display = False
+        self._widths = (0, 0)
+        """The title's and the seats' widths when last laid out (0: not yet)."""
+        self.fit: Fit = Fit(True, True, "")
+        """How the table fits the window (`trainer.ui.table_fit`)."""
         self._reveal_place = Vertical(id="reveal-place")
         self._reveal_place.display = False
         self._reveal = GameRevealPanel(
@@ -170,6 +186,7 @@ class TableScreen(Screen[None]):
                     yield self._input
                     yield self._talk
             yield self._prompt
+        yield self._too_small
         with self._reveal_place:
             yield self._reveal
         yield KeysFooter()
@@ -186,7 +203,44 @@ class TableScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
+        self._fit(self.app.size.width, self.app.size.height)
         self._sit_down()
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+        if self._seated:
+            self.call_after_refresh(self._redraw)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Lay the table out for this window: without the spare row where there is no room
+        for it, and not at all (saying what size to make the window) where it cannot fit."""
+        board = self._board
+        self.fit = table_fit(lambda w: len(board.board_lines(w)), width, height)
+        self.set_class(not self.fit.spare, "-tight")
+        rules = self.session.setup.rules
+        self._too_small.update(
+            as_text(
+                f"{rules.name}: the table does not fit this window ({width}x{height}): "
+                f"{self.fit.ask}. Escape leaves the game (it is saved)."
+            )
+        )
+        self._place()
+
+    def _place(self) -> None:
+        """Show the reveal, or the table, or (where the table does not fit) what to do."""
+        revealed = self.revealed is not None
+        shown = not revealed and self.fit.fits
+        again = shown and not self._table.display
+        self._reveal_place.display = revealed
+        self._table.display = shown
+        self._too_small.display = not revealed and not self.fit.fits
+        if again:  # lines said while it was hidden: its end once it is laid out again
+            self.call_after_refresh(self._log.scroll_end, animate=False)
+            self.call_after_refresh(self._redraw)  # (the window may have changed meanwhile)
+
+    def _redraw(self) -> None:
+        if self.revealed is None and self.is_attached:
+            self._draw()
 
     def _sit_down(self) -> None:
         """Start the game once every widget the table updates is mounted. Nested children
@@ -281,18 +335,31 @@ class TableScreen(Screen[None]):
         r = self.runner
         state, asked = r.state, r.asked
         # Each line is one row high whatever it says: no layout needed for a new text.
-        self._title.update(
-            title_line(state, r.names, match_text(r.session.setup.match)), layout=False
+        match = match_text(r.session.setup.match)
+        title_width, seats_width = self._line_widths()
+        self._title.update(title_line(state, r.names, match, title_width), layout=False)
+        seats = seats_line(state, r.names, r.human, plain=self.plain, width=seats_width)
+        self._seats.update(seats, layout=False)
+        laying = r.laying
+        self._pile.update(pile_line(state, plain=self.plain, laying=laying), layout=False)
+        prompt = prompt_line(
+            asked, state, r.names, r.human, announce=r.announce, laying=laying, plain=self.plain
         )
-        self._seats.update(seats_line(state, r.names, r.human, plain=self.plain), layout=False)
-        self._pile.update(pile_line(state, plain=self.plain), layout=False)
-        prompt = prompt_line(asked, state, r.names, r.human, announce=r.announce)
         self._prompt.update(prompt if r.prompting else "", layout=False)
-        self._show_row(self._middle, middle_row(state, r.draft))
-        self._show_row(self._hand, hand_row(state, asked, r.human, r.picked))
+        self._show_row(self._middle, middle_row(state, r.draft, laying))
+        self._show_row(self._hand, hand_row(state, asked, r.human, r.picked, laying))
         if r.entry is None and self._input.display:
             self._input.display = False
             self.set_focus(None)
+
+    def _line_widths(self) -> tuple[int, int]:
+        """The title's and the seats' widths as last laid out: a table shown again after a
+        reveal is drawn before its layout, when the lines measure 0 (and a line drawn for
+        any width would be cut)."""
+        measured = (self._title.content_size.width, self._seats.content_size.width)
+        if all(measured):
+            self._widths = measured
+        return self._widths
 
     @staticmethod
     def _show_row(table: CardTable, row: Row) -> None:
@@ -313,22 +380,23 @@ class TableScreen(Screen[None]):
         self.revealed = reveal
         self._input.display = False
         self._reveal.show(reveal)
-        self._table.display = False
-        self._reveal_place.display = True
+        self._place()
         self.refresh_bindings()
 
     def action_close_reveal(self) -> None:
         """Back to the table: the next reveal or summary, or the game goes on."""
         self.revealed = None
-        self._reveal_place.display = False
-        self._table.display = True
+        self._place()
         self.set_focus(None)
         self.refresh_bindings()
         self._apply(self.runner.closed())
 
     # ------------------------------------------------------------ the computer's moves
 
-    @work(thread=True, exclusive=True, group="bot")
+    # Not exclusive: the next move's worker can start while this one, its move posted, is
+    # still returning, and cancelling it then made waiting for the workers fail (the runner
+    # asks for one move at a time: `TableRunner.bot` is pending until it is shown).
+    @work(thread=True, group="bot")
     def _bot_step(self) -> None:
         try:
             move = self.runner.bot_move()
@@ -358,8 +426,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ your input
 
     def on_key(self, event: Key) -> None:
-        if self.revealed is not None:
-            return
+        if self.revealed is not None or not self.fit.fits:
+            return  # (a table that does not fit takes no keys but the screen's)
         effects = self.runner.key(event.key)
         if effects is not None:
             event.stop()
@@ -391,6 +459,14 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         self.hints.ask()
+
+    @on(Input.Changed, "#table-input")
+    def _typing(self, event: Input.Changed) -> None:
+        """An answer complete in one key (a: accept) is taken without Enter."""
+        effects = self.runner.typing(event.value)
+        if effects is not None:
+            event.stop()
+            self._apply(effects)
 
     def action_leave(self) -> None:
         """Leave the table; the game is saved at every step, so nothing is lost."""

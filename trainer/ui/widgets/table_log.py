@@ -26,10 +26,13 @@ class TableLog(RichLog):
         self.said: list[str] = []
 
     def say(self, lines: Sequence[str]) -> None:
-        """Add lines to the log."""
+        """Add lines to the log, and show its end now: a summary opened over the table next
+        covers it as it is, before a scroll left for after the next refresh."""
         self.said += lines
         for line in lines:
             self.write(as_cell(line, wrap=True))
+        if lines and self.size.height:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def show_claims(self, draft: AnnounceDraft, *, plain: bool) -> None:
         """Your announcement so far, in the log's place."""

@@ -1,0 +1,90 @@
+"""The discard drill on screen: six cards dealt, pick two by their numbers, Enter; the reveal
+shows every throw's value with yours marked, and the throw is recorded with its loss."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from tests.factories import FakeClock
+from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, press, running
+from trainer.judge import DiscardVerdict
+from trainer.quiz.questions import DiscardQuestion
+from trainer.ui.app import MugginsApp
+from trainer.ui.screens.discard import DiscardScreen
+from trainer.ui.screens.summary import SummaryScreen
+
+SMALL = (80, 24)
+
+
+def keep_four(**fields: Any) -> Any:
+    return drill({"name": "Keep four", "description": "d", "kind": "discard", **fields})
+
+
+def asked(app: MugginsApp) -> DiscardQuestion:
+    q = app.runner.question
+    assert isinstance(q, DiscardQuestion)
+    assert isinstance(app.screen, DiscardScreen)
+    return q
+
+
+def keys_for(q: DiscardQuestion, pick: int) -> list[str]:
+    """The number keys that pick the throw in place ``pick`` (0: the best)."""
+    return [str(q.deal.dealt.index(c) + 1) for c in q.throws[pick].throw]
+
+
+@pytest.mark.parametrize(("variant", "dealt"), [("standard", 6), ("five-card", 5)])
+async def test_a_throw_picked_by_keys_is_judged_and_revealed(
+    clock: FakeClock, recorder: ListRecorder, variant: str, dealt: int
+) -> None:
+    app = app_for([entry(keep_four(variant=variant, hands=2))], clock, recorder)
+    async with running(app, SMALL) as pilot:
+        await press(pilot, "enter")
+        q = asked(app)
+        assert len(q.deal.dealt) == dealt
+        await press(pilot, *keys_for(q, 2), "enter")
+        screen = app.screen
+        assert isinstance(screen, DiscardScreen)
+        assert screen.revealed is not None
+        (attempt,) = recorder.attempts
+        verdict = attempt.judgement
+        assert isinstance(verdict, DiscardVerdict)
+        assert verdict.chosen == q.throws[2]
+        assert attempt.loss == pytest.approx(q.throws[0].net - q.throws[2].net)
+        items = screen.query_one("#items", OptionList)
+        assert items.option_count == len(q.throws) + 1  # the header and every throw
+        assert items.highlighted == 3  # on yours
+        assert "you" in str(items.get_option_at_index(3).prompt)
+        await press(pilot, "space")  # the next deal
+        q2 = asked(app)
+        assert q2.number == 2
+        await press(pilot, *keys_for(q2, 0), "enter")
+        await press(pilot, "space")
+        assert isinstance(app.screen, SummaryScreen)
+        assert [a.exact for a in recorder.attempts] == [
+            q.throws[2].net >= q.throws[0].net - 0.05,
+            True,
+        ]
+
+
+async def test_enter_wants_the_whole_throw_and_a_card_again_unpicks(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    app = app_for([entry(keep_four(hands=1))], clock, recorder)
+    async with running(app, SMALL) as pilot:
+        caught = notifications(app)
+        await press(pilot, "enter")
+        q = asked(app)
+        await press(pilot, "1", "enter")
+        assert caught[-1] == "Pick 2 cards to throw first"
+        assert not recorder.attempts
+        await press(pilot, "2", "3")
+        assert "You throw 2" in caught[-1]
+        await press(pilot, "1", "backspace")
+        screen = app.screen
+        assert isinstance(screen, DiscardScreen)
+        assert screen.picked == []
+        await press(pilot, *keys_for(q, 0), "enter")
+        assert recorder.attempts[0].exact

@@ -52,7 +52,9 @@ def test_a_throw_is_judged_by_its_loss(cards: str, loss: float, outcome: str, mi
 def test_exact_is_within_five_hundredths() -> None:
     assert EXACT_WITHIN == 0.05
     edge = (throw("5H 5D", 10.0), throw("KS QS", 9.94))
-    assert judge_discard(ThrowAnswer(edge[1].throw), edge).outcome == "under"
+    verdict = judge_discard(ThrowAnswer(edge[1].throw), edge)
+    assert verdict.outcome == "under"
+    assert verdict.missed_points == 1  # a throw not the best counts at least a point
 
 
 def test_a_time_out_is_judged_as_the_worst_throw() -> None:

@@ -66,12 +66,12 @@ class DiscardVerdict:
 
     @property
     def claimed(self) -> int:
-        """The made throw's net, to the nearest point (the stored row's whole number)."""
-        return round(self.made.net)
+        """Nothing is claimed in a throw: the values are in `loss` and the throws."""
+        return 0
 
     @property
     def actual(self) -> int:
-        return round(self.best.net)
+        return 0
 
     @property
     def kept(self) -> int:
@@ -83,8 +83,8 @@ class DiscardVerdict:
 
     @property
     def missed_points(self) -> int:
-        """The loss to the nearest point (0 for an exact throw)."""
-        return 0 if self.outcome == "exact" else round(self.loss)
+        """The loss to the nearest point, at least 1 for a throw not exact (0 for one)."""
+        return missed_for(self.loss, exact=self.outcome == "exact")
 
     @property
     def excess_points(self) -> int:
@@ -105,6 +105,12 @@ class DiscardVerdict:
         if self.outcome == "exact":
             return f"Exact! {made}: the best throw."
         return f"{made}; best {best}: -{self.loss:.2f} a hand."
+
+
+def missed_for(loss: float, *, exact: bool) -> int:
+    """The whole points a throw's ``loss`` counts as in the history's figures: none when
+    exact, else the loss rounded, at least 1 (a throw not the best is an error)."""
+    return 0 if exact else max(1, round(loss))
 
 
 def judge_discard(answer: ThrowAnswer | None, throws: Sequence[ValuedThrow]) -> DiscardVerdict:

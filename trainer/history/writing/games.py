@@ -180,3 +180,15 @@ def game_count(store: StatsStore, status: GameStatus | None = None) -> int:
             return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
         sql = "SELECT count(*) FROM games WHERE status = ?"
         return int(conn.execute(sql, (status,)).fetchone()[0])
+
+
+def finished_games(store: StatsStore, last: int) -> list[SavedGame]:
+    """The ``last`` games over that a human played, with their actions, oldest first."""
+    with store.guard("reading your games") as conn:
+        rows = conn.execute(
+            f"SELECT id, {GAME_COLUMNS} FROM games "
+            "WHERE status = 'over' AND human_side IS NOT NULL "
+            "ORDER BY updated DESC, id DESC LIMIT ?",
+            (last,),
+        ).fetchall()
+        return [read_game(conn, row) for row in reversed(rows)]

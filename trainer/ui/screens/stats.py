@@ -29,9 +29,11 @@ from trainer.ui.user_text import as_cell, as_text
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.games_panel import GamesPanel
 from trainer.ui.widgets.miss_bars import MissBars
+from trainer.ui.widgets.phase_chart import PhaseChart, legend
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
 
 if TYPE_CHECKING:
+    from trainer.game.phase_stats import PhaseReport
     from trainer.history.reading import DrillStats, GameReport, Period, Report
     from trainer.ui.flow.history import History
 
@@ -113,12 +115,14 @@ class ReportRead(Message):
         report: Report | None,
         error: str = "",
         games: GameReport | None = None,
+        phases: PhaseReport | None = None,
     ) -> None:
         super().__init__()
         self.drill_id = drill_id
         self.report = report
         self.error = error
         self.games = games
+        self.phases = phases
 
 
 class StatsScreen(Screen[None]):
@@ -145,6 +149,7 @@ class StatsScreen(Screen[None]):
         """What ``d`` cycles through: all drill sets, then each with a history."""
         self.report: Report | None = None
         self.games: GameReport | None = None
+        self.phases: PhaseReport | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Stats[/b]", id="stats-title")
@@ -155,6 +160,8 @@ class StatsScreen(Screen[None]):
             table.can_focus = False
             yield table
             yield GamesPanel(id="stats-games")
+            yield Static("", id="stats-phases-title")
+            yield PhaseChart(id="stats-phases")
             yield Static("", id="stats-chart-title", classes="stats-heading")
             yield ProgressChart(id="stats-chart")
             yield Static("", id="stats-kinds-title", classes="stats-heading")
@@ -215,15 +222,18 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def _read(self, drill_id: str | None) -> None:
-        games = None
+        from trainer.ui.flow.phases import phase_losses  # the game layer: not for home
+
+        games = phases = None
         try:
             report = self.history.report(drill_id)
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
+                phases = phase_losses(self.history)
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        self.post_message(ReportRead(drill_id, report, games=games))
+        self.post_message(ReportRead(drill_id, report, games=games, phases=phases))
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -233,6 +243,7 @@ class StatsScreen(Screen[None]):
             self.choices = [None, *(d.drill_id for d in event.report.drills)]
             self.refresh_bindings()
         self.games = event.games
+        self.phases = event.phases
         self._show(event.report, event.error)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
@@ -255,6 +266,7 @@ class StatsScreen(Screen[None]):
             return
         self._fill_table(report)
         self._fill_games()
+        self._fill_phases()
         self._fill_chart(report)
         self._fill_kinds(report)
 
@@ -307,6 +319,25 @@ class StatsScreen(Screen[None]):
         panel.display = self.games is not None
         if self.games is not None:
             panel.show(self.games, game_variant(self.drill_id))
+
+    def _fill_phases(self) -> None:
+        """Points lost a hand by phase in your last games, beside your counting there."""
+        phases = self.phases
+        shown = phases is not None and bool(phases.games)
+        title = self.query_one("#stats-phases-title", Static)
+        chart = self.query_one("#stats-phases", PhaseChart)
+        title.display = chart.display = shown
+        if phases is None or not shown:
+            return
+        average = phases.per_hand() or {}
+        n = len(phases.games)
+        counting = self.games.overall.counting.accuracy if self.games is not None else None
+        exact = "" if counting is None else f" (your counts there: {counting:.0%} exact)"
+        title.update(
+            f"[b]Points lost a hand[/b] in your last {n} game{'s' if n != 1 else ''}: "
+            f"{average.get('total', 0.0):.2f}{exact}\n{legend()}, game by game"
+        )
+        chart.show([g.per_hand() for g in phases.games])
 
     def _fill_chart(self, report: Report) -> None:
         by, points = chart_points(report, zone=self.now.tzinfo)

@@ -3,13 +3,26 @@ shows every throw's value with yours marked, and the throw is recorded with its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, notifications, press, running
+from tests.ui.support import (
+    ListRecorder,
+    app_for,
+    drill,
+    entry,
+    notifications,
+    press,
+    running,
+    started,
+)
+from tests.ui.waiting import until
+from trainer.drills.loader import DrillEntry
 from trainer.judge import DiscardVerdict
 from trainer.quiz.questions import DiscardQuestion
 from trainer.ui.app import MugginsApp
@@ -17,6 +30,7 @@ from trainer.ui.screens.discard import DiscardScreen
 from trainer.ui.screens.summary import SummaryScreen
 
 SMALL = (80, 24)
+SnapCompare = Callable[..., bool]
 
 
 def keep_four(**fields: Any) -> Any:
@@ -88,3 +102,21 @@ async def test_enter_wants_the_whole_throw_and_a_card_again_unpicks(
         assert screen.picked == []
         await press(pilot, *keys_for(q, 0), "enter")
         assert recorder.attempts[0].exact
+
+
+def test_discard_reveal_snapshot(
+    snap_compare: SnapCompare, builtin_entries: list[DrillEntry]
+) -> None:
+    """The built-in keep-four drill, seeded: the fourth-best throw made, its reveal at 80x24."""
+    (keep,) = [e.drill for e in builtin_entries if e.id == "keep-four"]
+    assert keep is not None
+    app = app_for(builtin_entries, FakeClock(), ListRecorder(), start_drill=keep)
+
+    async def run(pilot: Pilot[Any]) -> None:
+        await started(pilot)
+        await until(pilot, lambda: isinstance(pilot.app.screen, DiscardScreen), "the drill")
+        assert isinstance(pilot.app, MugginsApp)
+        q = asked(pilot.app)
+        await press(pilot, *keys_for(q, 3), "enter")
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run)

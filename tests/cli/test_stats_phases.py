@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.game.scripted import play_out
+from tests.history.test_discard_history import throws
 from trainer.__main__ import main
 from trainer.game.kept_ledger import session_ledger
 from trainer.game.session import GameSession
@@ -89,3 +90,24 @@ def test_no_games_no_phase_figures(capsys: pytest.CaptureFixture[str], tmp_path:
         "per_hand": None,
         "by_game": [],
     }
+
+
+def test_stats_gives_your_throws_in_discard_drills(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "throws"
+    with StatsStore.open(folder) as store:
+        for attempt in throws((0, 3, 1, 2)):
+            store.record(attempt)
+        expected = store.discard_report().to_dict()
+    data = json.loads(stats(capsys, folder, "--json"))
+    assert data["discards"] == expected
+    assert data["discards"]["throws"] == 4
+    narrowed = json.loads(stats(capsys, folder, "--json", "--drill", "keep"))
+    assert narrowed["discards"] == expected
+    lines = stats(capsys, folder).splitlines()
+    head = lines.index("Discard drills: your throws against the best, by the coach's values")
+    assert lines[head + 1].split() == ["throws", "to", "throws", "best", "lost", "a", "hand"]
+    everything = lines[head + 4].split()
+    assert everything[:2] == ["all", "4"]
+    assert everything[-1] == f"{expected['lost_per_hand']:.2f}"

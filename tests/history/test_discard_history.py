@@ -23,6 +23,7 @@ from trainer.history.exchange import (
     rows_from_records,
     write_csv,
 )
+from trainer.history.reading import MIN_THROWS, DiscardReport, Throws
 from trainer.judge import ThrowAnswer, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import DiscardQuestion
@@ -147,3 +148,37 @@ def test_a_version_7_file_is_upgraded_to_hold_losses(db: Path) -> None:
     losses = [r["loss"] for r in rows(db, "SELECT loss FROM attempts ORDER BY id")]
     assert losses[0] is None
     assert losses[1] == pytest.approx(worse.loss, abs=1e-6)
+
+
+def test_the_discard_report_splits_the_throws_by_whose_crib(db: Path) -> None:
+    made = throws((0, 3, 1, 5, 2, 0, 4, 1, 0, 6, 2, 3))
+    with StatsStore(db) as store:
+        for a in made:
+            store.record(a)
+        report = store.discard_report()
+        assert store.discard_report("keep") == report
+        assert store.discard_report("warm-up").overall.throws == 0
+    own = [a for a in made if a.crib]
+    theirs = [a for a in made if not a.crib]
+    assert report.own.throws == len(own)
+    assert report.theirs.throws == len(theirs)
+    assert report.overall.best == sum(a.exact for a in made)
+    assert report.own.lost == pytest.approx(sum(a.loss or 0 for a in own), abs=1e-5)
+    assert report.theirs.lost_per_hand == pytest.approx(
+        sum(a.loss or 0 for a in theirs) / len(theirs), abs=1e-5
+    )
+    data = report.to_dict()
+    assert data["throws"] == len(made)
+    assert data["own_crib"]["throws"] == len(own)
+    enough = min(len(own), len(theirs)) >= MIN_THROWS
+    worse = (
+        "own" if (report.own.lost_per_hand or 0) > (report.theirs.lost_per_hand or 0) else "theirs"
+    )
+    assert report.weak_spot == (worse if enough else None)
+
+
+def test_no_throws_no_weak_spot() -> None:
+    report = DiscardReport(Throws(10, 4, 3.0), Throws(4, 1, 9.0))
+    assert report.weak_spot is None  # four throws to their crib are too few
+    assert DiscardReport(Throws(5, 4, 3.0), Throws(5, 1, 9.0)).weak_spot == "theirs"
+    assert DiscardReport().to_dict()["lost_per_hand"] is None

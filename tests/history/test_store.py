@@ -790,6 +790,7 @@ def as_version_7(path: Path) -> None:
         assert (
             conn.execute("SELECT count(*) FROM attempts WHERE loss IS NOT NULL").fetchone()[0] == 0
         )
+        conn.execute("DROP INDEX attempts_loss")
         conn.execute("ALTER TABLE attempts DROP COLUMN loss")
         conn.execute("PRAGMA user_version = 7")
         conn.commit()

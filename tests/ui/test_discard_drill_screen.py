@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from tests.factories import FakeClock
 from tests.ui.support import (
@@ -27,6 +27,7 @@ from trainer.judge import DiscardVerdict
 from trainer.quiz.questions import DiscardQuestion
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.discard import DiscardScreen
+from trainer.ui.screens.stats import StatsScreen
 from trainer.ui.screens.summary import SummaryScreen
 
 SMALL = (80, 24)
@@ -120,3 +121,22 @@ def test_discard_reveal_snapshot(
         await press(pilot, *keys_for(q, 3), "enter")
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run)
+
+
+async def test_the_stats_screen_has_a_line_on_your_throws(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    app = app_for([entry(keep_four(hands=2))], clock, recorder)
+    async with running(app, SMALL) as pilot:
+        await press(pilot, "enter")
+        await press(pilot, *keys_for(asked(app), 0), "enter", "space")
+        await press(pilot, *keys_for(asked(app), 1), "enter", "space")
+        assert isinstance(app.screen, SummaryScreen)
+        await press(pilot, "h", "s")
+        assert isinstance(app.screen, StatsScreen)
+        line = str(app.screen.query_one("#stats-discards", Static).render())
+        report = recorder.discard_report()
+        lost = report.overall.lost_per_hand
+        assert lost is not None
+        assert line.startswith(f"Discards: 2 throws, {report.overall.best_share:.0%} the best")
+        assert f"{lost:.2f} lost a hand" in line

@@ -22,7 +22,7 @@ from typing import Final, TextIO
 
 from trainer.cli.drills import folders
 from trainer.cli.output import one_line
-from trainer.cli.phases import phase_table
+from trainer.cli.phases import discard_table, phase_table
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
 from trainer.game.kept_ledger import import_problem
@@ -104,12 +104,14 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     report = store.report(drill)
     games = store.game_report()
     phases = phase_report(store)
+    throws = store.discard_report(drill)
     if args.json:
         data = {
             "store": str(store_path(args.data_dir)),
             **report.to_dict(),
             "games": games.to_dict(),
             "phases": phases.to_dict(),
+            "discards": throws.to_dict(),
         }
         json.dump(data, out, ensure_ascii=False)
         out.write("\n")
@@ -124,6 +126,7 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     if drill is None or drill.startswith(GAME_DRILL_PREFIX):
         _games_table(games, None if drill is None else drill.removeprefix(GAME_DRILL_PREFIX), out)
         phase_table(phases, out, _table, _local)
+    discard_table(throws, out, _table)
     _kind_table(report, out)
     _progress_tables(report, out)
     return 0

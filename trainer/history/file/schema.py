@@ -235,9 +235,11 @@ until it is worked out from the record."""
 
 LOSS: Final = """
 ALTER TABLE attempts ADD COLUMN loss REAL;
+CREATE INDEX attempts_loss ON attempts(drill_id, crib) WHERE loss IS NOT NULL;
 """
 """A discard drill's throw: the points a hand it lost against the best throw (the coach's
-values); null for every other answer. Version 8 adds it."""
+values); null for every other answer, and indexed only where it is not. Version 8 adds
+it."""
 
 TOKEN: Final = """
 CREATE TABLE store_token (

@@ -31,10 +31,11 @@ from trainer.ui.widgets.games_panel import GamesPanel
 from trainer.ui.widgets.miss_bars import MissBars
 from trainer.ui.widgets.phase_chart import PhaseChart, legend
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
+from trainer.ui.widgets.throws_line import ThrowsLine
 
 if TYPE_CHECKING:
     from trainer.game.phase_stats import PhaseReport
-    from trainer.history.reading import DrillStats, GameReport, Period, Report
+    from trainer.history.reading import DiscardReport, DrillStats, GameReport, Period, Report
     from trainer.ui.flow.history import History
 
 MIN_DAYS: Final = 3
@@ -116,6 +117,7 @@ class ReportRead(Message):
         error: str = "",
         games: GameReport | None = None,
         phases: PhaseReport | None = None,
+        throws: DiscardReport | None = None,
     ) -> None:
         super().__init__()
         self.drill_id = drill_id
@@ -123,6 +125,7 @@ class ReportRead(Message):
         self.error = error
         self.games = games
         self.phases = phases
+        self.throws = throws
 
 
 class StatsScreen(Screen[None]):
@@ -150,6 +153,7 @@ class StatsScreen(Screen[None]):
         self.report: Report | None = None
         self.games: GameReport | None = None
         self.phases: PhaseReport | None = None
+        self.throws: DiscardReport | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Stats[/b]", id="stats-title")
@@ -160,6 +164,7 @@ class StatsScreen(Screen[None]):
             table.can_focus = False
             yield table
             yield GamesPanel(id="stats-games")
+            yield ThrowsLine(id="stats-discards")
             yield Static("", id="stats-phases-title")
             yield PhaseChart(id="stats-phases")
             yield Static("", id="stats-chart-title", classes="stats-heading")
@@ -227,13 +232,15 @@ class StatsScreen(Screen[None]):
         games = phases = None
         try:
             report = self.history.report(drill_id)
+            throws = self.history.discard_report(drill_id)
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
                 phases = phase_losses(self.history)
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        self.post_message(ReportRead(drill_id, report, games=games, phases=phases))
+        read = ReportRead(drill_id, report, games=games, phases=phases, throws=throws)
+        self.post_message(read)
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -244,6 +251,7 @@ class StatsScreen(Screen[None]):
             self.refresh_bindings()
         self.games = event.games
         self.phases = event.phases
+        self.throws = event.throws
         self._show(event.report, event.error)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
@@ -267,6 +275,7 @@ class StatsScreen(Screen[None]):
         self._fill_table(report)
         self._fill_games()
         self._fill_phases()
+        self._fill_throws()
         self._fill_chart(report)
         self._fill_kinds(report)
 
@@ -319,6 +328,9 @@ class StatsScreen(Screen[None]):
         panel.display = self.games is not None
         if self.games is not None:
             panel.show(self.games, game_variant(self.drill_id))
+
+    def _fill_throws(self) -> None:
+        self.query_one("#stats-discards", ThrowsLine).show(self.throws)
 
     def _fill_phases(self) -> None:
         """Points lost a hand by phase in your last games, beside your counting there."""

@@ -140,3 +140,34 @@ async def test_the_stats_screen_has_a_line_on_your_throws(
         assert lost is not None
         assert line.startswith(f"Discards: 2 throws, {report.overall.best_share:.0%} the best")
         assert f"{lost:.2f} lost a hand" in line
+
+
+async def test_the_throws_missed_are_dealt_again(clock: FakeClock, recorder: ListRecorder) -> None:
+    app = app_for([entry(keep_four(hands=2))], clock, recorder)
+    async with running(app, SMALL) as pilot:
+        await press(pilot, "enter")
+        first = asked(app)
+        await press(pilot, *keys_for(first, len(first.throws) - 1), "enter", "space")
+        await press(pilot, *keys_for(asked(app), 0), "enter", "space")
+        assert isinstance(app.screen, SummaryScreen)
+        await press(pilot, "m")  # re-drill the throws that were not the best
+        again = asked(app)
+        assert (again.deal, again.throws) == (first.deal, first.throws)
+        await press(pilot, *keys_for(again, 0), "enter")
+        assert recorder.attempts[-1].exact
+
+
+async def test_a_throw_not_made_in_time_is_judged_the_worst(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    app = app_for([entry(keep_four(hands=1, time={"per_hand": 5}))], clock, recorder)
+    async with running(app, SMALL) as pilot:
+        await press(pilot, "enter")
+        q = asked(app)
+        await press(pilot, "1")  # picked, not thrown
+        clock.advance(6)
+        await until(pilot, lambda: bool(recorder.attempts), "the time-out")
+        (attempt,) = recorder.attempts
+        assert attempt.timed_out
+        assert attempt.loss == pytest.approx(q.throws[0].net - q.throws[-1].net)
+        assert attempt.judgement.summary().startswith("Time!")

@@ -116,7 +116,6 @@ class ReportRead(Message):
         report: Report | None,
         error: str = "",
         games: GameReport | None = None,
-        phases: PhaseReport | None = None,
         throws: DiscardReport | None = None,
     ) -> None:
         super().__init__()
@@ -124,8 +123,17 @@ class ReportRead(Message):
         self.report = report
         self.error = error
         self.games = games
-        self.phases = phases
         self.throws = throws
+
+
+class PhasesRead(Message):
+    """Your last games' points lost by phase, read after the report (working out a ledger not
+    kept yet takes seconds a game: the rest of the screen does not wait for it)."""
+
+    def __init__(self, drill_id: str | None, phases: PhaseReport) -> None:
+        super().__init__()
+        self.drill_id = drill_id
+        self.phases = phases
 
 
 class StatsScreen(Screen[None]):
@@ -229,18 +237,29 @@ class StatsScreen(Screen[None]):
     def _read(self, drill_id: str | None) -> None:
         from trainer.ui.flow.phases import phase_losses  # the game layer: not for home
 
-        games = phases = None
+        games = None
         try:
             report = self.history.report(drill_id)
             throws = self.history.discard_report(drill_id)
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
-                phases = phase_losses(self.history)
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        read = ReportRead(drill_id, report, games=games, phases=phases, throws=throws)
-        self.post_message(read)
+        self.post_message(ReportRead(drill_id, report, games=games, throws=throws))
+        if games is None or not games.overall.played:
+            return
+        try:
+            phases = self.phases or phase_losses(self.history)  # read once a visit
+        except (OSError, ValueError):  # the report above was read: leave the chart out
+            return
+        self.post_message(PhasesRead(drill_id, phases))
+
+    @on(PhasesRead)
+    def _phases_read(self, event: PhasesRead) -> None:
+        self.phases = event.phases
+        if event.drill_id == self.drill_id and self.report is not None:
+            self._fill_phases()
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -250,7 +269,6 @@ class StatsScreen(Screen[None]):
             self.choices = [None, *(d.drill_id for d in event.report.drills)]
             self.refresh_bindings()
         self.games = event.games
-        self.phases = event.phases
         self.throws = event.throws
         self._show(event.report, event.error)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
@@ -335,7 +353,7 @@ class StatsScreen(Screen[None]):
     def _fill_phases(self) -> None:
         """Points lost a hand by phase in your last games, beside your counting there."""
         phases = self.phases
-        shown = phases is not None and bool(phases.games)
+        shown = phases is not None and bool(phases.games) and self.games is not None
         title = self.query_one("#stats-phases-title", Static)
         chart = self.query_one("#stats-phases", PhaseChart)
         title.display = chart.display = shown

@@ -49,4 +49,5 @@ def test_deal_shows_the_cards_and_the_throws(
         )
     )
     assert data["throws"] == advice["throws"]
-    assert [t["net"] for t in data["throws"]] == [round(t.net, 6) for t in appraise(deal, variant)]
+    values = appraise(deal, "standard" if dealt == 6 else "five-card")
+    assert [t["net"] for t in data["throws"]] == [round(t.net, 6) for t in values]

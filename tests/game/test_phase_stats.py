@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 from tests.game.scripted import play_out
-from trainer.game.kept_ledger import session_ledger
+from trainer.game import kept_ledger
+from trainer.game.kept_ledger import session_ledger, worked_out
 from trainer.game.phase_stats import phase_report
 from trainer.game.session import GameSession
 from trainer.game.state import GameOptions
 from trainer.game.variants import variant
-from trainer.history import DB_NAME, StatsStore
+from trainer.history import DB_NAME, StatsStore, StoreError
 from trainer.history.writing import load_game
 
 
@@ -70,3 +71,18 @@ def test_each_game_is_its_ledger_of_your_seat_a_hand(store: StatsStore) -> None:
     assert data["games"] == 2
     assert data["by_game"][0]["lost"] == kept.totals(0).to_dict()
     assert phase_report(store, last=1).games[0].uid == second.uid  # the most recent
+
+
+def test_a_ledger_that_cannot_be_kept_is_worked_out_all_the_same(
+    store: StatsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = finished(store, 5)
+
+    def refuse(*_: object) -> None:
+        raise StoreError("the stats file is read-only")
+
+    monkeypatch.setattr(kept_ledger, "save_ledger", refuse)
+    report = phase_report(store)
+    assert [g.uid for g in report.games] == [game.uid]
+    assert report.games[0].lost == worked_out(load_game(store, game.uid)).totals(0)  # type: ignore[arg-type]
+    assert load_game(store, game.uid).ledger is None  # type: ignore[union-attr]

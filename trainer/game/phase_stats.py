@@ -16,11 +16,11 @@ from datetime import datetime
 from typing import Any, Final
 
 from trainer.game.codec import CodecError, loads
-from trainer.game.kept_ledger import stored_ledger
-from trainer.game.ledger import Totals, points
+from trainer.game.kept_ledger import stored_ledger, worked_out
+from trainer.game.ledger import GameLedger, Totals, points
 from trainer.game.session import SavedGameError
 from trainer.game.setup import setup_from_data
-from trainer.history import StatsStore
+from trainer.history import StatsStore, StoreError
 from trainer.history.file import SavedGame
 from trainer.history.writing import finished_games
 
@@ -119,7 +119,7 @@ def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
     for saved in finished_games(store, last):
         seat = human_seat(saved)
         try:
-            ledger = stored_ledger(store, saved)
+            ledger = _ledger(store, saved)
         except SavedGameError:
             unread += 1
             continue
@@ -129,3 +129,12 @@ def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
         lost = ledger.totals(seat)
         games.append(GameLoss(saved.uid, saved.variant, saved.updated, len(ledger.hands), lost))
     return PhaseReport(tuple(games), unread)
+
+
+def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
+    """The game's ledger as kept (worked out and kept if need be); worked out and not kept
+    when the file cannot be written now (read-only, or another program holds it)."""
+    try:
+        return stored_ledger(store, saved)
+    except StoreError:
+        return worked_out(saved)

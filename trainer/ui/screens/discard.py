@@ -34,8 +34,15 @@ class DiscardScreen(Screen[None]):
     then shows its reveal in the question's place (`show_reveal`), where any key but its own
     posts `NextDeal`."""
 
+    AUTO_FOCUS = ""
+    """Nothing has the focus while you pick (the keys are the screen's); the reveal's list
+    takes it when shown."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "throw", "Throw", priority=True),
+        # Not a priority binding: the number keys before it are handled first, in order (a
+        # priority binding would run ahead of keys still queued for the screen).
+        Binding("enter", "throw", "Throw"),
+        # On the reveal its list has the focus, and its own Enter would take the key.
         Binding("enter", "next", "Next deal", priority=True),
         Binding("backspace", "clear", "Clear"),
         Binding("escape", "end_drill", "End drill"),

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
@@ -171,3 +172,19 @@ async def test_a_throw_not_made_in_time_is_judged_the_worst(
         assert attempt.timed_out
         assert attempt.loss == pytest.approx(q.throws[0].net - q.throws[-1].net)
         assert attempt.judgement.summary().startswith("Time!")
+
+
+async def test_a_quick_1_2_enter_throws_the_two_cards(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """The keys arrive together, as from a quick typist or a browser: Enter waits for the
+    number keys before it (a priority binding ran ahead of them and refused the throw)."""
+    app = app_for([entry(keep_four(hands=1))], clock, recorder)
+    async with running(app, SMALL) as pilot:
+        await press(pilot, "enter")
+        q = asked(app)
+        first, second = keys_for(q, 0)
+        for key, character in ((first, first), (second, second), ("enter", "\r")):
+            app.post_message(events.Key(key, character))
+        await until(pilot, lambda: bool(recorder.attempts), "the throw")
+        assert recorder.attempts[0].exact

@@ -41,7 +41,7 @@ from trainer.history.file import (
 )
 from trainer.judge.claims import AnnounceClaim, Answer, CatchAnswer, ClaimedItem, TotalClaim
 from trainer.quiz.attempt import Attempt
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
+from trainer.quiz.questions import CatchQuestion, DiscardQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 
 CHUNK: Final = 25_000
@@ -67,7 +67,9 @@ class Clock:
 @functools.cache
 def drills() -> tuple[DrillSet, ...]:
     """The built-in drill sets (loaded once a process: their tables take seconds)."""
-    return tuple(e.drill for e in load_all([(builtin_drills_dir(), True)]) if e.drill is not None)
+    entries = load_all([(builtin_drills_dir(), True)])
+    # Counting drills: a discard drill's throw is answered and valued another way.
+    return tuple(e.drill for e in entries if e.drill is not None and e.drill.kind != "discard")
 
 
 def synthetic_answer(q: Question, drill: DrillSet, rng: random.Random) -> Answer:
@@ -81,7 +83,7 @@ def synthetic_answer(q: Question, drill: DrillSet, rng: random.Random) -> Answer
             return CatchAnswer(call=missed)
         return CatchAnswer(too_many=missed < 0 and rng.random() < 0.7)
     if drill.claim == "announce":
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         items = [ClaimedItem(i.kind, i.cards) for i in q.breakdown.items if rng.random() > 0.1]
         if q.breakdown.items and rng.random() < 0.1:
             first = q.breakdown.items[0]

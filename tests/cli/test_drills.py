@@ -16,7 +16,13 @@ from trainer.__main__ import main
 from trainer.cli.drills import question_json
 from trainer.drills.loader import builtin_drills_dir, load_all, load_drill
 from trainer.drills.model import DrillSet
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
+from trainer.quiz.questions import (
+    CatchQuestion,
+    DiscardQuestion,
+    PlayQuestion,
+    Question,
+    make_question,
+)
 from trainer.rules.cards import format_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -308,7 +314,7 @@ def test_deal_text_is_replayable(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert err == ""
     q = first_question(builtin("warm-up"), 42)
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
     assert out.splitlines() == [
         "Warm-up (warm-up), seed 42",
         f"Hand {format_cards(q.deal.hand)}   starter {q.deal.starter}",
@@ -356,7 +362,7 @@ def test_deal_json_hand(capsys: pytest.CaptureFixture[str]) -> None:
     )
     q = first_question(builtin("warm-up"), 5)
     assert data["deal_seed"] == q.seed
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
     assert data["hand"] == [str(c) for c in q.breakdown.hand]
     assert len(data["hand"]) == 4
     assert data["starter"] == str(q.breakdown.starter)
@@ -528,8 +534,8 @@ def test_deal_several_hands_text(capsys: pytest.CaptureFixture[str]) -> None:
     d = builtin("warm-up")
     rng = random.Random(42)
     q1, q2 = (make_question(d, n, rng.getrandbits(63)) for n in (1, 2))
-    assert not isinstance(q1, PlayQuestion)
-    assert not isinstance(q2, PlayQuestion)
+    assert not isinstance(q1, PlayQuestion | DiscardQuestion)
+    assert not isinstance(q2, PlayQuestion | DiscardQuestion)
     assert out.splitlines() == [
         "Warm-up (warm-up), seed 42, its first 2 deals",
         f"1. Hand {format_cards(q1.deal.hand)}   starter {q1.deal.starter}",

@@ -311,7 +311,7 @@ def test_csv_shape(capsys: pytest.CaptureFixture[str], home: Path) -> None:
 
 def test_export_of_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     data = json.loads(exported(capsys, tmp_path / "none", "json"))
-    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 5, [])
+    assert (data["format"], data["version"], data["attempts"]) == ("muggins-history", 6, [])
     assert data["games"] == []
     assert exported(capsys, tmp_path / "none", "csv").startswith("uid,at,drill_id,")
     assert not (tmp_path / "none").exists()

@@ -437,7 +437,7 @@ BAD_FILES: list[tuple[str, str, str]] = [
     (
         "kind",
         HEAD + "kind: show\n",
-        "kind: must be one of hand, crib, mixed, play, catch, got 'show'",
+        "kind: must be one of hand, crib, mixed, play, catch, discard, got 'show'",
     ),
     ("claim", HEAD + "claim: shout\n", "claim: must be one of total, announce, got 'shout'"),
     (
@@ -1110,8 +1110,8 @@ def _builtin_kind(path: Path) -> str:
     return str(data.get("kind", "hand")) if isinstance(data, dict) else "?"
 
 
-SHOW_DRILLS = [p.stem for p in BUILTIN_FILES if _builtin_kind(p) != "play"]
-PLAY_DRILLS = [p.stem for p in BUILTIN_FILES if _builtin_kind(p) == "play"]
+SHOW_DRILLS = [p.stem for p in BUILTIN_FILES if _builtin_kind(p) not in ("play", "discard")]
+PLAY_DRILLS = [p.stem for p in BUILTIN_FILES if _builtin_kind(p) in ("play", "discard")]
 
 
 @pytest.fixture(scope="module")
@@ -1225,11 +1225,14 @@ def test_builtin_deals_replay_from_their_seed(builtin: dict[str, DrillSet], dril
 
 @pytest.mark.parametrize("drill_id", PLAY_DRILLS)
 def test_play_drills_deal_no_shows(builtin: dict[str, DrillSet], drill_id: str) -> None:
+    """Pegging and discard drills deal no show to count."""
     drill = builtin[drill_id]
     assert drill.show_kinds() == []
     with pytest.raises(DealError) as caught:
         drill.deal(random.Random(1))
-    assert str(caught.value) == f"drills/{drill_id}.yaml: play drills deal plays, not shows"
+    assert str(caught.value) == (
+        f"drills/{drill_id}.yaml: {drill.kind} drills deal no shows to count"
+    )
 
 
 def test_drill_seed_deals_the_same_sequence(load: Callable[[str], DrillSet]) -> None:

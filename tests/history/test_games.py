@@ -87,7 +87,7 @@ def test_migrates_version_4_keeping_every_answer(tmp_path: Path) -> None:
         new_game(store)  # and the new tables work
         assert game_count(store, "playing") == 1
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     fresh = tmp_path / "fresh" / DB_NAME
     StatsStore(fresh).close()
     assert schema_of(db) == schema_of(fresh)
@@ -243,7 +243,7 @@ def test_migrates_version_6_keeping_every_game_without_a_ledger(tmp_path: Path) 
         assert again == replace(kept, ledger=None)
         save_ledger(store, game_id, '{"model":1}')
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     fresh = tmp_path / "fresh" / DB_NAME
     StatsStore(fresh).close()
     assert schema_of(db) == schema_of(fresh)

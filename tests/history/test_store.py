@@ -128,7 +128,7 @@ def test_pragmas(db: Path) -> None:
     with StatsStore(db):
         pass
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA application_id").fetchone()[0] == 0x4D554747
 
@@ -171,6 +171,7 @@ def test_record_a_total_claim(db: Path) -> None:
         "total_seconds": None,
         "opponent_claim": None,
         "utc_offset": 0,
+        "loss": None,
     }
     assert len(row["uid"]) == 32
     # A total says nothing about which combination was missed: the whole show is kept,
@@ -411,8 +412,8 @@ def test_refuses_a_newer_schema(db: Path) -> None:
         store.record(one_answer(TotalClaim(5), HAND_9_FLUSH))
     with contextlib.closing(sqlite3.connect(db)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute("PRAGMA user_version = 8")
-    refuses(db, "newer Muggins", "version 8", "knows up to 7", "upgrade Muggins")
+        conn.execute("PRAGMA user_version = 9")
+    refuses(db, "newer Muggins", "version 9", "knows up to 8", "upgrade Muggins")
 
 
 def test_refuses_a_damaged_schema(db: Path) -> None:
@@ -781,9 +782,25 @@ CREATE INDEX combos_drill ON combos(drill_id, at, attempt_id);
 COMBO_COLUMNS = "attempt_id, role, stat_kind, kind, cards, points, at, drill_id, reason"
 
 
+def as_version_7(path: Path) -> None:
+    """Turn a store into the file version 7 would have kept for the same answers and games:
+    no losses (it had no discard drills)."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        assert (
+            conn.execute("SELECT count(*) FROM attempts WHERE loss IS NOT NULL").fetchone()[0] == 0
+        )
+        conn.execute("DROP INDEX attempts_loss")
+        conn.execute("ALTER TABLE attempts DROP COLUMN loss")
+        conn.execute("PRAGMA user_version = 7")
+        conn.commit()
+        conn.execute("VACUUM")
+
+
 def as_version_6(path: Path) -> None:
     """Turn a store into the file version 6 would have kept for the same answers and games:
     no ledgers."""
+    as_version_7(path)
     with contextlib.closing(sqlite3.connect(path)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
         conn.execute("ALTER TABLE games DROP COLUMN ledger")
@@ -1209,9 +1226,11 @@ def test_an_offset_out_of_any_zones_reach_is_refused_and_a_csv_without_one_impor
         write_csv(records, out)
     header, row = csv_file.read_text(encoding="utf-8").splitlines()
     columns = header.split(",")
-    assert columns.index("utc_offset") == len(ATTEMPT_COLUMNS) - 1
+    at = columns.index("utc_offset")
+    assert columns[at : at + 2] == ["utc_offset", "loss"]
+    assert at == len(ATTEMPT_COLUMNS) - 2
     cells = next(csv.reader([row]))
-    del columns[len(ATTEMPT_COLUMNS) - 1], cells[len(ATTEMPT_COLUMNS) - 1]
+    del columns[at : at + 2], cells[at : at + 2]  # as before offsets (and losses) were kept
     with csv_file.open("w", encoding="utf-8", newline="") as out:
         csv.writer(out, lineterminator="\n").writerows([columns, cells])
     with StatsStore(db) as store:

@@ -13,18 +13,21 @@ from tests.factories import FakeClock, catch_of, make_drill, verdict_of
 from trainer.drills.loader import DrillEntry, builtin_drills_dir, load_all
 from trainer.drills.model import DrillSet
 from trainer.drills.plays import PlayDeal
+from trainer.game.discard_drill import appraise
 from trainer.judge.claims import (
     AnnounceClaim,
     Answer,
     CatchAnswer,
     ClaimedItem,
     ClaimError,
+    ThrowAnswer,
     TotalClaim,
 )
 from trainer.judge.play import PlayVerdict
 from trainer.quiz.attempt import Attempt, summarise
 from trainer.quiz.questions import (
     CatchQuestion,
+    DiscardQuestion,
     PlayQuestion,
     Question,
     ShowQuestion,
@@ -54,6 +57,7 @@ def make_session(
         rng if rng is not None else random.Random(1),
         clock=clock if clock is not None else FakeClock(),
         now=lambda: NOW,
+        appraise=appraise,
     )
 
 
@@ -99,8 +103,8 @@ def test_total_drill_loop_records_every_field() -> None:
         attempt = session.answer(TotalClaim(q.actual))
         assert attempt is not None
         assert session.current is None
-        assert not isinstance(q, PlayQuestion)
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         assert attempt.drill.id == "test"
         assert attempt.drill.name == "Test drill"
         assert attempt.drill.variant == "standard"
@@ -182,7 +186,7 @@ def test_policy_arithmetic(
     session = make_session(drill)
     q = session.next_question()
     assert q is not None
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
     total = q.breakdown.total
     assert total == 12
     attempt = session.answer(TotalClaim(total + offset))
@@ -283,7 +287,7 @@ def test_late_answer_is_a_time_out() -> None:
     assert attempt.seconds == 11.0
     assert verdict_of(attempt) is not None
     assert verdict_of(attempt).timed_out
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
     assert attempt.missed == q.breakdown.items
 
 
@@ -423,7 +427,7 @@ def test_announce_partial_credit() -> None:
     session = make_session(drill)
     q = session.next_question()
     assert q is not None
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
     items = q.breakdown.items
     assert len(items) >= 2
     said = AnnounceClaim(tuple(ClaimedItem(i.kind, i.cards) for i in items[:-1]))
@@ -450,7 +454,7 @@ def test_announce_duplicate_is_over() -> None:
     session = make_session(drill)
     q = session.next_question()
     assert q is not None
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
     items = q.breakdown.items
     claimed = [ClaimedItem(i.kind, i.cards) for i in items]
     said = AnnounceClaim((*claimed, claimed[0]))
@@ -467,7 +471,7 @@ def test_announce_everything_is_exact() -> None:
     drill = make_drill(hands=3, claim="announce")
     session = make_session(drill)
     while (q := session.next_question()) is not None:
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         said = AnnounceClaim(tuple(ClaimedItem(i.kind, i.cards) for i in q.breakdown.items))
         attempt = session.answer(said)
         assert attempt is not None
@@ -575,7 +579,7 @@ def opponent_of(seed: int) -> tuple[int, int]:
     """(claimed, actual) of the opponent in the catch question ``seed`` gives."""
     q = make_question(CATCH, 1, seed)
     assert isinstance(q, CatchQuestion)
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
     assert q.opponent.actual == q.breakdown.total
     return q.opponent.claimed, q.opponent.actual
 
@@ -587,7 +591,7 @@ def test_catch_question_shape() -> None:
     assert isinstance(q, CatchQuestion)
     assert q.opponent.mistake is not None
     assert not q.opponent.correct
-    assert not isinstance(q, PlayQuestion)
+    assert not isinstance(q, PlayQuestion | DiscardQuestion)
 
 
 def test_catch_accept_a_correct_claim_is_exact() -> None:
@@ -867,7 +871,10 @@ BUILTINS = load_all([(builtin_drills_dir(), True)])
 
 
 def true_answer(drill: DrillSet, q: Question) -> Answer:
-    """The right answer to any question: the count, the full announcement, or the right reply."""
+    """The right answer to any question: the count, the full announcement, the right reply,
+    or the best throw."""
+    if isinstance(q, DiscardQuestion):
+        return ThrowAnswer(q.throws[0].throw)
     if q.kind == "catch":
         assert isinstance(q, CatchQuestion)
         said, actual = q.opponent.claimed, q.opponent.actual
@@ -875,7 +882,7 @@ def true_answer(drill: DrillSet, q: Question) -> Answer:
             return CatchAnswer(call=actual - said)
         return CatchAnswer(too_many=said > actual)
     if drill.claim == "announce":
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         return AnnounceClaim(tuple(ClaimedItem(i.kind, i.cards) for i in q.breakdown.items))
     return TotalClaim(q.actual)
 

@@ -22,7 +22,7 @@ from tests.ui.support import (
 from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
 from trainer.quiz.attempt import Attempt
-from trainer.quiz.questions import CatchQuestion, PlayQuestion
+from trainer.quiz.questions import CatchQuestion, DiscardQuestion, PlayQuestion
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
@@ -88,7 +88,7 @@ async def test_correct_and_wrong_total_claims(clock: FakeClock, recorder: ListRe
         assert recorder.attempts[-1].exact
         assert recorder.attempts[-1].seconds == 4.5
         items = app.screen.query_one("#items", OptionList)
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         assert items.option_count == len(q.breakdown.groups)  # a row for each thing said
         await pilot.press("space")
         await pilot.pause()
@@ -132,7 +132,7 @@ async def test_reveal_highlights_the_cards_of_each_item(
         await pilot.pause()
         q = app.runner.question
         assert q is not None
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         await answer_total(app, pilot, q.actual)
         table = app.screen.query_one("#reveal-cards", CardTable)
         # One row per group: the double run's row lights all its cards.
@@ -164,7 +164,7 @@ async def test_announce_with_a_missed_combination(clock: FakeClock, recorder: Li
         await pilot.pause()
         q = app.runner.question
         assert q is not None
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         pair = q.breakdown.of_kind("pair")[0]
         table = app.screen.query_one("#table", CardTable)
         order = table.all_cards
@@ -258,7 +258,7 @@ async def test_catch_drill_call_muggins(clock: FakeClock, recorder: ListRecorder
         q = app.runner.question
         assert q is not None
         assert isinstance(q, CatchQuestion)
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         said, actual = q.opponent.claimed, q.breakdown.total
         assert q.opponent.spoken() in text_of(app, "#opponent")
         screen_input = app.screen.query_one("#claim", Input)

@@ -25,27 +25,27 @@ async def test_home_in_80x24_scrolls_to_every_drill_set(
         screen = app.screen
         table = screen.query_one("#drills", DataTable)
         shown = table.scrollable_content_region.height - table.header_height
-        assert table.row_count == len(builtin_entries) == 18
+        assert table.row_count == len(builtin_entries) == 20
         assert shown == 14  # 80x24 cannot show them all: the list scrolls
         assert screen.query_one("#description").region.bottom <= 23  # above the footer
-        assert table.border_subtitle == "1 of 18 · 4 more below ↓"
-        assert any("1 of 18 · 4 more below ↓" in line for line in screen_lines(app))
+        assert table.border_subtitle == "1 of 20 · 6 more below ↓"
+        assert any("1 of 20 · 6 more below ↓" in line for line in screen_lines(app))
         last = builtin_entries[-1].drill
         assert last is not None
         await press(pilot, "end")
-        assert table.cursor_row == 17
-        assert table.scroll_y <= 17 < table.scroll_y + shown  # the cursor row is in view
-        assert table.border_subtitle == "18 of 18"
+        assert table.cursor_row == 19
+        assert table.scroll_y <= 19 < table.scroll_y + shown  # the cursor row is in view
+        assert table.border_subtitle == "20 of 20"
         assert text_of(app, "#description") == last.description
         await press(pilot, "home")
         assert (table.cursor_row, table.scroll_y) == (0, 0)
-        assert table.border_subtitle == "1 of 18 · 4 more below ↓"
+        assert table.border_subtitle == "1 of 20 · 6 more below ↓"
         assert "Ten random hands" in text_of(app, "#description")
         await press(pilot, *["down"] * 15)
         assert table.scroll_y <= 15 < table.scroll_y + shown
-        below = 18 - round(table.scroll_y) - shown
-        assert below == 2
-        assert table.border_subtitle == "16 of 18 · 2 more below ↓"
+        below = 20 - round(table.scroll_y) - shown
+        assert below == 4
+        assert table.border_subtitle == "16 of 20 · 4 more below ↓"
 
 
 def screen_lines(app: MugginsApp) -> list[str]:

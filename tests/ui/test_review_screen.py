@@ -35,7 +35,7 @@ from trainer.drills.loader import DrillEntry, find_drill
 from trainer.drills.model import DrillSet
 from trainer.history import StatsStore
 from trainer.judge.claims import AnnounceClaim, ClaimedItem
-from trainer.quiz.questions import PlayQuestion, question_from_cards
+from trainer.quiz.questions import DiscardQuestion, PlayQuestion, question_from_cards
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card, parse_card, parse_cards
 from trainer.rules.combos import classify as stat_kind
@@ -329,7 +329,7 @@ async def test_redrill_starts_a_quiz_over_the_due_hands(
         shows = [
             (" ".join(map(str, q.deal.hand)), str(q.deal.starter))
             for q in session.questions
-            if not isinstance(q, PlayQuestion)
+            if not isinstance(q, PlayQuestion | DiscardQuestion)
         ]
         # The longest overdue first: the 8 and the 4 of 28 Nov, then the 9.
         assert [sorted(h.split()) for h, _ in shows] == [
@@ -374,8 +374,8 @@ async def test_practise_the_kind_of_a_row(
         assert drill.claim == "announce"  # as in count-aloud, where it was missed
         q = app.runner.question
         assert q is not None
-        assert not isinstance(q, PlayQuestion)
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         show: list[Card] = [*q.deal.hand, q.deal.starter]
         found = {stat_kind(i.kind, i.cards, show, crib=False) for i in q.breakdown.items}
         assert "fifteen-3" in found
@@ -395,8 +395,8 @@ async def test_practise_a_kind_missed_in_a_total_drill(
         assert (session.drill.id, session.drill.claim) == ("practice-double-run", "total")
         q = app.runner.question
         assert q is not None
-        assert not isinstance(q, PlayQuestion)
-        assert not isinstance(q, PlayQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
+        assert not isinstance(q, PlayQuestion | DiscardQuestion)
         show = [*q.deal.hand, q.deal.starter]
         found = {stat_kind(i.kind, i.cards, show, crib=False) for i in q.breakdown.items}
         assert "double-run" in found
@@ -557,8 +557,8 @@ async def test_weak_spots_from_home_aims_at_the_worst_kind(
             assert drill.description.startswith("Aimed at double pairs royal")
             q = app.runner.question
             assert q is not None
-            assert not isinstance(q, PlayQuestion)
-            assert not isinstance(q, PlayQuestion)
+            assert not isinstance(q, PlayQuestion | DiscardQuestion)
+            assert not isinstance(q, PlayQuestion | DiscardQuestion)
             show = [*q.deal.hand, q.deal.starter]
             kinds = [stat_kind(i.kind, i.cards, show, crib=False) for i in q.breakdown.items]
             assert kinds.count("double-pair-royal") == 6

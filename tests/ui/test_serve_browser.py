@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import signal
 import sqlite3
 import threading
@@ -37,7 +38,9 @@ from tests.ui.serve_support import (
     trainers_using,
     wait_for,
 )
+from trainer.drills import deal_discard
 from trainer.drills.plays import deal_play
+from trainer.game.discard_drill import appraise
 from trainer.history import DB_NAME
 from trainer.rules.cards import RANK_NAMES
 from trainer.ui.serve_tabs import TABS_FULL
@@ -186,6 +189,47 @@ def test_the_pegging_drill_draws_the_cards_laid_in_the_browser(
         assert RANK_NAMES[card.rank] + card.symbol[-1] in drawn, f"{card} never drawn"
     before = play.count - play.card.value
     assert f"count {before} before your card" in drawn or not play.before
+
+
+def test_a_throw_made_in_the_browser_is_judged_and_kept(
+    tmp_path: Path, context: BrowserContext
+) -> None:
+    """The discard drill in the page: cards picked by their numbers, Enter throws them, the
+    reveal is drawn and the throw is kept with its loss, the coach's for that deal."""
+    home = tmp_path / "home"
+    served = Served(home, before=("--seed", "3", "--drill", "keep-four"))
+    try:
+        page = context.new_page()
+        page.add_init_script(RECORD)
+        page.goto(served.url)
+        page.wait_for_function("window.drawn.includes('then Enter')", timeout=30_000)
+        page.keyboard.press("1")
+        page.keyboard.press("2")
+        page.keyboard.press("Enter")
+        kept = wait_for(lambda: _throws(home), "the throw in the stats store")[0]
+        page.wait_for_function("window.drawn.includes('best first')", timeout=30_000)
+    finally:
+        served.stop()
+    seed, hand, answer, loss = kept
+    deal = deal_discard(seed, 6)
+    assert hand == " ".join(map(str, deal.dealt))
+    assert json.loads(answer)["cards"] == [str(c) for c in deal.dealt[:2]]
+    throws = appraise(deal, "standard")
+    (made,) = [t for t in throws if set(t.throw) == set(deal.dealt[:2])]
+    assert loss == pytest.approx(throws[0].net - made.net, abs=1e-6)
+
+
+def _throws(home: Path) -> list[tuple[int, str, str, float]]:
+    """The throws recorded in the stats store of ``home``: seed, dealt cards, answer, loss."""
+    path = home / DB_NAME
+    if not path.exists():
+        return []
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        try:
+            sql = "SELECT seed, hand, answer, loss FROM attempts WHERE loss IS NOT NULL"
+            return [(int(s), str(h), str(a), float(x)) for s, h, a, x in db.execute(sql)]
+        except sqlite3.OperationalError:  # being made just now
+            return []
 
 
 def _seeds(home: Path) -> list[int]:

@@ -18,8 +18,15 @@ from typing import Any, Final, TextIO
 from trainer.cli.output import one_line
 from trainer.drills.loader import DrillEntry, drill_dirs, find_drill, load_all, load_drill
 from trainer.drills.model import SEED_LIMIT, DrillError, DrillSet, seed_problem
+from trainer.game.discard_drill import appraise
 from trainer.locations import config_dir
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
+from trainer.quiz.questions import (
+    CatchQuestion,
+    DiscardQuestion,
+    PlayQuestion,
+    Question,
+    make_question,
+)
 from trainer.rules.cards import format_cards
 from trainer.settings import load_settings, settings_path
 
@@ -120,7 +127,9 @@ def dealt(drill: DrillSet, seed: int, hands: int = 1) -> list[Question]:
     ``seed``: what the trainer asks with ``--seed`` (`trainer.quiz.QuizSession` draws each
     question's own seed from the stream)."""
     rng = random.Random(seed)
-    return [make_question(drill, n, rng.getrandbits(63)) for n in range(1, hands + 1)]
+    return [
+        make_question(drill, n, rng.getrandbits(63), appraise=appraise) for n in range(1, hands + 1)
+    ]
 
 
 def _write_question(q: Question, out: TextIO, *, numbered: bool) -> None:
@@ -136,6 +145,10 @@ def _write_question(q: Question, out: TextIO, *, numbered: bool) -> None:
             out.write("This is the last card of the play.\n")
         elif p.opponent_go:
             out.write("Your opponent cannot lay a card after yours (go).\n")
+        return
+    if isinstance(q, DiscardQuestion):
+        whose = "your crib" if q.deal.own_crib else "your opponent's crib"
+        out.write(f"{lead}Dealt {format_cards(q.deal.dealt)}   ({whose}): throw {q.thrown}\n")
         return
     what = "Crib" if q.deal.crib else "Hand"
     out.write(f"{lead}{what} {format_cards(q.deal.hand)}   starter {q.deal.starter}\n")
@@ -164,6 +177,22 @@ def question_json(drill_id: str, q: Question, seed: int) -> dict[str, Any]:
             "last_card": p.last_card,
             "points": p.points,
             "items": [i.to_dict() for i in p.items],
+        }
+        return data
+    if isinstance(q, DiscardQuestion):
+        data |= {
+            "dealt": [str(c) for c in q.deal.dealt],
+            "own_crib": q.deal.own_crib,
+            "throws": [
+                {
+                    "keep": [str(c) for c in t.keep],
+                    "throw": [str(c) for c in t.throw],
+                    "hand": round(t.hand, 6),
+                    "crib": round(t.crib, 6),
+                    "net": round(t.net, 6),
+                }
+                for t in q.throws
+            ],
         }
         return data
     data |= {

@@ -22,9 +22,11 @@ from typing import Final, TextIO
 
 from trainer.cli.drills import folders
 from trainer.cli.output import one_line
+from trainer.cli.phases import discard_table, phase_table
 from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
 from trainer.game.kept_ledger import import_problem
+from trainer.game.phase_stats import phase_report
 from trainer.history import StatsStore, exchange, store_path
 from trainer.history.exchange import ImportFormatError
 from trainer.history.file import TOTAL, inspect
@@ -101,17 +103,21 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     drill = _resolve_drill(args, store)
     report = store.report(drill)
     games = store.game_report()
+    phases = phase_report(store)
+    throws = store.discard_report(drill)
     if args.json:
         data = {
             "store": str(store_path(args.data_dir)),
             **report.to_dict(),
             "games": games.to_dict(),
+            "phases": phases.to_dict(),
+            "discards": throws.to_dict(),
         }
         json.dump(data, out, ensure_ascii=False)
         out.write("\n")
         return 0
     where = store_path(args.data_dir)
-    if report.overall.attempts == 0:
+    if report.overall.attempts == 0 and not phases.games:
         what = f" for {one_line(args.drill)}" if drill else ""
         out.write(f"No answers recorded yet{what} (history: {one_line(where)}).\n")
         return 0
@@ -119,6 +125,8 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     _drill_table(report, out, with_total=drill is None)
     if drill is None or drill.startswith(GAME_DRILL_PREFIX):
         _games_table(games, None if drill is None else drill.removeprefix(GAME_DRILL_PREFIX), out)
+        phase_table(phases, out, _table, _local)
+    discard_table(throws, out, _table)
     _kind_table(report, out)
     _progress_tables(report, out)
     return 0

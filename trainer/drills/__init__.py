@@ -2,6 +2,7 @@
 
 from trainer.drills.constraints import Constraints, Deal, DealError
 from trainer.drills.dealing import make_dealer
+from trainer.drills.discards import DiscardDeal, deal_discard
 from trainer.drills.feasible import check_satisfiable
 from trainer.drills.loader import (
     DrillEntry,
@@ -12,16 +13,26 @@ from trainer.drills.loader import (
     load_all,
     load_drill,
 )
-from trainer.drills.model import CRIB_SIZE, ClaimStyle, DrillError, DrillKind, DrillSet, Variant
+from trainer.drills.model import (
+    CRIB_SIZE,
+    DEALT,
+    ClaimStyle,
+    DrillError,
+    DrillKind,
+    DrillSet,
+    Variant,
+)
 from trainer.drills.plays import PlayDeal, deal_play
 from trainer.drills.schema import parse_drill
 
 __all__ = [
     "CRIB_SIZE",
+    "DEALT",
     "ClaimStyle",
     "Constraints",
     "Deal",
     "DealError",
+    "DiscardDeal",
     "DrillEntry",
     "DrillError",
     "DrillKind",
@@ -30,6 +41,7 @@ __all__ = [
     "Variant",
     "builtin_drills_dir",
     "check_satisfiable",
+    "deal_discard",
     "deal_play",
     "deep_check",
     "drill_dirs",

@@ -51,8 +51,8 @@ class FieldReader:
         deal = data.get("deal")
         if deal is None:
             return Constraints()
-        if kind == "play":
-            raise self.fail("deal", "play drills take no deal constraints")
+        if kind in ("play", "discard"):
+            raise self.fail("deal", f"{kind} drills take no deal constraints")
         if not isinstance(deal, dict):
             raise self.fail("deal", f"must be a mapping of constraints, got {excerpt(deal)}")
         self.unknown(deal, DEAL_FIELDS, "deal.")

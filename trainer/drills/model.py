@@ -12,7 +12,7 @@ from trainer.judge.policy import Policy
 from trainer.textguard import excerpt
 
 Variant = Literal["standard", "five-card", "three-player", "four-player", "four-player-five"]
-DrillKind = Literal["hand", "crib", "mixed", "play", "catch"]
+DrillKind = Literal["hand", "crib", "mixed", "play", "catch", "discard"]
 ClaimStyle = Literal["total", "announce"]
 Focus = Literal["weak-spots"]
 
@@ -24,6 +24,15 @@ HAND_SIZE: Final[dict[str, int]] = {
     "four-player-five": 5,
 }
 """Cards shown in a hand (besides the starter) per variant; a crib always shows 4."""
+
+DEALT: Final[dict[str, int]] = {
+    "standard": 6,
+    "five-card": 5,
+    "three-player": 5,
+    "four-player": 5,
+    "four-player-five": 6,
+}
+"""Cards dealt each player per variant, before the throw (a discard drill deals these)."""
 
 CRIB_SIZE: Final = 4
 
@@ -111,8 +120,8 @@ class DrillSet:
 
     def replay(self, seed: int) -> Deal:
         """The show that ``seed`` deals in this drill: the same seed, the same cards."""
-        if self.kind == "play":
-            raise DealError(f"{self.source}: play drills deal plays, not shows")
+        if self.kind in ("play", "discard"):
+            raise DealError(f"{self.source}: {self.kind} drills deal no shows to count")
         local = random.Random(seed)
         kinds = self.show_kinds()
         crib = kinds[0] if len(kinds) == 1 else local.random() < self.crib_share
@@ -126,7 +135,7 @@ class DrillSet:
 
 def show_kinds(kind: DrillKind, crib_share: float) -> list[bool]:
     """Which shows a drill of ``kind`` deals: ``False`` for hands, ``True`` for cribs."""
-    if kind == "play":
+    if kind in ("play", "discard"):
         return []
     if kind == "crib" or (kind in ("mixed", "catch") and crib_share >= 1):
         return [True]

@@ -80,10 +80,12 @@ class _Parser(FieldReader):
         policy = cast(Policy, self.choice(data, "muggins", POLICIES, "acc"))
         nineteen = self.boolean(data, "nineteen", True)
         second_try = self.boolean(data, "second_try", False)
-        if second_try and (claim != "total" or kind in ("play", "catch")):
+        if second_try and (claim != "total" or kind in ("play", "catch", "discard")):
             raise self.fail("second_try", "a second try is for counts claimed as a total")
         if claim == "announce" and kind in ("play", "catch"):
             raise self.fail("claim", f"{kind} drills are answered with a total; use claim: total")
+        if claim == "announce" and kind == "discard":
+            raise self.fail("claim", "discard drills are answered with a throw; leave claim out")
         crib_share = self.crib_share(data, kind)
         per_hand, total_time = self.time(data)
         hands = self.hands(data, total_time)
@@ -93,8 +95,8 @@ class _Parser(FieldReader):
         focus = data.get("focus")
         if focus is not None and focus not in get_args(Focus):
             raise self.fail("focus", f"must be weak-spots, got {excerpt(focus)}")
-        if focus is not None and kind in ("play",):
-            raise self.fail("focus", "weak-spots deals shows: not for play drills")
+        if focus is not None and kind in ("play", "discard"):
+            raise self.fail("focus", f"weak-spots deals shows: not for {kind} drills")
         order = data.get("order", 100)
         if isinstance(order, bool) or not isinstance(order, int):
             raise self.fail("order", f"must be a whole number, got {excerpt(order)}")
@@ -188,7 +190,14 @@ class _Parser(FieldReader):
         return float(value)
 
     def crib_share(self, data: Mapping[str, Any], kind: str) -> float:
-        defaults = {"hand": 0.0, "crib": 1.0, "mixed": 0.5, "play": 0.0, "catch": 0.0}
+        defaults = {
+            "hand": 0.0,
+            "crib": 1.0,
+            "mixed": 0.5,
+            "play": 0.0,
+            "catch": 0.0,
+            "discard": 0.0,
+        }
         value = self.fraction(
             data, "crib_share", defaults[kind], only_for=("mixed", "catch"), kind=kind
         )

@@ -55,7 +55,7 @@ from trainer.history.file.opening import (
 from trainer.history.file.rows import attempt_rows, insert_rows
 from trainer.history.file.schema import SCHEMA, SCHEMA_VERSION, TOUCH, run_script
 from trainer.history.file.wal import PRAGMAS, Checkpointer
-from trainer.history.reading import game_stats, reports, review, schedule, sessions
+from trainer.history.reading import discards, game_stats, reports, review, schedule, sessions
 from trainer.history.reading.progress import Progress, read_best, read_progress
 from trainer.history.reading.spoken import SpokenSpeed, spoken_speed
 from trainer.history.times import iso
@@ -312,6 +312,11 @@ class StatsStore:
         """Your finished games (won, lost, skunks) and your counting in games beside drills."""
         with self.guard("reading your games") as conn:
             return game_stats.game_report(conn)
+
+    def discard_report(self, drill: str | None = None) -> discards.DiscardReport:
+        """Your throws in discard drills (one drill set's, or all), by whose crib it was."""
+        with self.guard("reading your throws") as conn:
+            return discards.discard_report(conn, drill)
 
     def progress(self, now: datetime) -> Progress:
         """What home shows: accuracy and last practised per drill set, and the hands due."""

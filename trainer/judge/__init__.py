@@ -8,8 +8,10 @@ from trainer.judge.claims import (
     Claim,
     ClaimedItem,
     ClaimError,
+    ThrowAnswer,
     TotalClaim,
 )
+from trainer.judge.discard import EXACT_WITHIN, DiscardVerdict, ValuedThrow, judge_discard
 from trainer.judge.miscount import OpponentClaim, opponent_claim
 from trainer.judge.outcome import Judgement, Outcome
 from trainer.judge.play import PlayVerdict, judge_play
@@ -17,6 +19,7 @@ from trainer.judge.policy import POLICIES, Policy
 from trainer.judge.verdict import Verdict, judge
 
 __all__ = [
+    "EXACT_WITHIN",
     "POLICIES",
     "AnnounceClaim",
     "Answer",
@@ -26,16 +29,20 @@ __all__ = [
     "Claim",
     "ClaimError",
     "ClaimedItem",
+    "DiscardVerdict",
     "Judgement",
     "OpponentClaim",
     "Outcome",
     "PlayVerdict",
     "Policy",
+    "ThrowAnswer",
     "TotalClaim",
+    "ValuedThrow",
     "Verdict",
     "call_muggins",
     "judge",
     "judge_catch",
+    "judge_discard",
     "judge_play",
     "opponent_claim",
 ]

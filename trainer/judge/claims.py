@@ -220,7 +220,17 @@ def parse_catch_answer(text: str) -> CatchAnswer:
     return CatchAnswer(call=points)
 
 
-Answer: TypeAlias = TotalClaim | AnnounceClaim | CatchAnswer | None
+@dataclass(frozen=True)
+class ThrowAnswer:
+    """The cards a player throws to the crib in a discard drill."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"threw {format_cards(self.cards)}"
+
+
+Answer: TypeAlias = TotalClaim | AnnounceClaim | CatchAnswer | ThrowAnswer | None
 """Anything a player answers in a drill; ``None`` is a time-out (a claim of nothing)."""
 
 TIME_OUT_TEXT: Final = "(time out)"
@@ -251,6 +261,8 @@ def answer_to_data(answer: Answer) -> dict[str, Any] | None:
                 for i in answer.items
             ],
         }
+    if isinstance(answer, ThrowAnswer):
+        return {"type": "throw", "cards": [str(c) for c in answer.cards]}
     return {"type": "catch", "call": answer.call, "too_many": answer.too_many}
 
 
@@ -269,6 +281,8 @@ def answer_from_data(data: Mapping[str, Any] | None) -> Answer:
                     for i in data["items"]
                 )
             )
+        if kind == "throw":
+            return ThrowAnswer(tuple(parse_cards(data["cards"])))
         if kind == "catch":
             return CatchAnswer(data.get("call"), bool(data.get("too_many")))
     except (KeyError, TypeError) as err:

@@ -2,7 +2,10 @@
 
 from trainer.quiz.attempt import Attempt, Summary, summarise
 from trainer.quiz.questions import (
+    Appraiser,
     CatchQuestion,
+    CountQuestion,
+    DiscardQuestion,
     PlayQuestion,
     Question,
     QuestionKind,
@@ -13,8 +16,11 @@ from trainer.quiz.questions import (
 from trainer.quiz.session import QuizSession, judge_answer
 
 __all__ = [
+    "Appraiser",
     "Attempt",
     "CatchQuestion",
+    "CountQuestion",
+    "DiscardQuestion",
     "PlayQuestion",
     "Question",
     "QuestionKind",

@@ -8,9 +8,16 @@ from datetime import datetime
 
 from trainer.drills.model import DrillSet
 from trainer.judge.claims import Answer, answer_text
+from trainer.judge.discard import DiscardVerdict
 from trainer.judge.outcome import Judgement, Outcome, error
 from trainer.judge.verdict import Verdict
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, QuestionKind
+from trainer.quiz.questions import (
+    CatchQuestion,
+    DiscardQuestion,
+    PlayQuestion,
+    Question,
+    QuestionKind,
+)
 from trainer.rules.cards import Card
 from trainer.rules.show import Item
 
@@ -65,19 +72,33 @@ class Attempt:
         return error(j.missed_points, j.excess_points, exact=self.exact)
 
     @property
+    def loss(self) -> float | None:
+        """Points a hand a throw lost against the best (discard drills only)."""
+        j = self.judgement
+        return j.loss if isinstance(j, DiscardVerdict) else None
+
+    @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards shown: the hand or crib cards, or the cards laid since the reset."""
+        """The cards shown: the hand or crib cards, the cards laid since the reset, or the
+        cards dealt to throw from."""
         q = self.question
-        return q.play.laid if isinstance(q, PlayQuestion) else q.deal.hand
+        if isinstance(q, PlayQuestion):
+            return q.play.laid
+        if isinstance(q, DiscardQuestion):
+            return q.deal.dealt
+        return q.deal.hand
 
     @property
     def starter(self) -> Card | None:
         q = self.question
-        return None if isinstance(q, PlayQuestion) else q.deal.starter
+        return None if isinstance(q, PlayQuestion | DiscardQuestion) else q.deal.starter
 
     @property
     def crib(self) -> bool:
+        """A crib counted; in a discard drill, the crib is the player's."""
         q = self.question
+        if isinstance(q, DiscardQuestion):
+            return q.deal.own_crib
         return False if isinstance(q, PlayQuestion) else q.deal.crib
 
     @property
@@ -98,6 +119,9 @@ class Attempt:
         q = self.question
         if isinstance(q, PlayQuestion):
             return f"the card pegs {q.play.points}"
+        if isinstance(q, DiscardQuestion):
+            best = q.throws[0]
+            return f"best throw {' '.join(str(c) for c in best.throw)}, net {best.net:.2f}"
         what, total = q.breakdown.what, q.breakdown.total
         if isinstance(q, CatchQuestion):
             return f"they said {q.opponent.claimed}; the {what} is {total}"
@@ -108,6 +132,8 @@ class Attempt:
         q = self.question
         if isinstance(q, PlayQuestion):
             return {i.kind: i.points for i in q.play.items}
+        if isinstance(q, DiscardQuestion):
+            return {}
         return q.breakdown.category_totals()
 
 
@@ -132,6 +158,8 @@ class Summary:
     """Every attempt not exact, in the order asked."""
     time_up: bool = False
     """The whole-drill clock ran out (a blitz ends so)."""
+    points_lost: float = 0.0
+    """In a discard drill, the points a hand the throws lost against the best, summed."""
 
     @property
     def accuracy(self) -> float:
@@ -158,4 +186,5 @@ def summarise(attempts: Sequence[Attempt], *, time_up: bool = False) -> Summary:
         points_missed=sum(a.judgement.missed_points for a in attempts),
         missed=tuple(a for a in attempts if not a.exact),
         time_up=time_up,
+        points_lost=sum(a.loss or 0.0 for a in attempts),
     )

@@ -12,7 +12,7 @@ from typing import Final
 from trainer.drills.model import DrillSet
 from trainer.judge.outcome import Judgement
 from trainer.judge.verdict import Verdict
-from trainer.quiz.questions import PlayQuestion, Question
+from trainer.quiz.questions import DiscardQuestion, PlayQuestion, Question
 from trainer.rules.cards import JACK
 
 HEELS_POINTS: Final = 2
@@ -31,7 +31,7 @@ def drills_jacks(drill: DrillSet) -> bool:
 
 def heels_prompt(drill: DrillSet, question: Question) -> str:
     """The question's hint when a jack was turned in a drill about jacks ("" otherwise)."""
-    if isinstance(question, PlayQuestion) or question.deal.starter.rank != JACK:
+    if isinstance(question, PlayQuestion | DiscardQuestion) or question.deal.starter.rank != JACK:
         return ""
     if not drills_jacks(drill):
         return ""
@@ -49,7 +49,7 @@ def heels_prompt(drill: DrillSet, question: Question) -> str:
 def heels_note(question: Question, judgement: Judgement) -> str:
     """The reveal's line on a jack starter ("" when the starter is not one), with the likely
     slip when a count is 2 over (his heels counted in) or 1 over (the jack taken for nobs)."""
-    if isinstance(question, PlayQuestion) or question.deal.starter.rank != JACK:
+    if isinstance(question, PlayQuestion | DiscardQuestion) or question.deal.starter.rank != JACK:
         return ""
     if not isinstance(judgement, Verdict) or judgement.timed_out or judgement.itemised:
         return HEELS_NOTE

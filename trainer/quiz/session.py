@@ -17,12 +17,27 @@ from datetime import UTC, datetime
 
 from trainer.drills.model import DrillSet
 from trainer.judge.catch import judge_catch
-from trainer.judge.claims import AnnounceClaim, Answer, CatchAnswer, ClaimError, TotalClaim
+from trainer.judge.claims import (
+    AnnounceClaim,
+    Answer,
+    CatchAnswer,
+    ClaimError,
+    ThrowAnswer,
+    TotalClaim,
+)
+from trainer.judge.discard import judge_discard
 from trainer.judge.outcome import Judgement
 from trainer.judge.play import judge_play
 from trainer.judge.verdict import judge
 from trainer.quiz.attempt import Attempt, SpokenTimes, Summary, summarise
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question, make_question
+from trainer.quiz.questions import (
+    Appraiser,
+    CatchQuestion,
+    DiscardQuestion,
+    PlayQuestion,
+    Question,
+    make_question,
+)
 
 
 def judge_answer(
@@ -35,6 +50,12 @@ def judge_answer(
         if answer is not None and not isinstance(answer, TotalClaim):
             raise ClaimError("a pegging question is answered with the points the card scores")
         return judge_play(answer, question.play.score)
+    if isinstance(question, DiscardQuestion):
+        if answer is not None and not isinstance(answer, ThrowAnswer):
+            raise ClaimError("a discard question is answered with the cards you throw")
+        return judge_discard(answer, question.throws)
+    if isinstance(answer, ThrowAnswer):
+        raise ClaimError("this question wants a count, not a throw")
     if isinstance(question, CatchQuestion):
         if answer is not None and not isinstance(answer, CatchAnswer):
             raise ClaimError("answer an opponent's count by accepting it or calling muggins")
@@ -62,6 +83,8 @@ class QuizSession:
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     questions: Sequence[Question] | None = None
+    appraise: Appraiser | None = None
+    """Values a discard drill's throws (`trainer.game.discard_drill.appraise`)."""
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     attempts: list[Attempt] = field(default_factory=list)
     current: Question | None = None
@@ -144,7 +167,9 @@ class QuizSession:
         if self.questions is not None:
             self.current = replace(self.questions[self._asked - 1], number=self._asked)
         else:
-            self.current = make_question(self.drill, self._asked, self.rng.getrandbits(63))
+            self.current = make_question(
+                self.drill, self._asked, self.rng.getrandbits(63), appraise=self.appraise
+            )
         self._question_started = self._time()
         return self.current
 

@@ -219,12 +219,13 @@ class MugginsApp(App[None]):
         if isinstance(step, Retry):
             self.screen.post_message(m.CountAgain(step.hint))
             return
-        from trainer.ui.screens.quiz import QuizScreen  # the drill screens: not for home
+        from trainer.ui.screens.discard import DiscardScreen  # the drill screens: not for home
+        from trainer.ui.screens.quiz import QuizScreen
 
         quiz = self.screen
         if (
             isinstance(step, Reveal)
-            and isinstance(quiz, QuizScreen)
+            and isinstance(quiz, QuizScreen | DiscardScreen)
             and quiz.question is (step.attempt.question)
         ):  # in the question's place
             quiz.show_reveal(step, second_note(step))

@@ -10,21 +10,28 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from trainer.judge.difference import second_try_words
+from trainer.quiz.questions import DiscardQuestion
 from trainer.ui.flow.drill_runner import Ask, Done, Reveal
 
 
 def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> Screen[None]:
     """A new screen for this step, cards drawn plain or with suit symbols (``spoken_key``
     shows the whole count aloud on a reveal)."""
+    from trainer.ui.screens.discard import DiscardScreen
     from trainer.ui.screens.quiz import QuizScreen
     from trainer.ui.screens.summary import SummaryScreen
 
     if isinstance(step, Ask):
-        return QuizScreen(step.session, step.question, plain=plain, spoken_key=spoken_key)
+        asked = step.question
+        if isinstance(asked, DiscardQuestion):
+            return DiscardScreen(step.session, asked, plain=plain)
+        return QuizScreen(step.session, asked, plain=plain, spoken_key=spoken_key)
     if isinstance(step, Reveal):  # as a rule shown on its question's screen (`show_reveal`)
         if step.session is None:
             raise ValueError("a reveal to show on a screen of its own needs its drill's session")
         question = step.attempt.question
+        if isinstance(question, DiscardQuestion):
+            return DiscardScreen(step.session, question, plain=plain, reveal=step)
         note = second_note(step)
         return QuizScreen(
             step.session,
@@ -47,4 +54,4 @@ def second_note(step: Reveal) -> str:
 
 def preload() -> None:
     """Import the drill screens now (in the background), so the first drill starts at once."""
-    from trainer.ui.screens import quiz, summary  # noqa: F401
+    from trainer.ui.screens import discard, quiz, summary  # noqa: F401

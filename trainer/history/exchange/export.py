@@ -22,9 +22,9 @@ from trainer.history.store import StatsStore
 from trainer.history.times import iso
 
 EXPORT_FORMAT: Final = "muggins-history"
-EXPORT_VERSION: Final = 5
+EXPORT_VERSION: Final = 6
 """Version 3 adds the wrong totals' combination rows (role ``total``), version 4 the games,
-version 5 each game's ledger."""
+version 5 each game's ledger, version 6 each discard drill's throw's loss."""
 
 
 _JSON_COLUMNS: Final = frozenset({"answer", "categories"})

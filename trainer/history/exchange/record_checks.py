@@ -18,6 +18,12 @@ from collections.abc import Mapping
 from typing import Any, Final, get_args
 
 from trainer.drills.model import CRIB_SIZE, HAND_SIZE, SEED_LIMIT
+from trainer.history.exchange.discard_checks import (
+    check_dealt,
+    check_loss,
+    discard_points,
+    throw_said,
+)
 from trainer.history.exchange.field_checks import (
     SQLITE_MOST,
     TIME_ZONE_REACH,
@@ -69,7 +75,7 @@ _PLAY_KINDS: Final[tuple[PlayKind, ...]] = get_args(PlayKind)
 _SHOW_CATEGORIES: Final = ("fifteens", "pairs", "runs", "flush", "nobs")
 _REASONS: Final = {"missed": (None,), "wrong": (None, *WHY_WRONG)}
 _DECIMAL: Final = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?")
-LATER_COLUMNS: Final = frozenset({"utc_offset"})
+LATER_COLUMNS: Final = frozenset({"utc_offset", "loss"})
 """Columns an export from an older Muggins lacks, filled in by `check_record`."""
 _REACH_MINUTES: Final = int(TIME_ZONE_REACH.total_seconds()) // 60
 
@@ -77,8 +83,11 @@ _REACH_MINUTES: Final = int(TIME_ZONE_REACH.total_seconds()) // 60
 class _Show:
     """What the cross-field checks need of a record: the kind of question and its cards."""
 
-    def __init__(self, kind: str, hand: tuple[Card, ...], starter: Card | None) -> None:
+    def __init__(
+        self, kind: str, hand: tuple[Card, ...], starter: Card | None, variant: str
+    ) -> None:
         self.kind = kind
+        self.variant = variant
         self.hand = hand
         self.shown = frozenset(hand) | ({starter} if starter is not None else set())
 
@@ -103,14 +112,18 @@ def _answer(value: object, show: _Show) -> tuple[str | None, tuple[str, int] | N
     data = check_json(value, "answer")
     if data is None:
         return None, None
-    kinds = {"play": ("total",), "catch": ("catch",)}.get(show.kind, ("total", "announce"))
+    kinds = {"play": ("total",), "catch": ("catch",), "discard": ("throw",)}.get(
+        show.kind, ("total", "announce")
+    )
     if not isinstance(data, Mapping) or data.get("type") not in kinds:
         raise fail("answer", data, f"is not an answer to a {show.kind} question")
     kind: str = data["type"]
     said: tuple[str, int]
-    if "spoken" in data and kind != "catch":
+    if "spoken" in data and kind not in ("catch", "throw"):
         _spoken(data["spoken"])
-    if kind == "total":
+    if kind == "throw":
+        said = throw_said(data, show.hand, show.variant)
+    elif kind == "total":
         check_mapping(data, "answer", ("type", "points"), ("type", "points", "spoken"))
         said = kind, check_whole(data["points"], "answer: points", 0, MAX_COUNT, "is not a count")
     elif kind == "catch":
@@ -146,7 +159,7 @@ def _answer(value: object, show: _Show) -> tuple[str | None, tuple[str, int] | N
 
 def _categories(value: object, kind: str) -> str:
     data = check_json(value, "categories")
-    names = _PLAY_KINDS if kind == "play" else _SHOW_CATEGORIES
+    names = () if kind == "discard" else _PLAY_KINDS if kind == "play" else _SHOW_CATEGORIES
     check_mapping(data, "categories", (), names)
     for name, points in data.items():
         check_whole(points, f"categories: {name}", 0, MAX_COUNT, "is not a score")
@@ -215,6 +228,9 @@ def _check_cards_shown(show: _Show, variant: str, starter: Card | None, crib: bo
     """The cards fit the question: a play's cards since the reset (no starter, never
     past 31), or a show of the variant's size (a crib of 4) without the starter."""
     kind, hand = show.kind, show.hand
+    if kind == "discard":
+        check_dealt(hand, variant, starter)
+        return
     if kind == "play":
         if starter is not None:
             raise RecordError(f"starter: {starter} is given, but a play has no starter")
@@ -276,15 +292,20 @@ def check_record(record: object) -> Rows:
     starter_text = _optional(record, "starter")
     starter = None if starter_text is None else check_card(starter_text, "starter")
     crib = check_flag(record["crib"], "crib")
-    show = _Show(kind, hand, starter)
+    show = _Show(kind, hand, starter, variant)
     _check_cards_shown(show, variant, starter, crib)
     seed = check_whole(record["seed"], "seed", 0, SEED_LIMIT - 1, "is not a seed")
     answer, said = _answer(_optional(record, "answer"), show)
     answer_text = check_text(record["answer_text"], "answer_text", empty=True)
-    points = _points(record, show, said)
+    loss = check_loss(_optional(record, "loss") if "loss" in record else None, kind)
+    timed_out = check_flag(record["timed_out"], "timed_out")
+    if loss is None:
+        points = _points(record, show, said)
+    else:
+        outcome = check_choice(record["outcome"], "outcome", _OUTCOMES)
+        points = discard_points(record, loss, outcome, timed_out)
     categories = _categories(record["categories"], kind)
     ms = check_whole(record["ms"], "ms", 0, MOST_MS, "is not an answer time in ms")
-    timed_out = check_flag(record["timed_out"], "timed_out")
     if said is None and not timed_out:
         raise RecordError("timed_out: False, but there is no answer (a time-out)")
     itemised = check_flag(record["itemised"], "itemised")
@@ -326,6 +347,7 @@ def check_record(record: object) -> Rows:
         total_seconds,
         opponent_claim,
         utc_offset,
+        loss,
     )
     total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
     return Rows(row, [*combos, *([] if total is None else [total])], present)

@@ -1,8 +1,8 @@
 """Upgrading an older stats file in place, in the caller's transaction, keeping every row.
 
 `upgrade` runs the steps from the file's version to this one: version 1 is
-rebuilt in the current shape at once; versions 2 to 6 take their steps in
-turn (`migrate_v2`, `migrate_v3`, `migrate_v4`, `migrate_v5`, `migrate_v6`).
+rebuilt in the current shape at once; versions 2 to 7 take their steps in
+turn (`migrate_v2`, `migrate_v3`, `migrate_v4`, `migrate_v5`, `migrate_v6`, `migrate_v7`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from trainer.history.file.schema import (
     COMBOS,
     GAMES,
     LEDGER,
+    LOSS,
     SCHEMA,
     SUMMARIES,
     TOKEN,
@@ -62,7 +63,7 @@ _TOTAL_SOURCE: Final = (
 
 
 def upgrade(conn: sqlite3.Connection, version: int) -> None:
-    """Bring a file of schema ``version`` (1 to 6) up to this one, inside the caller's
+    """Bring a file of schema ``version`` (1 to 7) up to this one, inside the caller's
     transaction; a ValueError, KeyError or TypeError means a row it could not read."""
     if version == 1:
         migrate_v1(conn)
@@ -76,7 +77,18 @@ def upgrade(conn: sqlite3.Connection, version: int) -> None:
         if version <= 4:
             migrate_v4(conn)
         migrate_v5(conn)
-    migrate_v6(conn)
+    if version <= 6:
+        migrate_v6(conn)
+    migrate_v7(conn)
+
+
+def migrate_v7(conn: sqlite3.Connection) -> None:
+    """Upgrade a version-7 file: version 8 keeps each discard drill's throw's loss (a column
+    of the attempts, null for every answer a version-7 file holds). Every row is kept."""
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(attempts)")}
+    if "loss" in columns:
+        raise ValueError("its answers already hold a loss")
+    run_script(conn, LOSS)
 
 
 def migrate_v6(conn: sqlite3.Connection) -> None:
@@ -273,6 +285,7 @@ def _upgrade_v1_row(old: Mapping[str, Any], missed: Sequence[tuple[str, str, int
         None,
         None,
         zone_offset_minutes(parse_iso(at)),
+        None,
     )
     total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
     if total is not None:

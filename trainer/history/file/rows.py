@@ -55,10 +55,14 @@ ATTEMPT_COLUMNS: Final = (
     "total_seconds",
     "opponent_claim",
     "utc_offset",
+    "loss",
 )
 """The attempt columns an export carries (everything but the local row id). ``utc_offset``
 is the answer's own offset from UTC when it was given, in minutes east: its day is counted
-there."""
+there; ``loss`` a discard drill's throw's points lost a hand against the best (else null)."""
+
+LOSS_PLACES: Final = 6
+"""A throw's loss is kept to six decimal places, so one read back is the one written."""
 
 INSERT_ATTEMPT: Final = (
     f"INSERT OR IGNORE INTO attempts ({', '.join(ATTEMPT_COLUMNS)}) "
@@ -206,6 +210,7 @@ def attempt_rows(attempt: Attempt) -> Rows:
         drill.total_seconds,
         j.opponent_claim.claimed if isinstance(j, CatchVerdict) else None,
         offset_minutes(attempt.at),
+        None if attempt.loss is None else round(attempt.loss, LOSS_PLACES),
     )
     total = total_row(dict(zip(ATTEMPT_COLUMNS, row, strict=True)))
     if total is not None:

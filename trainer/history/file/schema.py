@@ -10,7 +10,7 @@ review ``schedule`` (see `trainer.history.reading.schedule`), and the games at t
 (``games``, each game's ``game_actions``; see `trainer.history.writing.games`), and the
 store's ``store_token`` (`trainer.history.file.identity`: a random token that every write
 transaction touches, so a write-ahead log can be told to be this file's). The
-version is kept in ``PRAGMA user_version`` (now 7); `trainer.history.file.migrations`
+version is kept in ``PRAGMA user_version`` (now 8); `trainer.history.file.migrations`
 upgrades older files in place, keeping every row.
 """
 
@@ -22,7 +22,7 @@ from typing import Final
 from trainer.history.reading.schedule import rebuild as rebuild_schedule
 from trainer.history.reading.summaries import rebuild_summaries
 
-SCHEMA_VERSION: Final = 7
+SCHEMA_VERSION: Final = 8
 """The schema version this Muggins writes and reads (``PRAGMA user_version``)."""
 
 _ATTEMPTS: Final = """
@@ -233,6 +233,14 @@ ALTER TABLE games ADD COLUMN ledger TEXT;
 """The coach's ledger of a game over (the game layer's JSON text, `trainer.game.ledger`), null
 until it is worked out from the record."""
 
+LOSS: Final = """
+ALTER TABLE attempts ADD COLUMN loss REAL;
+CREATE INDEX attempts_loss ON attempts(drill_id, crib) WHERE loss IS NOT NULL;
+"""
+"""A discard drill's throw: the points a hand it lost against the best throw (the coach's
+values); null for every other answer, and indexed only where it is not. Version 8 adds
+it."""
+
 TOKEN: Final = """
 CREATE TABLE store_token (
     one INTEGER PRIMARY KEY CHECK (one = 1),
@@ -246,8 +254,10 @@ INSERT INTO store_token (one, token, writes) VALUES (1, randomblob(16), 0);
 
 TOUCH: Final = "UPDATE store_token SET writes = writes + 1 WHERE one = 1"
 
-SCHEMA: Final = _ATTEMPTS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE + GAMES + LEDGER + TOKEN
-"""The whole version-7 schema, as a new file gets it."""
+SCHEMA: Final = (
+    _ATTEMPTS + LOSS + COMBOS + _PRESENT + SUMMARIES + _SCHEDULE + GAMES + LEDGER + TOKEN
+)
+"""The whole version-8 schema, as a new file gets it."""
 
 
 def run_script(conn: sqlite3.Connection, script: str) -> None:

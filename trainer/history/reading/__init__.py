@@ -4,13 +4,15 @@
   session's sums and its drill set's running figures), `medians`, `quarters` (answers
   by the quarter hour of their own local time);
 - `schedule` and `rating`: the re-drill schedule (FSRS);
-- `reports`, `review`, `progress` and `game_stats`: what `muggins stats`, the review
-  list, home and the games line read; `spoken`: the counts said aloud, how fast.
+- `reports`, `review`, `progress`, `game_stats` and `discards`: what `muggins stats`, the
+  review list, home, the games line and the discards line read; `spoken`: the counts
+  said aloud, how fast.
 
 Every function here takes an open connection and none opens the file: this part sits
 below everything else in `trainer.history` but the times.
 """
 
+from trainer.history.reading.discards import MIN_THROWS, DiscardReport, Throws
 from trainer.history.reading.game_stats import (
     GAME_DRILL_PREFIX,
     SKUNK_LINES,
@@ -38,9 +40,11 @@ from trainer.history.reading.summaries import rebuild_summaries
 __all__ = [
     "FAST_SECONDS",
     "GAME_DRILL_PREFIX",
+    "MIN_THROWS",
     "SKUNK_LINES",
     "SLOW_SECONDS",
     "Counting",
+    "DiscardReport",
     "DrillProgress",
     "DrillStats",
     "DueHand",
@@ -54,6 +58,7 @@ __all__ = [
     "ReviewItem",
     "SpokenSpeed",
     "StoredCombo",
+    "Throws",
     "hand_key",
     "margin",
     "quarter",

@@ -18,7 +18,7 @@ from pathlib import Path
 from trainer.drills.model import DrillSet
 from trainer.history.file.game_rows import SavedGame
 from trainer.history.file.opening import inspect
-from trainer.history.reading import game_stats, reports, schedule
+from trainer.history.reading import discards, game_stats, reports, schedule
 from trainer.history.reading.progress import Progress
 from trainer.history.reading.spoken import SpokenSpeed
 from trainer.history.store import StatsStore, StoreError, store_path
@@ -132,6 +132,9 @@ class DeferredStore:
 
     def spoken_speed(self, drill: str | None = None) -> SpokenSpeed:
         return self._reader().spoken_speed(drill)
+
+    def discard_report(self, drill: str | None = None) -> discards.DiscardReport:
+        return self._reader().discard_report(drill)
 
     def review_items(
         self, *, kind: str | None = None, drill: str | None = None, limit: int | None = 50

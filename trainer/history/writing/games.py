@@ -214,3 +214,15 @@ def games_over(store: StatsStore, limit: int = 200) -> list[GameListed]:
             continue
         out.append(GameListed(uid, variant, ended, side, result, scores, ledger))
     return out
+
+
+def finished_games(store: StatsStore, last: int) -> list[SavedGame]:
+    """The ``last`` games over that a human played, with their actions, oldest first."""
+    with store.guard("reading your games") as conn:
+        rows = conn.execute(
+            f"SELECT id, {GAME_COLUMNS} FROM games "
+            "WHERE status = 'over' AND human_side IS NOT NULL "
+            "ORDER BY updated DESC, id DESC LIMIT ?",
+            (last,),
+        ).fetchall()
+        return [read_game(conn, row) for row in reversed(rows)]

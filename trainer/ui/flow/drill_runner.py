@@ -23,7 +23,7 @@ from trainer.coach.practice import aim_at_weak_spots
 from trainer.judge.claims import Answer, TotalClaim
 from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt, SpokenTimes, Summary
-from trainer.quiz.questions import PlayQuestion, Question
+from trainer.quiz.questions import Appraiser, DiscardQuestion, PlayQuestion, Question
 from trainer.quiz.session import QuizSession
 from trainer.rules import odds
 from trainer.settings import Settings
@@ -161,6 +161,7 @@ class DrillRunner:
             clock=self.clock,
             now=self.now,
             questions=None if questions is None else list(questions),
+            appraise=discard_values() if drill.kind == "discard" else None,
         )
         return self.next_question()
 
@@ -246,9 +247,16 @@ def retry_prompt(verdict: Verdict) -> str:
     return f"Not {verdict.claimed}: {more}. Count again, or press Enter to see the breakdown."
 
 
+def discard_values() -> Appraiser:
+    """The coach's discard advice for a discard drill (loaded when one starts, not before)."""
+    from trainer.game.discard_drill import appraise
+
+    return appraise
+
+
 def rarity(question: Question) -> str:
-    """How rare the question's score is among all deals ("" for the play)."""
-    if isinstance(question, PlayQuestion):
+    """How rare the question's score is among all deals ("" for the play and discards)."""
+    if isinstance(question, PlayQuestion | DiscardQuestion):
         return ""
     b = question.breakdown
     return odds.rarity(b.total, len(b.hand), b.crib)

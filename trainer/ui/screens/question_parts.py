@@ -11,7 +11,7 @@ from textual.widgets import Input, Label, Static
 
 from trainer.coach.practice import aimed_at
 from trainer.drills.model import DrillSet
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
+from trainer.quiz.questions import CatchQuestion, DiscardQuestion, PlayQuestion, Question
 from trainer.rules.cards import format_cards
 from trainer.ui.widgets.card_table import CardTable
 
@@ -25,8 +25,8 @@ def quiz_title(drill: DrillSet, questions: Sequence[Question] | None, question: 
         count = f"{question.number} of {total}"
     name = drill.name if (aim := aimed_at(drill)) is None else f"{drill.name}: {aim}"
     title = f"{name}  ·  {count}  ·  {drill.variant}"
-    if isinstance(question, PlayQuestion):
-        return title  # muggins never applies to pegging
+    if isinstance(question, PlayQuestion | DiscardQuestion):
+        return title  # muggins never applies to pegging, nor to a throw
     return f"{title}  ·  muggins: {drill.muggins}"
 
 

@@ -24,7 +24,7 @@ from trainer.judge.claims import (
 from trainer.judge.verdict import nineteen_is_zero
 from trainer.quiz.attempt import SpokenTimes as Times
 from trainer.quiz.heels import heels_prompt
-from trainer.quiz.questions import CatchQuestion, PlayQuestion, Question
+from trainer.quiz.questions import CatchQuestion, CountQuestion, PlayQuestion
 from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card
 from trainer.rules.combos import Kind
@@ -69,7 +69,7 @@ class QuizScreen(Screen[None]):
     def __init__(
         self,
         session: QuizSession,
-        question: Question,
+        question: CountQuestion,
         *,
         plain: bool = False,
         spoken_key: str = "s",

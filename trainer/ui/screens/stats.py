@@ -29,10 +29,13 @@ from trainer.ui.user_text import as_cell, as_text
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.games_panel import GamesPanel
 from trainer.ui.widgets.miss_bars import MissBars
+from trainer.ui.widgets.phase_chart import PhaseChart, legend
 from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
+from trainer.ui.widgets.throws_line import ThrowsLine
 
 if TYPE_CHECKING:
-    from trainer.history.reading import DrillStats, GameReport, Period, Report
+    from trainer.game.phase_stats import PhaseReport
+    from trainer.history.reading import DiscardReport, DrillStats, GameReport, Period, Report
     from trainer.ui.flow.history import History
 
 MIN_DAYS: Final = 3
@@ -114,6 +117,7 @@ class ReportRead(Message):
         error: str = "",
         games: GameReport | None = None,
         spoken: str = "",
+        throws: DiscardReport | None = None,
     ) -> None:
         super().__init__()
         self.drill_id = drill_id
@@ -122,6 +126,17 @@ class ReportRead(Message):
         self.games = games
         self.spoken = spoken
         """The counts said aloud, in a line ("" when there are none)."""
+        self.throws = throws
+
+
+class PhasesRead(Message):
+    """Your last games' points lost by phase, read after the report (working out a ledger not
+    kept yet takes seconds a game: the rest of the screen does not wait for it)."""
+
+    def __init__(self, drill_id: str | None, phases: PhaseReport) -> None:
+        super().__init__()
+        self.drill_id = drill_id
+        self.phases = phases
 
 
 class StatsScreen(Screen[None]):
@@ -148,6 +163,8 @@ class StatsScreen(Screen[None]):
         """What ``d`` cycles through: all drill sets, then each with a history."""
         self.report: Report | None = None
         self.games: GameReport | None = None
+        self.phases: PhaseReport | None = None
+        self.throws: DiscardReport | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Stats[/b]", id="stats-title")
@@ -161,6 +178,9 @@ class StatsScreen(Screen[None]):
             spoken.display = False  # until there is a count said aloud
             yield spoken
             yield GamesPanel(id="stats-games")
+            yield ThrowsLine(id="stats-discards")
+            yield Static("", id="stats-phases-title")
+            yield PhaseChart(id="stats-phases")
             yield Static("", id="stats-chart-title", classes="stats-heading")
             yield ProgressChart(id="stats-chart")
             yield Static("", id="stats-kinds-title", classes="stats-heading")
@@ -221,16 +241,32 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def _read(self, drill_id: str | None) -> None:
+        from trainer.ui.flow.phases import phase_losses  # the game layer: not for home
+
         games = None
         try:
             report = self.history.report(drill_id)
             spoken = self.history.spoken_speed(drill_id).line()
+            throws = self.history.discard_report(drill_id)
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        self.post_message(ReportRead(drill_id, report, games=games, spoken=spoken))
+        self.post_message(ReportRead(drill_id, report, games=games, spoken=spoken, throws=throws))
+        if games is None or not games.overall.played:
+            return
+        try:
+            phases = self.phases or phase_losses(self.history)  # read once a visit
+        except (OSError, ValueError):  # the report above was read: leave the chart out
+            return
+        self.post_message(PhasesRead(drill_id, phases))
+
+    @on(PhasesRead)
+    def _phases_read(self, event: PhasesRead) -> None:
+        self.phases = event.phases
+        if event.drill_id == self.drill_id and self.report is not None:
+            self._fill_phases()
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -240,6 +276,7 @@ class StatsScreen(Screen[None]):
             self.choices = [None, *(d.drill_id for d in event.report.drills)]
             self.refresh_bindings()
         self.games = event.games
+        self.throws = event.throws
         self._show(event.report, event.error, event.spoken)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
@@ -264,6 +301,8 @@ class StatsScreen(Screen[None]):
             return
         self._fill_table(report)
         self._fill_games()
+        self._fill_phases()
+        self._fill_throws()
         self._fill_chart(report)
         self._fill_kinds(report)
 
@@ -316,6 +355,28 @@ class StatsScreen(Screen[None]):
         panel.display = self.games is not None
         if self.games is not None:
             panel.show(self.games, game_variant(self.drill_id))
+
+    def _fill_throws(self) -> None:
+        self.query_one("#stats-discards", ThrowsLine).show(self.throws)
+
+    def _fill_phases(self) -> None:
+        """Points lost a hand by phase in your last games, beside your counting there."""
+        phases = self.phases
+        shown = phases is not None and bool(phases.games) and self.games is not None
+        title = self.query_one("#stats-phases-title", Static)
+        chart = self.query_one("#stats-phases", PhaseChart)
+        title.display = chart.display = shown
+        if phases is None or not shown:
+            return
+        average = phases.per_hand() or {}
+        n = len(phases.games)
+        counting = self.games.overall.counting.accuracy if self.games is not None else None
+        exact = "" if counting is None else f" (your counts there: {counting:.0%} exact)"
+        title.update(
+            f"[b]Points lost a hand[/b] in your last {n} game{'s' if n != 1 else ''}: "
+            f"{average.get('total', 0.0):.2f}{exact}\n{legend()}, game by game"
+        )
+        chart.show([g.per_hand() for g in phases.games])
 
     def _fill_chart(self, report: Report) -> None:
         by, points = chart_points(report, zone=self.now.tzinfo)

@@ -65,8 +65,9 @@ class SummaryScreen(Screen[None]):
         if d.blitz:
             limit = f" in {d.total_seconds:g} s" if d.total_seconds is not None else ""
             rows.append(("Blitz score", f"{s.exact} exact{limit}"))
+        exact = {"catch": "Right answers", "discard": "Best throws"}.get(d.kind, "Exact claims")
         rows += [
-            ("Exact claims" if d.kind != "catch" else "Right answers", f"{s.exact}"),
+            (exact, f"{s.exact}"),
             ("Accuracy", f"{s.accuracy:.0%}" if s.hands else "-"),
             ("Mean time", f"{s.mean_seconds:.1f} s a hand" if s.hands else "-"),
         ]
@@ -75,6 +76,11 @@ class SummaryScreen(Screen[None]):
                 ("Points you mugged", f"{s.points_kept}"),
                 ("Points let slip", f"{s.points_missed}"),
                 ("Points given away", f"{s.points_mugged}"),
+            ]
+        elif d.kind == "discard":
+            rows += [
+                ("Points lost", f"{s.points_lost:.2f}"),
+                ("Lost a hand", f"{s.points_lost / s.hands:.2f}" if s.hands else "-"),
             ]
         elif d.kind != "play":  # muggins never applies to the play
             rows.append(("Points mugged", f"{s.points_mugged}"))
@@ -92,12 +98,19 @@ class SummaryScreen(Screen[None]):
         return Content("\n").join(lines)
 
     def _missed_line(self, a: Attempt) -> Content:
-        what = {"hand": "Hand", "crib": "Crib", "play": "Play", "catch": "Catch"}[a.kind]
+        what = {
+            "hand": "Hand",
+            "crib": "Crib",
+            "play": "Play",
+            "catch": "Catch",
+            "discard": "Throw",
+        }[a.kind]
         cards = cards_markup(a.cards, plain=self.plain)
         if a.starter is not None:
             cards += " | " + cards_markup((a.starter,), plain=self.plain)
+        said = "you $said; $truth" if a.kind == "discard" else "you said $said; $truth"
         return Content.from_markup(f"  {a.number:>2}. {what:<5} {cards}   ") + fill(
-            "you said $said; $truth", said=a.answer_text, truth=a.truth_text
+            said, said=a.answer_text, truth=a.truth_text
         )
 
     def _verdict(self) -> str:
@@ -108,6 +121,8 @@ class SummaryScreen(Screen[None]):
         again = "Press m to re-drill the hands you missed, r to repeat the drill, h for home."
         if self.previous_best is not None and best > self.previous_best:
             return "A new best! " + (again if s.missed else "Press r to go again, h for home.")
+        if s.exact == s.hands and self.drill.kind == "discard":
+            return "Every throw the best. Press r to go again, h for home."
         if s.exact == s.hands:
             return "Every count exact. Press r to go again, h for home."
         return again

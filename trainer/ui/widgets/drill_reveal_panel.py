@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from trainer.judge.verdict import Verdict
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.heels import heels_note
-from trainer.quiz.questions import PlayQuestion, Question
+from trainer.quiz.questions import CountQuestion, DiscardQuestion, PlayQuestion
 from trainer.rules.cards import Card
 from trainer.ui.count_rows import count_rows
 from trainer.ui.text import cards_markup, wrong_line
@@ -27,7 +27,9 @@ class DrillRevealPanel(Vertical):
     """One judged attempt. Up/Down move through the items, highlighting their cards; the
     spoken count is hidden until asked for (`toggle_spoken`)."""
 
-    def __init__(self, question: Question, *, plain: bool = False, id: str | None = None) -> None:
+    def __init__(
+        self, question: CountQuestion, *, plain: bool = False, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.plain = plain
         self.rows: list[tuple[Card, ...]] = []
@@ -110,6 +112,8 @@ def reveal_options(attempt: Attempt, *, plain: bool) -> tuple[list[Option], list
             options.append(Option(f"{name:<10} {cards} {p.points:>2}"))
             rows.append(p.cards)
         return options or [Option("the card pegs nothing", disabled=True)], rows
+    if isinstance(q, DiscardQuestion):
+        raise TypeError("a throw is revealed by the discard reveal, not the count's")
     verdict = attempt.judgement
     shown = verdict if isinstance(verdict, Verdict) and verdict.itemised else None
     missed = set(shown.missed) if shown is not None else set()
@@ -130,4 +134,6 @@ def spoken_count(attempt: Attempt) -> str:
     q = attempt.question
     if isinstance(q, PlayQuestion):
         return f"{q.play.count}: {q.play.score.describe()}"
+    if isinstance(q, DiscardQuestion):
+        return ""
     return q.breakdown.announce()

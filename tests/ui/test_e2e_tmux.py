@@ -109,7 +109,7 @@ def test_three_hands_in_a_real_terminal(tmp_path: Path) -> None:
     env = {"MUGGINS_HOME": str(home), "TERM": "xterm-256color"}
     term = Terminal([str(MUGGINS), "--seed", "42"], env)
     try:
-        term.wait_for(lambda s: "Warm-up" in s and "Start drill" in s, "the home screen")
+        term.wait_for(lambda s: "Warm-up" in s and "g Play a game" in s, "the home screen")
         term.keys("Enter")
         for hand in range(1, 4):
             term.wait_for(_shows(f"{hand} of 10"), f"hand {hand}")

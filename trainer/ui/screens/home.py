@@ -88,15 +88,15 @@ class HomeScreen(Screen[None]):
     each time you come back). Broken drill files are listed with their error."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start drill", priority=True),
+        Binding("enter", "start", "Start", priority=True),
         Binding("g", "app.play_game", "Play a game"),
-        Binding("c", "resume_game", "Resume game"),
+        Binding("c", "resume_game", "Resume"),
         Binding("s", "stats", "Stats"),
         Binding("r", "review", "Review"),
         Binding("p", "past_games", "Games"),
         Binding("o", "app.settings", "Settings"),
         Binding("f1,question_mark", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),  # ctrl+q too: in Help
     ]
 
     def __init__(
@@ -241,7 +241,7 @@ class HomeScreen(Screen[None]):
         table.border_title = "Drill sets"
         yield table
         yield Static("", id="description")
-        yield ReadyFooter(compact=True)
+        yield ReadyFooter(compact=True, show_command_palette=False)  # ctrl+p: in Help
 
     def on_mount(self) -> None:
         table = self.query_one("#drills", DataTable)

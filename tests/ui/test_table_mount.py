@@ -35,7 +35,7 @@ class SlowVertical(Vertical):
 async def seated(screen: TableScreen, pilot: Any) -> None:
     """Wait (for events, not a fixed time) until the table has started its game."""
     for _ in range(3000):  # a cap for a very busy machine, not a time to wait
-        if screen.runner.asked is not None and str(screen._prompt.render()):
+        if screen.runner.asked is not None and str(screen.drawing.prompt.render()):
             return
         await asyncio.sleep(0.01)
         await pilot.pause()

@@ -7,56 +7,13 @@ subcommand) loads only this.
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Sequence
 
 from trainer import __version__
+from trainer.cli.advise_parser import advise_parsers
+from trainer.cli.arg_types import MugginsParser, integer, path
 from trainer.judge.policy import POLICIES
-from trainer.locations import LocationError, user_path
 from trainer.rules.show import HAND_SIZES
-from trainer.textguard import excerpt, printable
-
-
-class MugginsParser(argparse.ArgumentParser):
-    """argparse, with a usage error said on one line (and the way to the help), exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        line = " ".join(printable(message).splitlines())
-        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
-
-    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        if message:
-            try:
-                sys.stderr.write(message)
-                sys.stderr.flush()
-            except OSError:
-                pass
-        raise SystemExit(status)
-
-
-def integer(text: str) -> int:
-    """An argparse ``type``: a whole number, of at most 40 digits (a longer one is no count,
-    seed or port, and Python will not read past 4,300)."""
-    digits = text.strip().removeprefix("-").removeprefix("+")
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
-        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number")
-    return int(text)
-
-
-def path(what: str) -> Callable[[str], str]:
-    """An argparse ``type`` for the path given as ``what``: ``~`` expanded, and one that
-    cannot name a place (``~nouser/x``, too long) a one-line usage error, not a traceback
-    when it is first used."""
-
-    def read(text: str) -> str:
-        try:
-            return str(user_path(text, what))
-        except LocationError as err:
-            raise argparse.ArgumentTypeError(str(err).removeprefix(f"{what}: ")) from None
-
-    read.__name__ = "path"
-    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -170,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _history_parsers(sub)
     _game_parsers(sub)
-    _advise_parsers(sub)
+    advise_parsers(sub)
     _serve_parser(sub)
 
     for subparser in sub.choices.values():
@@ -208,84 +165,6 @@ def _game_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
         help="the coach's ledger: the points each seat lost by its discards, play, counts "
         "and calls (with --json, each hand's ledger in its record)",
     )
-
-
-VARIANT_IDS = ("standard", "short", "five-card", "three-hand", "four-hand", "four-hand-solo")
-"""The games, as `trainer.game.variants` names them (kept here: parsing loads no game)."""
-
-
-def _advise_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
-    """``advise discard`` and ``advise play``: the coach's values, for scripts."""
-    p = sub.add_parser(
-        "advise",
-        help="the coach: what each throw or each card laid is worth",
-        description="The coach's advice, the numbers the game's ledger uses: every throw "
-        "of a dealt hand, or every card you may lay in the play, valued in points.",
-    )
-    advise = p.add_subparsers(dest="advise", metavar="WHAT", required=True)
-    d = advise.add_parser(
-        "discard",
-        help="every throw of a dealt hand, best first",
-        description="Every way to throw from a dealt hand, best first by net: the kept "
-        "cards' mean show over every starter, the crib's mean (its other cards and the "
-        "starter from the cards you have not seen) and the net (plus the crib when it is "
-        "yours, minus when it is not).",
-    )
-    d.add_argument("cards", nargs="+", metavar="CARD", help="the cards dealt to you")
-    _crib_owner(d)
-    d.add_argument("--variant", default="standard", choices=VARIANT_IDS, help="default: standard")
-    d.add_argument("--json", action="store_true", help="print JSON")
-
-    p = advise.add_parser(
-        "play",
-        help="every card you may lay now, best first",
-        description="Every card you may lay now, valued by the rest of the hand's play: the "
-        "points it pegs for you less your opponent's, on average over the ways the cards you "
-        "have not seen could lie in your opponent's hand (only as they could: a go said "
-        "holds nothing that fitted), each way solved to the end. The same position always "
-        "gets the same values. Two-player games.",
-    )
-    p.add_argument("--hand", nargs="+", required=True, metavar="CARD", help="your cards now")
-    p.add_argument(
-        "--pile", nargs="*", default=[], metavar="CARD", help="the cards since the count began"
-    )
-    p.add_argument(
-        "--seen",
-        nargs="*",
-        default=[],
-        metavar="CARD",
-        help="the other cards you have seen: the starter, your throw, earlier counts",
-    )
-    _crib_owner(p)
-    p.add_argument(
-        "--theirs",
-        type=integer,
-        metavar="N",
-        help="the cards your opponent holds (default: as the turns give it)",
-    )
-    p.add_argument(
-        "--go",
-        type=integer,
-        metavar="COUNT",
-        help="your opponent said go when the count was COUNT (since the count began)",
-    )
-    p.add_argument(
-        "--variant",
-        default="standard",
-        choices=("standard", "short", "five-card"),
-        help="default: standard",
-    )
-    p.add_argument("--json", action="store_true", help="print JSON")
-
-
-def _crib_owner(parser: argparse.ArgumentParser) -> None:
-    whose = parser.add_mutually_exclusive_group(required=True)
-    whose.add_argument(
-        "--dealer",
-        action="store_true",
-        help="you deal: the crib is yours (in four-hand, your partner's crib is yours too)",
-    )
-    whose.add_argument("--pone", action="store_true", help="another side deals")
 
 
 def _serve_parser(sub: argparse._SubParsersAction[MugginsParser]) -> None:

@@ -39,6 +39,13 @@ class Fit:
     ask: str
     """What to make the window when the table does not fit ("" when it does)."""
 
+    def says(self, game: str, width: int, height: int) -> str:
+        """What the screen says in the table's place when it does not fit."""
+        return (
+            f"{game}: the table does not fit this window ({width}x{height}): "
+            f"{self.ask}. Escape leaves the game (it is saved)."
+        )
+
 
 def rows_needed(board_rows: Callable[[int], int], width: int) -> int:
     """The rows the table takes in a window ``width`` wide, without the spare row;

@@ -18,12 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from trainer.drills.loader import DrillEntry
 from trainer.history.reading import GAME_DRILL_PREFIX
+from trainer.ui.screens.stats_messages import PhasesRead, ReportRead
 from trainer.ui.text import ago
 from trainer.ui.user_text import as_cell, as_text
 from trainer.ui.widgets.footer import KeysFooter
@@ -104,39 +104,6 @@ def game_variant(drill_id: str | None) -> str | None:
     if drill_id is None or not drill_id.startswith(GAME_DRILL_PREFIX):
         return None
     return drill_id.removeprefix(GAME_DRILL_PREFIX)
-
-
-class ReportRead(Message):
-    """A report of the history, read in the background (``error``: why it could not be),
-    with the report of your games when the drill sets shown take it in."""
-
-    def __init__(
-        self,
-        drill_id: str | None,
-        report: Report | None,
-        error: str = "",
-        games: GameReport | None = None,
-        spoken: str = "",
-        throws: DiscardReport | None = None,
-    ) -> None:
-        super().__init__()
-        self.drill_id = drill_id
-        self.report = report
-        self.error = error
-        self.games = games
-        self.spoken = spoken
-        """The counts said aloud, in a line ("" when there are none)."""
-        self.throws = throws
-
-
-class PhasesRead(Message):
-    """Your last games' points lost by phase, read after the report (working out a ledger not
-    kept yet takes seconds a game: the rest of the screen does not wait for it)."""
-
-    def __init__(self, drill_id: str | None, phases: PhaseReport) -> None:
-        super().__init__()
-        self.drill_id = drill_id
-        self.phases = phases
 
 
 class StatsScreen(Screen[None]):

@@ -26,9 +26,7 @@ from textual.widgets import Input, Static
 
 from trainer.game.session import GameSession
 from trainer.ui.flow.game_reveal import GameReveal
-from trainer.ui.flow.game_start import side_names
 from trainer.ui.flow.table_effects import (
-    PILE_SHOWN,
     Asked,
     BotShown,
     BotTurn,
@@ -42,42 +40,26 @@ from trainer.ui.flow.table_effects import (
     OpenHandSummary,
     OpenReveal,
     Pegs,
-    Row,
     Say,
     ShowAt,
-    hand_row,
-    match_text,
-    middle_row,
 )
 from trainer.ui.flow.table_runner import TableRunner
 from trainer.ui.flow.table_voice import count_said, show_to_count
-from trainer.ui.messages import GoHome, SeatAt
 from trainer.ui.screens.table_messages import BotMoved, BotMoveShown, MoveFailed
+from trainer.ui.screens.table_overlays import confirm_leave, open_over
+from trainer.ui.table_drawing import TableDrawing
 from trainer.ui.table_fit import Fit, table_fit
 from trainer.ui.table_hints import TableHints
-from trainer.ui.table_view import pile_line, prompt_line, seats_line, title_line
+from trainer.ui.table_keys import REVEAL_KEYS, TABLE_KEYS
 from trainer.ui.user_text import as_text
 from trainer.ui.voice_input import PushToTalk, TalkLine, VoiceDone
-from trainer.ui.widgets.board import CribbageBoard
-from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.game_reveal_panel import GameRevealPanel
 from trainer.ui.widgets.playing_card import PlayingCard
 from trainer.ui.widgets.table_log import TableLog
 
-TABLE_KEYS = [
-    ("1-6", "pick a card to throw, or lay it"),
-    ("enter", "throw the picked cards; submit a count or an answer"),
-    ("f p r l n", "announce the picked cards (counting combination by combination)"),
-    ("a / t / a number", "accept a count (at once), too many, muggins for that many"),
-    ("h", "a hint: your best throws, or each card's value (never while you count)"),
-    ("f2", "count your show aloud (F2 again ends it; needs the voice extra)"),
-    ("any key", "show the computer's move now"),
-    ("escape", "leave the game (it is saved)"),
-]
 MOUNT_POLL = 0.01
 """Seconds between looks at whether the table's widgets are all mounted yet."""
-REVEAL_KEYS = [("up / down", "show each combination's cards"), ("enter", "back to the table")]
 
 
 class TableScreen(Screen[None]):
@@ -126,27 +108,15 @@ class TableScreen(Screen[None]):
         # Every widget the screen updates is made here and kept: the screen never queries
         # for one, so nothing depends on when nested children finish mounting.
         rules = session.setup.rules
-        self._title = Static("", id="table-title", classes="title")
-        self._board = CribbageBoard.for_variant(
-            rules, side_names(rules.players, bool(rules.teams)), plain=plain, id="board"
-        )
-        self._seats = Static("", id="seats")
-        self._pile = Static("", id="pile")
-        self._middle = CardTable(
-            (), slots=max(rules.kept, PILE_SHOWN), plain=plain, id="middle-cards"
-        )
-        self._hand = CardTable((), slots=rules.dealt, plain=plain, id="hand-cards")
+        self.drawing = TableDrawing(rules, plain=plain)
         self._log = TableLog(id="log")
         self._input = Input(id="table-input", restrict=r"[0-9a-zA-Z]*", max_length=8)
         self._input.display = False
-        self._prompt = Static("", id="table-prompt")
         self._talk = TalkLine()
         self.talk: PushToTalk | None = None
         self._table = Vertical(id="table-view")
         self._too_small = Static("", id="table-too-small")
         self._too_small.display = False
-        self._widths = (0, 0)
-        """The title's and the seats' widths when last laid out (0: not yet)."""
         self.fit: Fit = Fit(True, True, "")
         """How the table fits the window (`trainer.ui.table_fit`)."""
         self._reveal_place = Vertical(id="reveal-place")
@@ -172,20 +142,21 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        d = self.drawing
         with self._table:
-            yield self._title
-            yield self._board
+            yield d.title
+            yield d.board
             with Horizontal(id="table-main"):
                 with Vertical(id="table-left"):
-                    yield self._seats
-                    yield self._pile
-                    yield self._middle
-                    yield self._hand
+                    yield d.seats
+                    yield d.pile
+                    yield d.middle
+                    yield d.hand
                 with Vertical(id="table-right"):
                     yield self._log
                     yield self._input
                     yield self._talk
-            yield self._prompt
+            yield d.prompt
         yield self._too_small
         with self._reveal_place:
             yield self._reveal
@@ -214,16 +185,10 @@ class TableScreen(Screen[None]):
     def _fit(self, width: int, height: int) -> None:
         """Lay the table out for this window: without the spare row where there is no room
         for it, and not at all (saying what size to make the window) where it cannot fit."""
-        board = self._board
+        board = self.drawing.board
         self.fit = table_fit(lambda w: len(board.board_lines(w)), width, height)
         self.set_class(not self.fit.spare, "-tight")
-        rules = self.session.setup.rules
-        self._too_small.update(
-            as_text(
-                f"{rules.name}: the table does not fit this window ({width}x{height}): "
-                f"{self.fit.ask}. Escape leaves the game (it is saved)."
-            )
-        )
+        self._too_small.update(as_text(self.fit.says(self.session.setup.rules.name, width, height)))
         self._place()
 
     def _place(self) -> None:
@@ -252,15 +217,16 @@ class TableScreen(Screen[None]):
             self.set_timer(MOUNT_POLL, self._sit_down)
             return
         self._seated = True
-        self._apply(self.runner.opening())
+        self.apply(self.runner.opening())
 
     def _parts(self) -> tuple[Widget, ...]:
-        table = (self._title, self._board, self._seats, self._pile, self._middle, self._hand)
-        return (*table, self._log, self._input, self._prompt, self._reveal)
+        d = self.drawing
+        table = (d.title, d.board, d.seats, d.pile, d.middle, d.hand)
+        return (*table, self._log, self._input, d.prompt, self._reveal)
 
     # ------------------------------------------------------------ applying the runner's effects
 
-    def _apply(self, effects: Sequence[Effect]) -> None:
+    def apply(self, effects: Sequence[Effect]) -> None:
         """Do what the runner says, in order, then draw the table once."""
         shown: BotShown | None = None
         bot: BotTurn | None = None
@@ -268,7 +234,7 @@ class TableScreen(Screen[None]):
             if isinstance(effect, Say):
                 self._log.say(effect.lines)
             elif isinstance(effect, Pegs):
-                self._board.set_scores(effect.scores, effect.before)
+                self.drawing.board.set_scores(effect.scores, effect.before)
             elif isinstance(effect, Notice):
                 self.notify(effect.text, severity=effect.severity, timeout=effect.timeout)
             elif isinstance(effect, Asked):
@@ -299,23 +265,10 @@ class TableScreen(Screen[None]):
         """Open what goes over the table (or in its place), or leave the table."""
         if isinstance(effect, OpenReveal):
             self._show_reveal(effect.reveal)
-        elif isinstance(effect, OpenHandSummary):
-            from trainer.ui.screens.game_summary import HandSummaryScreen
-
-            screen = HandSummaryScreen(self.session, effect.hand, coach=self.coach)
-            self.app.push_screen(screen, lambda _: self._apply(self.runner.closed()))
-        elif isinstance(effect, OpenGameOver):
-            from trainer.ui.screens.game_summary import GameOverScreen
-
-            def after(go_on: bool | None) -> None:
-                self._apply(self.runner.after_game(bool(go_on)))
-
-            self._log.scroll_end(animate=False, immediate=True)  # its last line, under the summary
-            self.app.push_screen(GameOverScreen(self.session, plain=self.plain), after)
-        elif isinstance(effect, NextGame):
-            self.post_message(SeatAt(effect.session))
-        else:
-            self.post_message(GoHome())
+            return
+        if isinstance(effect, OpenGameOver):  # its last line, under the summary
+            self._log.scroll_end(animate=False, immediate=True)
+        open_over(self, effect, self.runner, self.apply, coach=self.coach, plain=self.plain)
 
     def _asked(self) -> None:
         """A new question: the field cleared, and focused if it is shown."""
@@ -331,43 +284,11 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def _draw(self) -> None:
-        """Draw the state as it is now: title, seats, the play, your cards, the prompt."""
-        r = self.runner
-        state, asked = r.state, r.asked
-        # Each line is one row high whatever it says: no layout needed for a new text.
-        match = match_text(r.session.setup.match)
-        title_width, seats_width = self._line_widths()
-        self._title.update(title_line(state, r.names, match, title_width), layout=False)
-        seats = seats_line(state, r.names, r.human, plain=self.plain, width=seats_width)
-        self._seats.update(seats, layout=False)
-        laying = r.laying
-        self._pile.update(pile_line(state, plain=self.plain, laying=laying), layout=False)
-        prompt = prompt_line(
-            asked, state, r.names, r.human, announce=r.announce, laying=laying, plain=self.plain
-        )
-        self._prompt.update(prompt if r.prompting else "", layout=False)
-        self._show_row(self._middle, middle_row(state, r.draft, laying))
-        self._show_row(self._hand, hand_row(state, asked, r.human, r.picked, laying))
-        if r.entry is None and self._input.display:
+        """Draw the state as it is now (`TableDrawing`); the input hides when not asked for."""
+        self.drawing.draw(self.runner)
+        if self.runner.entry is None and self._input.display:
             self._input.display = False
             self.set_focus(None)
-
-    def _line_widths(self) -> tuple[int, int]:
-        """The title's and the seats' widths as last laid out: a table shown again after a
-        reveal is drawn before its layout, when the lines measure 0 (and a line drawn for
-        any width would be cut)."""
-        measured = (self._title.content_size.width, self._seats.content_size.width)
-        if all(measured):
-            self._widths = measured
-        return self._widths
-
-    @staticmethod
-    def _show_row(table: CardTable, row: Row) -> None:
-        if (row.cards, row.starter, row.numbered) != (table.cards, table.starter, table.numbered):
-            table.show(row.cards, row.starter, numbered=row.numbered)
-        for widget in table.card_widgets():
-            widget.set_class(widget.card in row.dim, "-dim")
-        table.show_selected(row.selected)
 
     @property
     def log_lines(self) -> list[str]:
@@ -389,7 +310,7 @@ class TableScreen(Screen[None]):
         self._place()
         self.set_focus(None)
         self.refresh_bindings()
-        self._apply(self.runner.closed())
+        self.apply(self.runner.closed())
 
     # ------------------------------------------------------------ the computer's moves
 
@@ -408,11 +329,11 @@ class TableScreen(Screen[None]):
 
     @on(BotMoved)
     def _bot_moved(self, event: BotMoved) -> None:
-        self._apply(self.runner.bot_moved(event.move))
+        self.apply(self.runner.bot_moved(event.move))
 
     def _show_bot_move(self) -> None:
         self._timer = None
-        self._apply(self.runner.show_bot_move())
+        self.apply(self.runner.show_bot_move())
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -421,7 +342,7 @@ class TableScreen(Screen[None]):
 
     @on(MoveFailed)
     def _move_failed(self, event: MoveFailed) -> None:
-        self._apply(self.runner.bot_failed(event.error))
+        self.apply(self.runner.bot_failed(event.error))
 
     # ------------------------------------------------------------ your input
 
@@ -431,13 +352,13 @@ class TableScreen(Screen[None]):
         effects = self.runner.key(event.key)
         if effects is not None:
             event.stop()
-            self._apply(effects)
+            self.apply(effects)
 
     def on_playing_card_clicked(self, event: PlayingCard.Clicked) -> None:
         """A click picks a card as its number key does (the runner says which)."""
         effects = self.runner.clicked(event.card)
         if effects is not None:
-            self._apply(effects)
+            self.apply(effects)
 
     def action_talk(self) -> None:
         """Push-to-talk: count your show aloud when it is yours to count (F2 again ends it)."""
@@ -450,12 +371,12 @@ class TableScreen(Screen[None]):
         if self.talk is not None and (
             claim := self.talk.done(event, announcing=self.runner.announce)
         ):
-            self._apply(count_said(self.runner, claim))
+            self.apply(count_said(self.runner, claim))
 
     @on(Input.Submitted, "#table-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._apply(self.runner.typed(event.value))
+        self.apply(self.runner.typed(event.value))
 
     def action_hint(self) -> None:
         self.hints.ask()
@@ -466,16 +387,8 @@ class TableScreen(Screen[None]):
         effects = self.runner.typing(event.value)
         if effects is not None:
             event.stop()
-            self._apply(effects)
+            self.apply(effects)
 
     def action_leave(self) -> None:
         """Leave the table; the game is saved at every step, so nothing is lost."""
-        from trainer.ui.screens.confirm import ConfirmScreen
-
-        def leave(yes: bool | None) -> None:
-            if yes:
-                self.post_message(GoHome())
-
-        self.app.push_screen(
-            ConfirmScreen("Leave the game?", "It is saved: resume it from home."), leave
-        )
+        confirm_leave(self)

@@ -60,10 +60,43 @@ def test_every_size_of_table(
     assert len(game["seats"]) == variant(variant_id).players
 
 
+DEFAULTS = {
+    "standard": ["standard", "easy"],
+    "short": ["standard", "easy"],
+    "five-card": ["standard", "easy"],
+    "three-hand": ["standard", "easy", "easy"],
+    "four-hand": ["standard", "easy", "standard", "easy"],  # partners: seats 0 and 2
+    "four-hand-solo": ["standard", "easy", "easy", "easy"],
+}
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_every_variant_has_a_default_level_a_seat(
+    capsys: pytest.CaptureFixture[str], variant_id: str
+) -> None:
+    """No --bots: standard for the first side, easy for every other seat (issue 23: three
+    players asked for three bots and got the two-player default)."""
+    code, out, err = run(capsys, "--variant", variant_id, "--games", "1", "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["bots"] == DEFAULTS[variant_id]
+    assert len(data["games"][0]["seats"]) == variant(variant_id).players
+
+
+def test_one_level_plays_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--variant", "four-hand", "--bots", "easy", "--games", "1")
+    assert code == 0
+    assert [line.split()[1] for line in out.splitlines()[2:6]] == ["easy"] * 4
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--bots", "standard"], "--bots: Two players, to 121 needs 2 bots, got 1 (standard)"),
+        (
+            ["--bots", "standard,easy,easy"],
+            "--bots: Two players, to 121 needs 2 levels (or one for every seat), "
+            "got 3 (standard,easy,easy)",
+        ),
         (
             ["--bots", "standard,genius"],
             "--bots: 'genius' is not a level (known: easy, standard, strong)",

@@ -68,8 +68,8 @@ def opponent(mistake: MistakeId | None, cards: str = NINE) -> OpponentClaim:
 
 RIGHT, UNDER, OVER = None, "missed-pair", "ten-card-pair"  # 9, 7 (the jacks), 11 (JH QD)
 ACCEPT, TOO_MANY = CatchAnswer(), CatchAnswer(too_many=True)
-PAIR = "a pair JH JD for 2"
-PHANTOM = "They counted JH QD as a pair; a pair is two cards of one rank."
+MISSED = "They counted a double run of three as 6; it is 8."  # the jacks in it
+PHANTOM = "They counted a pair; the hand has no pair outside its double run of three."
 
 
 @pytest.mark.parametrize(
@@ -99,38 +99,37 @@ PHANTOM = "They counted JH QD as a pair; a pair is two cards of one rank."
         ),
         pytest.param(
             UNDER, ACCEPT, "under", (0, 0, 2, 0),
-            "Not quite. They said 7; the hand is 9; you accepted. "
-            "They missed the pair JH JD. You let 2 slip.",
+            f"Not quite. They said 7; the hand is 9; you accepted. {MISSED} You let 2 slip.",
             id="under-accept",
         ),
         pytest.param(
             UNDER, None, "under", (0, 0, 2, 0),
             "Not quite. They said 7; the hand is 9; your time ran out. "
-            "They missed the pair JH JD. You let 2 slip.",
+            f"{MISSED} You let 2 slip.",
             id="under-time-out",
         ),
         pytest.param(
             UNDER, TOO_MANY, "under", (0, 0, 2, 0),
             "Wrong call. They said 7; the hand is 9; you said too many. "
-            f"They counted too few, not too many: they missed {PAIR}. You let 2 slip.",
+            f"They counted too few, not too many. {MISSED} You let 2 slip.",
             id="under-too-many",
         ),
         pytest.param(
             UNDER, CatchAnswer(call=2), "exact", (2, 0, 0, 0),
             "Right! They said 7; the hand is 9; you called muggins for 2. "
-            f"Muggins! They missed {PAIR}; you take 2.",
+            f"Muggins! {MISSED} You take 2.",
             id="under-muggins-exact",
         ),
         pytest.param(
             UNDER, CatchAnswer(call=1), "under", (1, 0, 1, 0),
             "Not quite. They said 7; the hand is 9; you called muggins for 1. "
-            f"Muggins! They missed {PAIR}; you take 1 and let 1 slip.",
+            f"Muggins! {MISSED} You take 1 and let 1 slip.",
             id="under-muggins-for-less",
         ),
         pytest.param(
             UNDER, CatchAnswer(call=5), "over", (2, 0, 0, 3),
             "Not quite. They said 7; the hand is 9; you called muggins for 5. "
-            f"Muggins! They missed {PAIR}; you take 2 (you called 5, but only 2 was missed).",
+            f"Muggins! {MISSED} You take 2 (you called 5, but only 2 was missed).",
             id="under-muggins-for-more",
         ),
         pytest.param(
@@ -176,13 +175,13 @@ def test_every_answer_against_every_count(
     assert verdict.summary() == line
 
 
-def test_a_right_call_names_every_combination_missed() -> None:
+def test_a_right_call_says_what_was_said_for_what_is_there() -> None:
     four = "2H 2C 2S 2D 9C"  # four of a kind, counted as a pair royal: three pairs missed
     claim = opponent("double-pair-royal-as-six", four)
     verdict = judge_catch(claim, show(four), CatchAnswer(call=6))
     assert verdict.summary() == (
-        "Right! They said 14; the hand is 20; you called muggins for 6. Muggins! They missed "
-        "a pair 2S 2C for 2, a pair 2H 2C for 2 and a pair 2D 2C for 2; you take 6."
+        "Right! They said 14; the hand is 20; you called muggins for 6. Muggins! They counted "
+        "a pair royal; the hand has a double pair royal: 2S 2H 2D 2C. You take 6."
     )
 
 
@@ -192,7 +191,7 @@ def test_a_crib_is_named_a_crib() -> None:
     claim = claim_of(b, possible_mistakes(b)["crib-four-flush"][0])
     verdict = judge_catch(claim, b, TOO_MANY)
     assert verdict.summary() == (
-        "Right! They said 4; the crib is 0; you said too many. They counted a four-card flush "
-        "in the crib; a crib flush needs the starter's suit too. Their count is corrected "
-        "down to 0."
+        "Right! They said 4; the crib is 0; you said too many. They counted a flush of four; "
+        "the crib has none: a crib flush needs the starter's suit too. Their count is "
+        "corrected down to 0."
     )

@@ -18,8 +18,10 @@ from trainer.judge.claims import (
     answer_to_data,
     parse_catch_answer,
     parse_total_claim,
+    shape_problem,
 )
 from trainer.rules.cards import parse_cards
+from trainer.rules.combos import Kind
 
 # ---------------------------------------------------------------- parsing a typed count
 
@@ -146,3 +148,40 @@ def test_stored_form_that_is_not_an_answer(data: dict[str, Any]) -> None:
 )
 def test_answer_text(answer: Answer, nineteen: bool, text: str) -> None:
     assert answer_text(answer, nineteen=nineteen) == text
+
+
+@pytest.mark.parametrize(
+    ("kind", "cards", "problem"),
+    [
+        ("run", "5H 6C", "a run is three ranks or more in a row; these cards have two ranks"),
+        ("run", "5H 5C 6D", "a run is three ranks or more in a row; these cards have two ranks"),
+        ("run", "5H", "a run is three ranks or more in a row; these cards have one rank"),
+        ("fifteen", "5H", "a fifteen is two cards or more"),
+        ("pair", "5H", "a pair is two cards of one rank (three: a pair royal, four: a "
+                       "double pair royal)"),
+        ("pair", "5H 5C 5D 5S 6H", "a pair is two cards of one rank (three: a pair royal, "
+                                   "four: a double pair royal)"),
+        ("flush", "2H 5H 9H", "a flush is every card of the hand (4), and the starter if it "
+                              "matches"),
+        ("nobs", "JH 5H 6H", "nobs is one jack: the jack of the starter's suit"),
+    ],
+)  # fmt: skip
+def test_cards_that_are_never_the_kind_named(kind: Kind, cards: str, problem: str) -> None:
+    assert shape_problem(kind, parse_cards(cards), 4) == problem
+
+
+@pytest.mark.parametrize(
+    ("kind", "cards"),
+    [
+        ("run", "5H 6C 8D"),  # a gap: a mistake the judge judges, never refused
+        ("run", "5H 5C 6D 7S"),
+        ("pair", "JH QD"),  # a "pair" of ten-cards: judged
+        ("fifteen", "5H 9C"),
+        ("flush", "2H 5H 9H KH"),
+        ("flush", "2H 5H 9H KH 3H"),
+        ("nobs", "JH"),
+        ("nobs", "5H"),
+    ],
+)
+def test_cards_that_could_be_the_kind_are_left_to_the_judge(kind: Kind, cards: str) -> None:
+    assert shape_problem(kind, parse_cards(cards), 4) is None

@@ -91,7 +91,10 @@ def test_rarity() -> None:
     assert odds.chance_at_least(24) == Fraction(3_760, 12_994_800)
     assert odds.rarity(24) == "1 hand in 3,456 scores 24 or more"
     assert odds.rarity(29) == "1 hand in 3,248,700 scores 29 or more"
-    assert odds.rarity(0) == "every hand scores 0 or more"
+    assert odds.rarity(0) == "1 hand in 13 scores nothing"  # 7.8%: never "0 or more"
+    assert odds.rarity(0, crib=True) == "1 crib in 13 scores nothing"
+    assert odds.rarity(0, 3) == "1 hand in 4 scores nothing"
+    assert odds.rarity(0, 5) == "1 hand in 69 scores nothing"
     assert odds.rarity(30) == "no hand can score 30 or more"
     assert odds.rarity(2, crib=True).endswith("of cribs score 2 or more")
 

@@ -39,13 +39,19 @@ def run_serve(
 
 
 class Served:
-    """``muggins serve --port 0 --data-dir HOME ARGS`` running in the background; ``port``
-    is the one it printed (the one it bound)."""
+    """``muggins BEFORE serve --port 0 --data-dir HOME ARGS`` running in the background;
+    ``port`` is the one it printed (the one it bound)."""
 
-    def __init__(self, home: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        home: Path,
+        *args: str,
+        before: Sequence[str] = (),
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.home = home
         self.process = subprocess.Popen(
-            [str(MUGGINS), "serve", "--port", "0", "--data-dir", str(home), *args],
+            [str(MUGGINS), *before, "serve", "--port", "0", "--data-dir", str(home), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -170,6 +170,34 @@ async def test_an_empty_announcement_asks_once(clock: FakeClock, recorder: ListR
         assert recorder.attempts[-1].judgement.claimed == 0
 
 
+async def test_a_run_of_two_is_refused_as_it_is_named(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """Two cards of a run named a run: refused on the spot (no run is two ranks, whatever
+    the hand), still picked; with the third card they are claimed."""
+    app = app_for([entry(announce_drill({"require": ["run"]}))], clock, recorder)
+    caught = notifications(app)
+    async with running(app) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = question(app)
+        run = next(g for g in q.breakdown.groups if g.name == "run")
+        screen = app.screen
+        assert isinstance(screen, QuizScreen)
+        await claim(pilot, app, run.cards[:2], "run")
+        assert screen.draft.claims == []
+        assert caught[-1] == "a run is three ranks or more in a row; these cards have two ranks"
+        assert screen.draft.picked == list(run.cards[:2])
+        await claim(pilot, app, run.cards[2:], "run")
+        assert [set(c.cards) for c in screen.draft.claims] == [set(run.cards)]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert revealing(app)
+        verdict = recorder.attempts[-1].judgement
+        assert isinstance(verdict, Verdict)
+        assert verdict.wrong == ()
+
+
 def total_drill(**fields: Any) -> Any:
     return drill({"name": "Count", "description": "d", "hands": 1, **fields})
 

@@ -384,6 +384,10 @@ async def test_help_opens_on_f1_and_question_mark(
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert dict(app.screen.keys)["home / end"] == "the first / the last one"
+        assert dict(app.screen.keys)["f1 or ?"] == "Help"  # the key as typed, not its name
+        drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "f1 or ?: Help" in drawn
+        assert "question_mark" not in drawn
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -464,7 +468,7 @@ async def test_home_shows_progress_after_a_drill(clock: FakeClock, recorder: Lis
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert [str(c) for c in table.get_row_at(0)[2:]] == ["50%", "today"]
-        assert text_of(app, "#due") == "1 hand due for review."
+        assert text_of(app, "#due") == "1 hand due for review: r reviews them."
 
 
 async def test_store_error_screen(builtin_entries: list[DrillEntry], clock: FakeClock) -> None:

@@ -18,6 +18,7 @@ from textual.widgets import Select, Static, Switch
 
 from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, notifications, running
+from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
 from trainer.game.bots import LEVELS
 from trainer.game.variants import VARIANTS, VariantId
@@ -166,6 +167,21 @@ async def test_enter_opens_a_list_but_on_the_switch_deals() -> None:
         await pilot.pause()
         assert not screen.query_one("#peg-own", Switch).value
         assert started(app) == [GameChoices()]
+
+
+async def test_the_switch_says_in_words_what_on_and_off_mean() -> None:
+    async with setup() as (_app, screen, pilot):
+
+        def line() -> str:
+            drawn = [strip.text for strip in screen._compositor.render_strips()]
+            (row,) = [text for text in drawn if "Peg your own play" in text]
+            return row.rstrip()
+
+        assert line().endswith("off: your play is pegged for you")
+        screen.query_one("#peg-own", Switch).focus()
+        await pilot.press("space")
+        await until(pilot, lambda: "on:" in line(), "the switch's words")
+        assert line().endswith("on: you say what each card you lay pegs")
 
 
 async def test_unchanged_choices_deal_without_saving(tmp_path: Path) -> None:

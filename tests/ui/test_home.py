@@ -8,7 +8,10 @@ from textual.widgets import DataTable
 
 from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, press, running, text_of
-from trainer.drills.loader import DrillEntry
+from tests.ui.waiting import until
+from trainer.drills.loader import DrillEntry, builtin_drills_dir, load_all
+from trainer.ui.app import MugginsApp
+from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.quiz import QuizScreen
 
 SIZE = (100, 30)
@@ -23,9 +26,10 @@ async def test_home_in_80x24_scrolls_to_every_drill_set(
         table = screen.query_one("#drills", DataTable)
         shown = table.scrollable_content_region.height - table.header_height
         assert table.row_count == len(builtin_entries) == 18
-        assert shown < table.row_count  # 80x24 cannot show them all: the list scrolls
+        assert shown == 14  # 80x24 cannot show them all: the list scrolls
         assert screen.query_one("#description").region.bottom <= 23  # above the footer
-        assert table.border_subtitle == "1 of 18"
+        assert table.border_subtitle == "1 of 18 · 4 more below ↓"
+        assert any("1 of 18 · 4 more below ↓" in line for line in screen_lines(app))
         last = builtin_entries[-1].drill
         assert last is not None
         await press(pilot, "end")
@@ -35,10 +39,65 @@ async def test_home_in_80x24_scrolls_to_every_drill_set(
         assert text_of(app, "#description") == last.description
         await press(pilot, "home")
         assert (table.cursor_row, table.scroll_y) == (0, 0)
-        assert table.border_subtitle == "1 of 18"
+        assert table.border_subtitle == "1 of 18 · 4 more below ↓"
         assert "Ten random hands" in text_of(app, "#description")
-        await press(pilot, *["down"] * 16)
-        assert table.scroll_y <= 16 < table.scroll_y + shown
+        await press(pilot, *["down"] * 15)
+        assert table.scroll_y <= 15 < table.scroll_y + shown
+        below = 18 - round(table.scroll_y) - shown
+        assert below == 2
+        assert table.border_subtitle == "16 of 18 · 2 more below ↓"
+
+
+def screen_lines(app: MugginsApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+YAML = """name: Added while running
+description: A drill file written while the trainer was open.
+hands: 3
+"""
+
+
+async def test_a_drill_file_added_while_the_trainer_runs_is_on_home_when_back(
+    clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    folder = tmp_path / "drills"
+    folder.mkdir()
+    (folder / "first.yaml").write_text(YAML.replace("Added while running", "First"))
+    dirs = ((folder, False),)
+    app = app_for(load_all(dirs), clock, recorder, drill_dirs=dirs)
+    async with running(app, SIZE) as pilot:
+        table = app.screen.query_one("#drills", DataTable)
+        assert table.row_count == 1
+        await press(pilot, "s")  # stats, over home
+        (folder / "later.yaml").write_text(YAML)
+        (folder / "first.yaml").unlink()
+        await press(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen)
+        await until(
+            pilot, lambda: table.row_count == 1 and app.entries[0].id == "later", "the new list"
+        )
+        assert [str(c) for c in table.get_row_at(0)[:1]] == ["Added while running"]
+        assert [e.id for e in app.screen.entries] == ["later"]
+        await press(pilot, "enter")
+        assert isinstance(app.screen, QuizScreen)
+        assert app.runner.session is not None
+        assert app.runner.session.drill.name == "Added while running"
+
+
+async def test_home_shown_again_with_nothing_new_keeps_its_list(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    dirs = ((builtin_drills_dir(), True),)
+    app = app_for(builtin_entries, clock, recorder, drill_dirs=dirs)
+    async with running(app, SIZE) as pilot:
+        await press(pilot, "f1")
+        await press(pilot, "escape")
+        await app.workers.wait_for_complete()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert app.entries == builtin_entries
+        assert all(a is b for a, b in zip(home.entries, builtin_entries, strict=True))
 
 
 # ---------------------------------------------------------------- weak spots

@@ -5,8 +5,9 @@ loopback address, or a name rebound to 127.0.0.1) cannot drive a trainer while t
 server's own page can; tabs beyond ``--max-tabs`` are told so and start nothing, even in a
 burst; a closed tab's trainer ends; SIGTERM with tabs open keeps every answer (issue 22).
 
-The served terminal is a canvas, so the tests read the stats store, the trainer processes
-and screenshots, never the page's text. `.ci/run` installs chromium where it is missing;
+The served terminal is a canvas, so the tests read the stats store, the trainer processes,
+screenshots, and the bytes the page's terminal is sent (the pegging drill's cards laid),
+never the page's text. `.ci/run` installs chromium where it is missing;
 Playwright never downloads a browser here (no `playwright install`). Only loopback
 addresses are used, each server on a port of its own choosing.
 """
@@ -14,7 +15,9 @@ addresses are used, each server on a port of its own choosing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -34,6 +37,9 @@ from tests.ui.serve_support import (
     trainers_using,
     wait_for,
 )
+from trainer.drills.plays import deal_play
+from trainer.history import DB_NAME
+from trainer.rules.cards import RANK_NAMES
 from trainer.ui.serve_tabs import TABS_FULL
 
 pytestmark = pytest.mark.slow  # a browser and trainers start: run in CI, not the quick loop
@@ -78,6 +84,22 @@ url => {
   };
   socket.onclose = (event) => { seen.closed = event.code; };
 }
+"""
+RECORD = """
+// Keep, as text, every byte the trainer sends the page's terminal (what it draws).
+window.drawn = "";
+const decoder = new TextDecoder();
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(url, protocols) {
+    super(url, protocols);
+    this.addEventListener("message", (event) => {
+      if (typeof event.data !== "string") {
+        window.drawn += decoder.decode(event.data, {stream: true});
+      }
+    });
+  }
+};
 """
 
 
@@ -136,6 +158,46 @@ def test_a_hand_answered_in_the_browser_is_in_the_stats(
     # Roboto Mono in this viewport (the fallback monospace font here would give 113x35).
     (socket_url,) = [url for url in requests if url.startswith("ws:")]
     assert socket_url.endswith("/ws?width=113&height=30"), socket_url
+
+
+def test_the_pegging_drill_draws_the_cards_laid_in_the_browser(
+    tmp_path: Path, context: BrowserContext
+) -> None:
+    """Every card laid since the reset reaches the page's terminal as a card face (the
+    question's seed, read back from the stats store once it is answered, says which). Seed
+    381 deals seven cards before yours first: the widest row the play has."""
+    home = tmp_path / "home"
+    served = Served(home, before=("--seed", "381", "--drill", "pegging"))
+    try:
+        page = context.new_page()
+        page.add_init_script(RECORD)
+        page.goto(served.url)
+        # The question's frame, down to its field (its cursor blinks: it never settles).
+        page.wait_for_function("window.drawn.includes('this card pegs')", timeout=30_000)
+        drawn = str(page.evaluate("window.drawn"))
+        page.keyboard.type("0")
+        page.keyboard.press("Enter")
+        seed = wait_for(lambda: _seeds(home), "the answer in the stats store")[0]
+    finally:
+        served.stop()
+    play = deal_play(seed)
+    assert len(play.before) == 7, play
+    for card in play.laid:
+        assert RANK_NAMES[card.rank] + card.symbol[-1] in drawn, f"{card} never drawn"
+    before = play.count - play.card.value
+    assert f"count {before} before your card" in drawn or not play.before
+
+
+def _seeds(home: Path) -> list[int]:
+    """The seeds of the answers recorded in the stats store of ``home``."""
+    path = home / DB_NAME
+    if not path.exists():
+        return []
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        try:
+            return [int(seed) for (seed,) in db.execute("SELECT seed FROM attempts")]
+        except sqlite3.OperationalError:  # being made just now
+            return []
 
 
 def test_a_page_from_another_loopback_address_cannot_drive_the_trainer(

@@ -51,6 +51,29 @@ async def test_change_save_and_apply(
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["muggins"] == "hoyle"
 
 
+async def test_the_switch_says_in_words_what_on_and_off_mean(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    app = app_for(builtin_entries, clock, recorder)
+    async with running(app, (80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+
+        def line() -> str:
+            drawn = [strip.text for strip in screen._compositor.render_strips()]
+            (row,) = [text for text in drawn if "19 means nothing" in text]
+            return row
+
+        assert line().rstrip().endswith("on: typing 19 claims nothing")
+        screen.query_one("#nineteen", Switch).focus()
+        await pilot.press("space")
+        await until(pilot, lambda: "off:" in line(), "the switch's words")
+        assert line().rstrip().endswith("off: 19 is a count of 19 points")
+        assert not screen.query_one("#nineteen", Switch).value
+
+
 async def test_saving_keeps_the_game_choices(
     builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
 ) -> None:

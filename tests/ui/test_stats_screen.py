@@ -140,6 +140,28 @@ async def test_names_come_from_the_drill_list_else_as_recorded(
         }
 
 
+async def test_a_long_name_is_shown_whole_at_80_columns(
+    builtin_entries: list[DrillEntry], store: StatsStore
+) -> None:
+    """A name wider than its column goes on in the lines below, never cut (issue 23)."""
+    long = "Flushes and crib traps, the long way"
+    entries = []
+    for e in builtin_entries:
+        if e.id == "warm-up" and e.drill is not None:
+            e = dataclasses.replace(e, drill=dataclasses.replace(e.drill, name=long))
+        entries.append(e)
+    app = stats_app(entries, store)
+    async with running(app, SIZE) as pilot:
+        screen = await open_stats(app, pilot)
+        assert rows(screen)["warm-up"][0] == "Flushes and crib\ntraps, the long\nway"
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        at = next(n for n, line in enumerate(drawn) if "Flushes and crib " in line)
+        assert drawn[at].split()[3:6] == ["7", "71%", "6.7"]  # the figures on its first line
+        assert drawn[at + 1].strip() == "traps, the long"
+        assert drawn[at + 2].strip() == "way"
+        assert all(len(line) <= 80 for line in drawn)
+
+
 async def test_chart_has_a_point_a_day(
     builtin_entries: list[DrillEntry], store: StatsStore
 ) -> None:

@@ -11,7 +11,7 @@ from trainer.game.bots import LEVELS, Bot, Level
 from trainer.game.events import Go, Played, Shown
 from trainer.game.record import GameRecord, play_game
 from trainer.game.state import GameOptions
-from trainer.game.variants import variant
+from trainer.game.variants import GameVariant, variant
 from trainer.judge.policy import check_policy
 
 MAX_GAMES: Final = 100_000
@@ -23,13 +23,30 @@ def game_seed(seed: int, number: int) -> int:
     return seed * 1000 + number
 
 
-def simulate(args: argparse.Namespace, out: TextIO) -> int:
-    rules = variant(args.variant)
-    levels = [b.strip() for b in args.bots.split(",")]
+def default_levels(rules: GameVariant) -> list[str]:
+    """One level a seat when --bots is not given: ``standard`` for the first side (seat 0,
+    and its partner), ``easy`` for every other seat: standard,easy in a two-hand game."""
+    return ["standard" if rules.side_of(s) == 0 else "easy" for s in range(rules.players)]
+
+
+def seat_levels(rules: GameVariant, bots: str | None) -> list[str]:
+    """The level of each seat: the defaults, one level for every seat, or one a seat."""
+    if bots is None:
+        return default_levels(rules)
+    levels = [b.strip() for b in bots.split(",")]
+    if len(levels) == 1:
+        levels *= rules.players
     if len(levels) != rules.players:
         raise ValueError(
-            f"--bots: {rules.name} needs {rules.players} bots, got {len(levels)} ({args.bots})"
+            f"--bots: {rules.name} needs {rules.players} levels (or one for every seat), "
+            f"got {len(levels)} ({bots})"
         )
+    return levels
+
+
+def simulate(args: argparse.Namespace, out: TextIO) -> int:
+    rules = variant(args.variant)
+    levels = seat_levels(rules, args.bots)
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"--bots: {level!r} is not a level (known: {', '.join(LEVELS)})")

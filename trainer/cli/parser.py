@@ -178,9 +178,9 @@ def _game_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
     p.add_argument("--seed", type=integer, default=1, metavar="S", help="default: 1")
     p.add_argument(
         "--bots",
-        default="standard,easy",
         metavar="LEVEL,LEVEL[,...]",
-        help="one level a seat: easy, standard or strong (default: standard,easy)",
+        help="one level a seat, or one for every seat: easy, standard or strong (default: "
+        "standard for the first side, easy for the others: standard,easy with two players)",
     )
     p.add_argument("--muggins", default="acc", metavar="POLICY", help="off, acc, hoyle or bsd")
     p.add_argument("--json", action="store_true", help="print every game's record as JSON")

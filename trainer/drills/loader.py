@@ -147,6 +147,25 @@ def deep_check(
     return checked
 
 
+def reload_all(
+    dirs: Iterable[tuple[Path, bool]],
+    known: Sequence[DrillEntry],
+    stop: Callable[[], bool] = lambda: False,
+) -> list[DrillEntry] | None:
+    """The drill folders read again (a file added, changed or removed while the trainer
+    runs), or None when nothing changed. An entry read as it was is kept as it was (checked
+    already, or still to be); a new or changed one is checked now (`deep_check`)."""
+    kept = {(e.id, e.source): e for e in known}
+    found = []
+    for entry in load_all(dirs, deep=False):
+        old = kept.get((entry.id, entry.source))
+        if old is not None and (old.drill, old.error) == (entry.drill, entry.error):
+            found.append(old)
+        else:
+            found.extend(deep_check([entry], stop=stop))
+    return None if found == list(known) else found
+
+
 def find_drill(entries: Sequence[DrillEntry], name: str) -> DrillSet:
     """The drill with id (file name without .yaml) or name ``name``; `DrillError` otherwise."""
     for entry in entries:

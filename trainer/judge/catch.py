@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.judge.claims import CatchAnswer, ClaimError, check_count
-from trainer.judge.miscount import OpponentClaim, combos_phrase
+from trainer.judge.heard import heard_difference
+from trainer.judge.miscount import OpponentClaim
 from trainer.judge.outcome import Outcome, compare
-from trainer.rules.show import Breakdown, Item
+from trainer.rules.show import Breakdown
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,16 +42,16 @@ class CallResult:
         """Missed points the call did not collect (a call for less than was missed)."""
         return self.missed - self.caller_points
 
-    def summary(self, missed: tuple[Item, ...] = ()) -> str:
-        """One line for the caller: was the call right, and who takes what; ``missed`` names
-        the combinations they missed ("fifteen 7S 8D for 2"), when known."""
+    def summary(self, heard: str = "") -> str:
+        """One line for the caller: was the call right, and who takes what; ``heard`` says
+        what was missed, as far as the spoken count shows it (`heard_difference`)."""
         if not self.correct:
             return (
                 f"Wrong call: nothing was missed; your opponent takes the "
                 f"{self.opponent_points} you called."
             )
-        text = f"Muggins! They missed {combos_phrase(missed) or self.missed}; "
-        text += f"you take {self.caller_points}"
+        text = f"Muggins! {heard} You" if heard else f"Muggins! They missed {self.missed}; you"
+        text += f" take {self.caller_points}"
         if self.let_slip:
             return text + f" and let {self.let_slip} slip."
         if self.call > self.missed:
@@ -133,20 +134,19 @@ class CatchVerdict:
         return self.answer is not None and self.answer.too_many and said <= truth
 
     def _cost(self) -> str:
-        """What the reply did with the points, by what they said against the truth."""
+        """What the reply did with the points, by what they said against the truth; what
+        they got wrong, as far as their spoken count shows it."""
         o, call = self.opponent_claim, self.call
         said, truth = o.claimed, self.breakdown.total
         too_many = self.answer is not None and self.answer.too_many
+        heard = heard_difference(o.said, self.breakdown) or o.description
         if said < truth:
             if call is not None:
-                return call.summary(o.missed)
+                return call.summary(heard)
             slipped = f"You let {truth - said} slip."
             if too_many:
-                return (
-                    f"They counted too few, not too many: they missed "
-                    f"{combos_phrase(o.missed)}. {slipped}"
-                )
-            return f"{o.description} {slipped}"
+                return f"They counted too few, not too many. {heard} {slipped}"
+            return f"{heard} {slipped}"
         if said == truth:
             if call is not None:
                 return f"They counted it right: your opponent takes the {call.call} you called."
@@ -156,12 +156,12 @@ class CatchVerdict:
         down = f"Their count is corrected down to {truth}"
         if call is not None:
             return (
-                f"Nothing was missed: they counted too many. {o.description} {down}, "
+                f"Nothing was missed: they counted too many. {heard} {down}, "
                 f"and your opponent takes the {call.call} you called."
             )
         if too_many:
-            return f"{o.description} {down}."
-        return f"{o.description} Your opponent pegs {said - truth} they did not earn."
+            return f"{heard} {down}."
+        return f"{heard} Your opponent pegs {said - truth} they did not earn."
 
 
 def judge_catch(

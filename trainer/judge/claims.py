@@ -83,6 +83,29 @@ def natural_points(kind: Kind, cards: Collection[Card]) -> int:
     return 2 if kind == "pair" else len(cards)
 
 
+def shape_problem(kind: Kind, cards: Collection[Card], hand_size: int) -> str | None:
+    """Why these cards can never be a ``kind`` in any hand of ``hand_size`` cards (a run of
+    two ranks, a fifteen of one card), or None: refused as the player names them, since
+    it tells nothing of this hand. Cards that could be one elsewhere are judged instead."""
+    n = len(cards)
+    ranks = len({c.rank for c in cards})
+    if kind == "fifteen" and n < 2:
+        return "a fifteen is two cards or more"
+    if kind == "pair" and not 2 <= n <= 4:
+        return "a pair is two cards of one rank (three: a pair royal, four: a double pair royal)"
+    if kind == "run" and ranks < 3:
+        return f"a run is three ranks or more in a row; these cards have {_ranks(ranks)}"
+    if kind == "flush" and n < hand_size:
+        return f"a flush is every card of the hand ({hand_size}), and the starter if it matches"
+    if kind == "nobs" and n > 2:
+        return "nobs is one jack: the jack of the starter's suit"
+    return None
+
+
+def _ranks(n: int) -> str:
+    return "one rank" if n == 1 else "two ranks"
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class ClaimedItem:
     """One combination the player names: its kind, its cards, and optionally its points.

@@ -142,9 +142,13 @@ def chance_at_least(score: int, hand_size: int = 4, crib: bool = False) -> Fract
 
 
 def rarity(score: int, hand_size: int = 4, crib: bool = False) -> str:
-    """How rare a score is, as a player reads it: "1 hand in 3,250 scores 24 or more"."""
-    chance = chance_at_least(score, hand_size, crib)
+    """How rare a score is, as a player reads it: "1 hand in 3,250 scores 24 or more";
+    for nothing, how often a deal scores nothing at all ("1 hand in 13 scores nothing")."""
     what = "crib" if crib else "hand"
+    if score == 0:
+        dist = distribution(hand_size, crib)
+        return f"1 {what} in {round(sum(dist.values()) / dist[0]):,} scores nothing"
+    chance = chance_at_least(score, hand_size, crib)
     if chance == 0:
         return f"no {what} can score {score} or more"
     if chance == 1:

@@ -119,7 +119,12 @@ class MugginsApp(App[None]):
         return self.prefs.settings
 
     def get_default_screen(self) -> Screen[Any]:
-        return HomeScreen(self.entries, now=self.options.now, plain=self.plain_cards)
+        return HomeScreen(
+            self.entries,
+            now=self.options.now,
+            plain=self.plain_cards,
+            drill_dirs=self.options.drill_dirs,
+        )
 
     def on_mount(self) -> None:
         self.prefs.start()

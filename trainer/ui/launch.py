@@ -65,7 +65,8 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     tune_gc()
     # The tables that prove each drill can be dealt are built after the first screen
     # is drawn (the app checks them in the background); a drill to start now is checked now.
-    entries = load_all(drill_dirs(args.data_dir, args.drills or []), deep=False)
+    folders = drill_dirs(args.data_dir, args.drills or [])
+    entries = load_all(folders, deep=False)
     start = None
     if args.drill:
         found = find_drill(entries, args.drill)
@@ -88,5 +89,6 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
         settings_warning=warning,
         start_drill=start,
         plain_cards=args.plain_cards,
+        drill_dirs=tuple(folders),
     )
     return make_app(entries, random.Random(seed), history=open_history, options=options), opened

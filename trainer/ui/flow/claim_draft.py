@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.judge.claims import AnnounceClaim, ClaimedItem, ClaimError, with_starter
+from trainer.judge.claims import (
+    AnnounceClaim,
+    ClaimedItem,
+    ClaimError,
+    shape_problem,
+    with_starter,
+)
 from trainer.rules.cards import Card
 from trainer.rules.combos import Kind
 
@@ -44,9 +50,13 @@ class AnnounceDraft:
             self.picked.append(card)
 
     def claim(self, kind: Kind) -> str | None:
-        """Claim the picked cards as ``kind``; why not, if they cannot be one."""
+        """Claim the picked cards as ``kind``; why not, if they cannot be one: no cards
+        picked, or cards that are never a ``kind`` (`shape_problem`: a run of two). The
+        picked cards stay picked after a refusal, to be claimed as another kind."""
         if not self.picked:
             return f"pick the cards of the combination first (1-{len(self.cards)})"
+        if (problem := shape_problem(kind, self.picked, len(self.hand))) is not None:
+            return problem
         try:
             item = ClaimedItem(kind, self.picked)
         except ClaimError as err:

@@ -34,3 +34,6 @@ class Options:
     """Seconds a computer's move in a game is shown before the next (any key skips it)."""
     warm_tables: bool = True
     """Check the drills and build the deal tables in the background after home is drawn."""
+    drill_dirs: tuple[tuple[Path, bool], ...] = ()
+    """The drill folders (folder, is built-in), read again each time home is shown again,
+    so a file added meanwhile is listed (none: the list stays as it was given)."""

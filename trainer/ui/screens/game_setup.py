@@ -14,7 +14,7 @@ from typing import ClassVar, Final, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal
+from textual.containers import Grid
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Select, Static, Switch
 
@@ -31,6 +31,7 @@ from trainer.settings import (
 )
 from trainer.ui.messages import SettingsChanged, StartGame
 from trainer.ui.widgets.footer import KeysFooter
+from trainer.ui.widgets.switch_words import SwitchWords
 
 LEVEL_WORDS: Final[dict[GameLevel, str]] = {
     "easy": "miscounts often, rarely catches you",
@@ -135,9 +136,12 @@ class GameSetupScreen(Screen[None]):
                 id="claim-style",
             )
             yield Label("Peg your own play")
-            with Horizontal(id="setup-peg"):
-                yield SpaceSwitch(value=game.peg_own, id="peg-own")
-                yield Label("say what each card you lay pegs (ACC 10.2)")
+            yield SwitchWords(
+                SpaceSwitch(value=game.peg_own, id="peg-own"),
+                on="you say what each card you lay pegs",
+                off="your play is pegged for you",
+                id="setup-peg",
+            )
             yield Label("Match")
             yield Select(
                 [(match_words(n), n) for n in matches],

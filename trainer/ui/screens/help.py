@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.keys import key_to_character
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown
 
@@ -46,16 +47,28 @@ class ExplainsKeys(Protocol):
 
 
 def keys_of(screen: Screen[Any]) -> list[tuple[str, str]]:
-    """The keys a screen answers to, with what each does: its shown bindings, then the keys
-    it declares itself (`ExplainsKeys`)."""
-    keys = []
+    """The keys a screen answers to, with what each does: its shown bindings (the keys of
+    one binding together, "f1 or ?"), then the keys it declares itself (`ExplainsKeys`)."""
+    keys: dict[tuple[str, str], list[str]] = {}
     for key, active in screen.active_bindings.items():
         binding = active.binding
         if binding.description and binding.show:
-            keys.append((binding.key_display or key, binding.description))
+            names = keys.setdefault((binding.action, binding.description), [])
+            name = binding.key_display or key_name(key)
+            if name not in names:
+                names.append(name)
+    listed = [(" or ".join(names), what) for (_, what), names in keys.items()]
     if isinstance(screen, ExplainsKeys):
-        keys += screen.help_keys()
-    return keys
+        listed += screen.help_keys()
+    return listed
+
+
+def key_name(key: str) -> str:
+    """A key as a player types it: ``?`` for question_mark, ``enter`` for enter."""
+    character = key_to_character(key)
+    if character is not None and character.isprintable() and not character.isspace():
+        return character
+    return key
 
 
 class HelpScreen(ModalScreen[None]):

@@ -1,14 +1,17 @@
 """Home: the drill sets with your accuracy on each; Enter starts the highlighted one.
 
 The list scrolls when the terminal is too short for every drill set (80x24 holds 14 of
-the 18 built-in ones): its frame says which one of how many is highlighted, and Home
-and End go to the first and the last.
+the 18 built-in ones): its frame says which one of how many is highlighted and how many
+more are below the last row shown, and Home and End go to the first and the last. The
+drill folders are read again each time home is shown again: a file added meanwhile is
+listed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -16,14 +19,16 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.events import Resize, ScreenResume
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
+from textual.worker import get_current_worker
 
 from trainer.coach.practice import aim_at_weak_spots
-from trainer.drills.loader import DrillEntry
+from trainer.drills.loader import DrillEntry, reload_all
 from trainer.drills.model import DrillSet
-from trainer.ui.messages import ResumeGame, StartDrill
+from trainer.ui.messages import DrillsChecked, ResumeGame, StartDrill
 from trainer.ui.text import ago
 from trainer.ui.user_text import as_cell, as_text, fill
 from trainer.ui.widgets.footer import ReadyFooter
@@ -50,12 +55,32 @@ class SavedRead(Message):
 
 
 class DrillTable(DataTable[Text]):
-    """The drill list: Home and End move the cursor to the first and the last drill set."""
+    """The drill list: Home and End move the cursor to the first and the last drill set;
+    its frame says where the cursor is and how many rows are below the last one shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("home", "scroll_top", "First drill", show=False),
         Binding("end", "scroll_bottom", "Last drill", show=False),
     ]
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.show_place()
+
+    def on_resize(self, event: Resize) -> None:
+        self.show_place()
+
+    def show_place(self) -> None:
+        """ "3 of 18 · 4 more below ↓": the row highlighted, and the rows out of sight below."""
+        rows = self.row_count
+        if not rows:
+            self.border_subtitle = ""
+            return
+        header = self.header_height if self.show_header else 0
+        shown = max(0, self.scrollable_content_region.height - header)
+        below = max(0, rows - round(self.scroll_y) - shown)
+        place = f"{self.cursor_row + 1} of {rows}"
+        self.border_subtitle = f"{place} · {below} more below ↓" if below and shown else place
 
 
 class HomeScreen(Screen[None]):
@@ -74,10 +99,17 @@ class HomeScreen(Screen[None]):
     ]
 
     def __init__(
-        self, entries: Sequence[DrillEntry], *, now: Callable[[], datetime], plain: bool = False
+        self,
+        entries: Sequence[DrillEntry],
+        *,
+        now: Callable[[], datetime],
+        plain: bool = False,
+        drill_dirs: Sequence[tuple[Path, bool]] = (),
     ) -> None:
         super().__init__()
         self.entries = list(entries)
+        self.drill_dirs = tuple(drill_dirs)
+        """The folders read again when home is shown again (none: the list is as given)."""
         self.progress: Mapping[str, DrillProgress] = {}
         self.kinds: tuple[KindStats, ...] = ()
         """How often you miss each kind of combination, as last read (weak spots)."""
@@ -102,6 +134,19 @@ class HomeScreen(Screen[None]):
         if self.history is not None:
             self._read_progress()
             self._read_saved()
+
+    @on(ScreenResume)
+    def _look_for_drills(self) -> None:
+        """Home shown again: read the drill folders for files added, changed or removed."""
+        if self.drill_dirs:
+            self._reload_drills()
+
+    @work(thread=True, exclusive=True, group="drill-files")
+    def _reload_drills(self) -> None:
+        worker = get_current_worker()
+        found = reload_all(self.drill_dirs, self.entries, stop=lambda: worker.is_cancelled)
+        if found is not None and not worker.is_cancelled:
+            self.post_message(DrillsChecked(found))  # the app keeps the list and sets ours
 
     @work(thread=True, exclusive=True, group="saved-game")
     def _read_saved(self) -> None:
@@ -241,7 +286,7 @@ class HomeScreen(Screen[None]):
     def _due_text(self) -> str:
         if self.due:
             hands = "hand" if self.due == 1 else "hands"
-            return f"{self.due} {hands} due for review."
+            return f"{self.due} {hands} due for review: [b]r[/b] reviews them."
         return "Nothing due for review. Pick a drill and press Enter."
 
     @on(DataTable.RowHighlighted, "#drills")
@@ -252,7 +297,7 @@ class HomeScreen(Screen[None]):
         """Say what the highlighted drill set is (the weak spots: what they aim at now)."""
         if not 0 <= row < len(self.entries):
             return
-        self.query_one("#drills", DataTable).border_subtitle = f"{row + 1} of {len(self.entries)}"
+        self.query_one("#drills", DrillTable).show_place()
         d = self.entries[row].drill
         if d is None:
             text = f"This file cannot be used: {self.entries[row].error}"

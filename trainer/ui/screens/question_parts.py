@@ -42,8 +42,8 @@ def play_parts(q: PlayQuestion, *, plain: bool) -> ComposeResult:
         id="what",
     )
     with Horizontal(id="play-row"):
-        if p.before:
-            yield CardTable(p.before, numbered=False, plain=plain, id="pile")
+        if p.before:  # not "#pile": the game's table styles that as one line of text
+            yield CardTable(p.before, numbered=False, plain=plain, id="play-pile")
         yield Label(" then you lay ", classes="gap-text")
         yield CardTable((p.card,), numbered=False, plain=plain, id="table")
     notes = [f"Count now: {p.count}."]

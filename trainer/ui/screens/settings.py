@@ -22,6 +22,7 @@ from trainer.ui.messages import SettingsChanged
 from trainer.ui.user_text import as_cell, fill
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.key_field import KeyField
+from trainer.ui.widgets.switch_words import SwitchWords
 
 
 class SettingsScreen(Screen[None]):
@@ -59,7 +60,11 @@ class SettingsScreen(Screen[None]):
                 id="muggins",
             )
             yield Label("19 means nothing")
-            yield Switch(value=s.nineteen, id="nineteen")
+            yield SwitchWords(
+                Switch(value=s.nineteen, id="nineteen"),
+                on="typing 19 claims nothing",
+                off="19 is a count of 19 points",
+            )
             yield Label("Card suits")
             yield Select(
                 [("symbols ♠ ♥ ♦ ♣", "symbols"), ("letters S H D C", "letters")],

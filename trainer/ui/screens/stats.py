@@ -7,6 +7,7 @@ drill-set filter changes (a newer read replaces an older one still running).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -64,9 +65,10 @@ NO_KINDS: Final = (
 )
 
 
-def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, with an ellipsis if cut."""
-    return text if len(text) <= width else text[: width - 1] + "…"
+def wrapped(text: str, width: int) -> str:
+    """``text`` in lines of at most ``width`` characters, broken between words where it can
+    be: a drill set's name is shown whole, never cut."""
+    return "\n".join(textwrap.wrap(text, width)) or text
 
 
 def chart_points(
@@ -278,12 +280,19 @@ class StatsScreen(Screen[None]):
             rows.append(report.overall)
         for d in rows:
             style = "bold" if d.drill_id is None else ""  # the total row
-            table.add_row(*(as_cell(c, style) for c in self.cells(d)), key=d.drill_id or "all")
+            name, *figures = self.cells(d)
+            lines = [as_cell(line, style) for line in name.split("\n")]
+            table.add_row(
+                Text("\n").join(lines),  # a long name takes two lines, each cleaned
+                *(as_cell(c, style) for c in figures),
+                key=d.drill_id or "all",
+                height=len(lines),
+            )
 
     def cells(self, d: DrillStats) -> tuple[str, ...]:
         """The table's cells for one drill set (or all of them)."""
         return (
-            clip(self.name_of(d), NAME_WIDTH),
+            wrapped(self.name_of(d), NAME_WIDTH),
             str(d.attempts),
             "-" if d.accuracy is None else f"{d.accuracy:.0%}",
             "-" if d.mean_seconds is None else f"{d.mean_seconds:.1f}",

@@ -32,15 +32,17 @@ from itertools import combinations
 from typing import Final, Literal, get_args
 
 from trainer.game.crib_values import crib_value
+from trainer.game.search import Ranks, scored
 from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.game.strong import best_card
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.miscount import opponent_claim
 from trainer.judge.policy import policy_points
-from trainer.rules.cards import Card, deck
+from trainer.rules.cards import JACK, SUITS, Card
 from trainer.rules.play import score_play
-from trainer.rules.show import score_show
-from trainer.rules.totals import show_total
+from trainer.rules.rank_table import STARTERS, TOTALS
+from trainer.rules.ranks import COUNT_UNIT
+from trainer.rules.show import flush_value, score_show
 
 Level = Literal["easy", "standard", "strong"]
 LEVELS: Final[tuple[Level, ...]] = get_args(Level)
@@ -55,11 +57,59 @@ DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0, "stron
 """Points of noise (either way, at most) on each discard's value."""
 
 _BOT_SALT: Final = 0xB07
+_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""The counting value of each rank (index 0 unused)."""
 
 
 def hand_average(kept: Sequence[Card], unseen: Sequence[Card]) -> float:
     """The kept cards' exact average show over every starter among ``unseen``."""
-    return sum(show_total(kept, s) for s in unseen) / len(unseen)
+    return starter_sum(kept, unseen) / len(unseen)
+
+
+def starter_sum(kept: Sequence[Card], unseen: Sequence[Card]) -> int:
+    """The kept cards' shows summed over every starter among ``unseen``: `show_total` of each,
+    worked out by starter rank (the fifteens, pairs and runs, one lookup a rank, weighted by
+    how many unseen cards have it) and by suit (the flush and nobs, by how many unseen cards
+    have each suit), rather than starter by starter."""
+    ranks = [0] * 14
+    suits = dict.fromkeys(SUITS, 0)
+    for card in unseen:
+        ranks[card.rank] += 1
+        suits[card.suit] += 1
+    return _starter_sum(kept, _weights(ranks), suits, len(unseen))
+
+
+def _weights(ranks: Sequence[int]) -> list[tuple[int, int]]:
+    """Each rank that unseen cards have, as (its packed count unit, how many cards)."""
+    return [(COUNT_UNIT[r], ranks[r]) for r in range(1, 14) if ranks[r]]
+
+
+def _starter_sum(
+    kept: Sequence[Card], weights: list[tuple[int, int]], suits: dict[str, int], n: int
+) -> int:
+    """`starter_sum` given the unseen cards' ranks (`_weights`), how many have each suit, and
+    how many there are (``n``)."""
+    unit = COUNT_UNIT
+    key = sum([unit[c.rank] for c in kept])
+    table = TOTALS[len(kept) + 1]
+    total = sum([cards * table[key + one] for one, cards in weights])
+    return total + _suit_sum(kept, suits, n)
+
+
+def _suit_sum(kept: Sequence[Card], suits: dict[str, int], n: int) -> int:
+    """The flush and nobs of the kept cards, summed over ``n`` unseen starters of which
+    ``suits[s]`` have each suit s."""
+    total = 0
+    suit = kept[0].suit
+    if kept[1].suit == suit and all(c.suit == suit for c in kept):
+        size = len(kept)
+        matching = suits[suit]
+        total += matching * flush_value(size, with_starter=True, crib=False)
+        total += (n - matching) * flush_value(size, with_starter=False, crib=False)
+    for card in kept:
+        if card.rank == JACK:
+            total += suits[card.suit]
+    return total
 
 
 def discard_values(
@@ -67,12 +117,26 @@ def discard_values(
 ) -> list[tuple[float, tuple[Card, ...]]]:
     """Each way to throw ``throw`` cards, valued: the kept hand's average over every starter,
     plus (own crib) or minus (the opponent's) the thrown pair's crib value; ``own_crib``
-    None leaves the crib out."""
-    unseen = [c for c in deck() if c not in dealt]
+    None leaves the crib out.
+
+    The starters are the 52 cards less the dealt ones, so a kept hand's rank points over
+    them are its `rank_table.STARTERS` entry (over the 52 less the kept) less those of the
+    thrown cards as starters; the flush and nobs go by the unseen cards of each suit.
+    """
+    suits = dict.fromkeys(SUITS, 13)  # the unseen cards of each suit
+    for card in dealt:
+        suits[card.suit] -= 1
+    unseen = 52 - len(dealt)
+    size = len(dealt) - throw
+    starters, totals, unit = STARTERS[size], TOTALS[size + 1], COUNT_UNIT
+    # The i-th way to throw leaves the i-th from last way to keep (combinations' order).
+    keeps = list(combinations(dealt, size))
+    keeps.reverse()
     out = []
-    for thrown in combinations(dealt, throw):
-        kept = [c for c in dealt if c not in thrown]
-        value = hand_average(kept, unseen)
+    for thrown, kept in zip(combinations(dealt, throw), keeps, strict=True):
+        key = sum([unit[c.rank] for c in kept])
+        ranks = starters[key] - sum([totals[key + unit[c.rank]] for c in thrown])
+        value = (ranks + _suit_sum(kept, suits, unseen)) / unseen
         if own_crib is not None and throw == 2:
             crib = crib_value(thrown[0], thrown[1])
             value += crib if own_crib else -crib
@@ -84,12 +148,31 @@ def expected_reply(pile: Sequence[Card], unseen: Sequence[Card]) -> float:
     """What one unseen card laid next would peg on average (a card that does not fit pegs 0)."""
     if not unseen:
         return 0.0
-    count = sum(c.value for c in pile)
-    total = 0
+    ranks = [0] * 14
     for card in unseen:
-        if count + card.value <= 31:
-            total += score_play([*pile, card]).total
-    return total / len(unseen)
+        ranks[card.rank] += 1
+    tail: Ranks = ()
+    for card in pile:
+        tail = scored(tail, card.rank)[1]
+    return reply_total(tail, sum(c.value for c in pile), ranks) / len(unseen)
+
+
+def reply_total(tail: Ranks, count: int, ranks: Sequence[int]) -> int:
+    """What one card laid next pegs, summed over unseen cards with ``ranks[r]`` cards of each
+    rank r, on a pile at ``count`` whose last cards that can still score are ``tail`` (by
+    rank, `search.scored`). What a card pegs in the play depends on its rank alone, so each
+    rank is scored once, by `search.scored` (the one pegging scorer, remembered)."""
+    room = 31 - count
+    total = 0
+    for rank in range(1, 14):
+        held = ranks[rank]
+        if not held or _VALUE[rank] > room:
+            continue
+        points = scored(tail, rank)[0]
+        if count + _VALUE[rank] in (15, 31):
+            points += 2
+        total += held * points
+    return total
 
 
 @dataclass
@@ -107,8 +190,10 @@ class Bot:
         self.rng = random.Random()
 
     def decide(self, state: GameState, asked: Prompt) -> Action:
-        base = (self.game_seed * 131 + self.seat) * 1_000_003 + state.steps
-        self.rng.seed(base * 8191 + _BOT_SALT)
+        if self._draws(asked):  # a decision that draws nothing needs no stream (the seeding
+            # is a tenth of a simulated standard game's time)
+            base = (self.game_seed * 131 + self.seat) * 1_000_003 + state.steps
+            self.rng.seed(base * 8191 + _BOT_SALT)
         if asked.kind == "discard":
             return Discard(self.seat, self._discard(state))
         if asked.kind == "play":
@@ -121,6 +206,15 @@ class Bot:
         rate = MISCOUNT_RATE[self.level] if self.miscount is None else self.miscount
         said = opponent_claim(breakdown, self.rng, error_rate=rate)
         return Count(self.seat, TotalClaim(said.claimed), said.said)
+
+    def _draws(self, asked: Prompt) -> bool:
+        """Whether this decision draws from the bot's stream: the counts and answers do, a
+        discard only with noise, a card laid only by `strong` (its samples)."""
+        if asked.kind == "discard":
+            return DISCARD_NOISE[self.level] > 0
+        if asked.kind == "play":
+            return self.level == "strong"
+        return True
 
     def _answer(self, state: GameState) -> CatchAnswer:
         """Accept, unless the bot notices a mistake: then muggins for what was missed (when
@@ -160,12 +254,22 @@ class Bot:
             return Lay(self.seat, best)
         if self.level == "strong":
             return Lay(self.seat, best_card(state, self.seat, self.rng))
-        seen = {*table.hands[self.seat], *self._laid(state), state.hand.dealt.starter}
-        unseen = [c for c in deck() if c not in seen]
+        seen = [*table.hands[self.seat], *self._laid(state), state.hand.dealt.starter]
+        ranks = [0] + [4] * 13  # the unseen cards of each rank
+        for card in seen:
+            ranks[card.rank] -= 1
+        unseen = 52 - len(seen)
+        tail: Ranks = ()
+        for card in table.pile:
+            tail = scored(tail, card.rank)[1]
+        count = table.count
 
         def worth(card: Card) -> tuple[float, int]:
-            now = score_play([*table.pile, card]).total
-            return now - expected_reply([*table.pile, card], unseen), card.value
+            now, after = scored(tail, card.rank)
+            laid = count + _VALUE[card.rank]
+            if laid in (15, 31):
+                now += 2
+            return now - reply_total(after, laid, ranks) / unseen, card.value
 
         return Lay(self.seat, max(able, key=worth))
 
@@ -175,6 +279,7 @@ class Bot:
         assert table is not None
         laid: list[Card] = []
         for seat, kept in enumerate(state.hand.kept):
-            held = set(table.hands[seat])
-            laid.extend(c for c in kept or () if c not in held)
+            held = table.hands[seat]
+            if kept and len(held) < len(kept):
+                laid.extend(c for c in kept if c not in held)
         return laid

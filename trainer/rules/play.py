@@ -10,11 +10,12 @@ can hold it, replay it and save it (RULES.md, "The play" and "The game", step 3)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Final, Literal, NamedTuple
 
 from trainer.rules.cards import Card, check_distinct
+from trainer.rules.frozen import evolve
 from trainer.rules.speech import play_phrase
 
 PlayKind = Literal["fifteen", "thirty_one", "pair", "run", "go", "last"]
@@ -206,7 +207,7 @@ class Play:
 
     @property
     def count(self) -> int:
-        return sum(c.value for c in self.pile)
+        return sum(map(_VALUE.__getitem__, map(_RANK, self.pile)))
 
     @property
     def done(self) -> bool:
@@ -215,7 +216,7 @@ class Play:
     def playable(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` may lay now without passing 31."""
         room = 31 - self.count
-        return tuple(c for c in self.hands[seat] if c.value <= room)
+        return tuple([c for c in self.hands[seat] if _VALUE[c.rank] <= room])
 
     def lay(self, card: Card) -> tuple[Play, tuple[PlayItem, ...]]:
         """The seat whose turn it is lays ``card``: the new play and what it pegged (with the
@@ -223,23 +224,25 @@ class Play:
         seat = self.turn
         if self.done:
             raise PlayError("the play is over: every card has been laid")
-        if card not in self.hands[seat]:
+        held = self.hands[seat]
+        if card not in held:
             raise PlayError(f"seat {seat} does not hold {card}")
-        if card.value > 31 - self.count:
-            raise PlayError(f"{card} would take the count from {self.count} past 31")
-        hands = tuple(
-            tuple(c for c in h if c != card) if n == seat else h for n, h in enumerate(self.hands)
-        )
+        count = self.count
+        if card.value > 31 - count:
+            raise PlayError(f"{card} would take the count from {count} past 31")
+        at = held.index(card)
+        hands = (*self.hands[:seat], held[:at] + held[at + 1 :], *self.hands[seat + 1 :])
         pile = (*self.pile, card)
-        items = list(score_play(pile).items)
-        play = replace(self, hands=hands, pile=pile, last_player=seat)
-        if play.done:
-            if play.count != 31:
+        score = score_play(pile)
+        items = list(score.items)
+        play = evolve(self, hands=hands, pile=pile, last_player=seat)
+        if not any(hands):
+            if score.count != 31:
                 items.append(PlayItem("last", (card,), 1))
-            return replace(play, pile=()), tuple(items)
-        if play.count == 31:
+            return evolve(play, pile=()), tuple(items)
+        if score.count == 31:
             return play._reset(after=seat), tuple(items)
-        play, go = replace(play, turn=play._next(seat))._settle()
+        play, go = evolve(play, turn=play._next(seat))._settle()
         return play, (*items, *go)
 
     def go(self) -> tuple[Play, tuple[PlayItem, ...]]:
@@ -251,7 +254,7 @@ class Play:
         able = self.playable(seat)
         if able:
             raise PlayError(f"seat {seat} can lay {' '.join(map(str, able))}: no go")
-        play = replace(self, passed=self.passed | {seat}, turn=self._next(seat))
+        play = evolve(self, passed=self.passed | {seat}, turn=self._next(seat))
         return play._settle()
 
     def _next(self, seat: int) -> int:
@@ -260,8 +263,11 @@ class Play:
     def _settle(self) -> tuple[Play, tuple[PlayItem, ...]]:
         """Give the turn to the next seat that holds cards; if nobody can lay, score the go
         to the last player and reset."""
-        if any(self.playable(s) for s in range(len(self.hands))):
-            return self._skip_empty(), ()
+        room = 31 - self.count
+        for hand in self.hands:
+            for card in hand:
+                if _VALUE[card.rank] <= room:
+                    return self._skip_empty(), ()
         scorer = self.last_player
         if scorer is None:  # nobody has laid since the deal: cannot happen with cards held
             raise PlayError("no card has been laid: there is no go to score")
@@ -269,7 +275,7 @@ class Play:
         return self._reset(after=scorer), (item,)
 
     def _reset(self, after: int) -> Play:
-        return replace(self, pile=(), passed=frozenset(), turn=self._next(after))._skip_empty()
+        return evolve(self, pile=(), passed=frozenset(), turn=self._next(after))._skip_empty()
 
     def _skip_empty(self) -> Play:
         """Pass the turn over seats that hold no cards or said go since the reset (they have
@@ -279,4 +285,4 @@ class Play:
             if self.hands[turn] and turn not in self.passed:
                 break
             turn = self._next(turn)
-        return replace(self, turn=turn)
+        return self if turn == self.turn else evolve(self, turn=turn)

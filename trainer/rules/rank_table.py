@@ -81,13 +81,14 @@ class _Tables(dict[int, dict[Any, Any]]):
     """Tables by show size, each made whole on first use (`__missing__`): a present size
     is a plain dictionary lookup, which is what every show pays."""
 
-    def __init__(self, make: Callable[[int], dict[Any, Any]]) -> None:
+    def __init__(self, make: Callable[[int], dict[Any, Any]], sizes: tuple[int, ...]) -> None:
         super().__init__()
         self._make = make
+        self._sizes = sizes
 
     def __missing__(self, size: int) -> dict[Any, Any]:
-        if size not in SHOW_SIZES:
-            raise ValueError(f"a show has 4, 5 or 6 cards with the starter, got {size}")
+        if size not in self._sizes:
+            raise ValueError(f"no table for {size} cards (only {self._sizes})")
         table = self[size] = self._make(size)
         return table
 
@@ -144,17 +145,41 @@ def _make_totals(size: int) -> dict[int, int]:
     }
 
 
-ROWS: Final[dict[int, dict[tuple[int, ...], Row]]] = _Tables(_make_rows)
+def _make_starters(size: int) -> dict[int, int]:
+    unit = COUNT_UNIT
+    totals = TOTALS[size + 1]
+    starters = {}
+    for ranks in patterns(size):
+        key = sum([unit[r] for r in ranks])
+        starters[key] = sum(
+            [
+                (4 - ranks.count(r)) * totals[key + unit[r]]
+                for r in range(1, 14)
+                if ranks.count(r) < 4
+            ]
+        )
+    return starters
+
+
+ROWS: Final[dict[int, dict[tuple[int, ...], Row]]] = _Tables(_make_rows, SHOW_SIZES)
 """``ROWS[size][ranks]``: the row of every rank pattern of shows of ``size`` cards, keyed
 by its ascending ranks; a size's table is worked out whole at its first lookup."""
 
-TOTALS: Final[dict[int, dict[int, int]]] = _Tables(_make_totals)
+TOTALS: Final[dict[int, dict[int, int]]] = _Tables(_make_totals, SHOW_SIZES)
 """``TOTALS[size][key]``: every pattern's points (fifteens, pairs and runs) for shows of
 ``size`` cards, keyed by its packed rank counts (`ranks.packed_counts`: found without
 sorting); made from `ROWS`, so the total and the itemised count agree by construction."""
+
+
+STARTERS: Final[dict[int, dict[int, int]]] = _Tables(_make_starters, (3, 4, 5))
+"""``STARTERS[size][key]``: for a hand of ``size`` cards (keyed as in `TOTALS`), its
+fifteens, pairs and runs summed over every starter of a rank the deck still holds, as
+many times as it holds it (the 52 cards less the hand). A discard's starters are these
+less the thrown cards' (`game.bots`): one lookup a throw, not one a starter rank."""
 
 
 def forget() -> None:
     """Drop the tables (for measuring what building them costs)."""
     ROWS.clear()
     TOTALS.clear()
+    STARTERS.clear()

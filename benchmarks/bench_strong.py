@@ -39,10 +39,16 @@ from typing import Any, Final
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from trainer.game.bots import Bot, Level
 from trainer.game.engine import new_game, prompt, step
-from trainer.game.record import play_game
+from trainer.game.events import Go, Heels, Played, Shown
+from trainer.game.record import GameRecord, play_game
 from trainer.game.variants import VARIANTS, variant
 
 TARGET_P99_MS: Final = 250.0
+TARGET_SHARE: Final = 0.55
+"""Strong's share of two-sided games against standard (issue 26), the 95% interval's low
+end above one half besides."""
+Z95: Final = 1.96
+SOURCES: Final = ("play", "hand", "crib", "heels")
 DEFAULT_VARIANTS: Final = "standard,five-card,three-hand,four-hand,four-hand-solo"
 
 
@@ -53,11 +59,13 @@ def percentile(times: Sequence[float], share: float) -> float:
 
 
 def time_hands(variant_id: str, deals: int, seed: int) -> dict[str, list[float]]:
-    """Milliseconds per pegging decision over ``deals`` fresh hands with strong in every seat:
-    every decision, and those with two ranks or more to choose from."""
+    """Milliseconds per decision over ``deals`` fresh hands with strong in every seat: each
+    discard, and each pegging decision (every one, and those with two ranks or more to
+    choose from)."""
     rules = variant(variant_id)
     every: list[float] = []
     chosen: list[float] = []
+    discards: list[float] = []
     for n in range(deals):
         game_seed = seed + n
         state, _ = new_game(rules, game_seed, n % rules.players)
@@ -66,7 +74,11 @@ def time_hands(variant_id: str, deals: int, seed: int) -> dict[str, list[float]]
             asked = prompt(state)
             assert asked is not None
             if asked.kind != "play":
-                state, _ = step(state, bots[asked.seat].decide(state, asked))
+                started = time.perf_counter()
+                action = bots[asked.seat].decide(state, asked)
+                if asked.kind == "discard":
+                    discards.append((time.perf_counter() - started) * 1000)
+                state, _ = step(state, action)
                 continue
             table = state.hand.table
             assert table is not None
@@ -78,14 +90,38 @@ def time_hands(variant_id: str, deals: int, seed: int) -> dict[str, list[float]]
             if len(ranks) > 1:
                 chosen.append(ms)
             state, _ = step(state, action)
-    return {"every": every, "chosen": chosen}
+    return {"discard": discards, "every": every, "chosen": chosen}
 
 
-def _games(variant_id: str, game_seed: int) -> float:
-    """The share of this seed's games the strong side won (one game for each strong side)."""
+def sources(record: GameRecord, side: int) -> tuple[dict[str, int], int]:
+    """The points a side pegged from each source (the play with its go and last card, the
+    true count of each hand and crib shown, his heels) and the hands dealt."""
+    rules = record.rules
+    points = dict.fromkeys(SOURCES, 0)
+    for hand in record.hands:
+        for event in hand.events:
+            if not isinstance(event, Played | Go | Shown | Heels):
+                continue
+            if rules.side_of(event.seat) != side:
+                continue
+            if isinstance(event, Played | Go):
+                points["play"] += event.points
+            elif isinstance(event, Shown):
+                points[event.box] += event.points
+            elif isinstance(event, Heels):
+                points["heels"] += event.points
+    return points, len(record.hands)
+
+
+def _games(variant_id: str, game_seed: int) -> tuple[float, dict[str, float]]:
+    """The share of this seed's games the strong side won (one game for each strong side),
+    and the points a hand from each source the strong side made less the others' (two
+    sides)."""
     rules = variant(variant_id)
     sides = rules.sides
     wins = 0
+    diff = dict.fromkeys(SOURCES, 0.0)
+    hands = 0
     for strong in range(len(sides)):
         chosen = sides[strong] if len(sides) == 2 else (strong,)
         levels: list[Level] = [
@@ -93,8 +129,15 @@ def _games(variant_id: str, game_seed: int) -> float:
         ]
         seats = [Bot(level, s, game_seed) for s, level in enumerate(levels)]
         record = play_game(rules, game_seed, seats, levels)
-        wins += record.winner == rules.side_of(chosen[0])
-    return wins / len(sides)
+        side = rules.side_of(chosen[0])
+        wins += record.winner == side
+        if len(sides) == 2:
+            ours, dealt = sources(record, side)
+            theirs, _ = sources(record, 1 - side)
+            hands += dealt
+            for key in SOURCES:
+                diff[key] += ours[key] - theirs[key]
+    return wins / len(sides), {k: v / max(1, hands) for k, v in diff.items()}
 
 
 def strength(variant_id: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
@@ -104,17 +147,25 @@ def strength(variant_id: str, games: int, seed: int, jobs: int) -> dict[str, Any
     started = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            shares = list(pool.map(_games, [variant_id] * len(seeds), seeds, chunksize=4))
+            results = list(pool.map(_games, [variant_id] * len(seeds), seeds, chunksize=4))
     else:
-        shares = [_games(variant_id, s) for s in seeds]
+        results = [_games(variant_id, s) for s in seeds]
+    shares = [share for share, _ in results]
     mean = statistics.fmean(shares)
     error = statistics.stdev(shares) / len(shares) ** 0.5 if len(shares) > 1 else float("nan")
+    by_source = {}
+    for key in SOURCES:
+        values = [d[key] for _, d in results]
+        spread = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+        by_source[key] = {"mean": statistics.fmean(values), "error": spread}
     return {
         "variant": variant_id,
         "games": len(seeds) * sides,
         "share": mean,
         "error": error,
+        "interval": [mean - Z95 * error, mean + Z95 * error],
         "fair": 1 / sides,
+        "points_a_hand_over_standard": by_source if sides == 2 else None,
         "seconds": time.perf_counter() - started,
     }
 
@@ -164,12 +215,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.games > 0:
         result = strength(args.strength_variant, args.games, args.seed, args.jobs)
         report["strength"] = result
-        verdict = "ok" if result["share"] >= result["fair"] else "MISS"
+        low, high = result["interval"]
+        two = result["fair"] == 0.5
+        met = (
+            result["share"] >= TARGET_SHARE and low > 0.5
+            if two
+            else result["share"] >= result["fair"]
+        )
         print(
             f"strong against standard, {result['variant']}, {result['games']} games with seats"
             f" swapped: strong side won {result['share']:.1%} ± {result['error']:.1%}"
-            f" (fair share {result['fair']:.0%}; {result['seconds']:.0f} s)  {verdict}"
+            f" (95% interval {low:.1%}-{high:.1%}; fair share {result['fair']:.0%};"
+            f" {result['seconds']:.0f} s)  {'ok' if met else 'MISS'}"
         )
+        if result["points_a_hand_over_standard"]:
+            parts = ", ".join(
+                f"{k} {v['mean']:+.3f} ± {Z95 * v['error']:.3f}"
+                for k, v in result["points_a_hand_over_standard"].items()
+            )
+            print(f"  points a hand, strong less standard (95%): {parts}")
     if args.json:
         print(json.dumps(report))
     return 0

@@ -17,8 +17,6 @@ from trainer.game.bots import (
     discard_values,
     expected_reply,
     hand_average,
-    reply_total,
-    starter_sum,
 )
 from trainer.game.crib_values import crib_value
 from trainer.game.engine import new_game, prompt, step
@@ -26,6 +24,7 @@ from trainer.game.events import Shown, event_points
 from trainer.game.record import play_game
 from trainer.game.search import Ranks, scored
 from trainer.game.state import Count, GameOptions, Respond
+from trainer.game.values import reply_total, starter_sum
 from trainer.game.variants import VARIANTS, variant
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.policy import POLICIES, Policy

@@ -26,23 +26,32 @@ as it would have.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Final, Literal, get_args
 
-from trainer.game.crib_values import crib_value
 from trainer.game.search import Ranks, scored
 from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.game.strong import best_card
+from trainer.game.strong_discard import strong_discard
+from trainer.game.values import VALUE, discard_values, expected_reply, hand_average, reply_total
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.miscount import opponent_claim
 from trainer.judge.policy import policy_points
-from trainer.rules.cards import JACK, SUITS, Card
+from trainer.rules.cards import Card
 from trainer.rules.play import score_play
-from trainer.rules.rank_table import STARTERS, TOTALS
-from trainer.rules.ranks import COUNT_UNIT
-from trainer.rules.show import flush_value, score_show
+from trainer.rules.show import score_show
+
+__all__ = [
+    "DISCARD_NOISE",
+    "LEVELS",
+    "MISCOUNT_RATE",
+    "VIGILANCE",
+    "Bot",
+    "Level",
+    "discard_values",
+    "expected_reply",
+    "hand_average",
+]
 
 Level = Literal["easy", "standard", "strong"]
 LEVELS: Final[tuple[Level, ...]] = get_args(Level)
@@ -57,122 +66,6 @@ DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0, "stron
 """Points of noise (either way, at most) on each discard's value."""
 
 _BOT_SALT: Final = 0xB07
-_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""The counting value of each rank (index 0 unused)."""
-
-
-def hand_average(kept: Sequence[Card], unseen: Sequence[Card]) -> float:
-    """The kept cards' exact average show over every starter among ``unseen``."""
-    return starter_sum(kept, unseen) / len(unseen)
-
-
-def starter_sum(kept: Sequence[Card], unseen: Sequence[Card]) -> int:
-    """The kept cards' shows summed over every starter among ``unseen``: `show_total` of each,
-    worked out by starter rank (the fifteens, pairs and runs, one lookup a rank, weighted by
-    how many unseen cards have it) and by suit (the flush and nobs, by how many unseen cards
-    have each suit), rather than starter by starter."""
-    ranks = [0] * 14
-    suits = dict.fromkeys(SUITS, 0)
-    for card in unseen:
-        ranks[card.rank] += 1
-        suits[card.suit] += 1
-    return _starter_sum(kept, _weights(ranks), suits, len(unseen))
-
-
-def _weights(ranks: Sequence[int]) -> list[tuple[int, int]]:
-    """Each rank that unseen cards have, as (its packed count unit, how many cards)."""
-    return [(COUNT_UNIT[r], ranks[r]) for r in range(1, 14) if ranks[r]]
-
-
-def _starter_sum(
-    kept: Sequence[Card], weights: list[tuple[int, int]], suits: dict[str, int], n: int
-) -> int:
-    """`starter_sum` given the unseen cards' ranks (`_weights`), how many have each suit, and
-    how many there are (``n``)."""
-    unit = COUNT_UNIT
-    key = sum([unit[c.rank] for c in kept])
-    table = TOTALS[len(kept) + 1]
-    total = sum([cards * table[key + one] for one, cards in weights])
-    return total + _suit_sum(kept, suits, n)
-
-
-def _suit_sum(kept: Sequence[Card], suits: dict[str, int], n: int) -> int:
-    """The flush and nobs of the kept cards, summed over ``n`` unseen starters of which
-    ``suits[s]`` have each suit s."""
-    total = 0
-    suit = kept[0].suit
-    if kept[1].suit == suit and all(c.suit == suit for c in kept):
-        size = len(kept)
-        matching = suits[suit]
-        total += matching * flush_value(size, with_starter=True, crib=False)
-        total += (n - matching) * flush_value(size, with_starter=False, crib=False)
-    for card in kept:
-        if card.rank == JACK:
-            total += suits[card.suit]
-    return total
-
-
-def discard_values(
-    dealt: Sequence[Card], throw: int, *, own_crib: bool | None
-) -> list[tuple[float, tuple[Card, ...]]]:
-    """Each way to throw ``throw`` cards, valued: the kept hand's average over every starter,
-    plus (own crib) or minus (the opponent's) the thrown pair's crib value; ``own_crib``
-    None leaves the crib out.
-
-    The starters are the 52 cards less the dealt ones, so a kept hand's rank points over
-    them are its `rank_table.STARTERS` entry (over the 52 less the kept) less those of the
-    thrown cards as starters; the flush and nobs go by the unseen cards of each suit.
-    """
-    suits = dict.fromkeys(SUITS, 13)  # the unseen cards of each suit
-    for card in dealt:
-        suits[card.suit] -= 1
-    unseen = 52 - len(dealt)
-    size = len(dealt) - throw
-    starters, totals, unit = STARTERS[size], TOTALS[size + 1], COUNT_UNIT
-    # The i-th way to throw leaves the i-th from last way to keep (combinations' order).
-    keeps = list(combinations(dealt, size))
-    keeps.reverse()
-    out = []
-    for thrown, kept in zip(combinations(dealt, throw), keeps, strict=True):
-        key = sum([unit[c.rank] for c in kept])
-        ranks = starters[key] - sum([totals[key + unit[c.rank]] for c in thrown])
-        value = (ranks + _suit_sum(kept, suits, unseen)) / unseen
-        if own_crib is not None and throw == 2:
-            crib = crib_value(thrown[0], thrown[1])
-            value += crib if own_crib else -crib
-        out.append((value, thrown))
-    return out
-
-
-def expected_reply(pile: Sequence[Card], unseen: Sequence[Card]) -> float:
-    """What one unseen card laid next would peg on average (a card that does not fit pegs 0)."""
-    if not unseen:
-        return 0.0
-    ranks = [0] * 14
-    for card in unseen:
-        ranks[card.rank] += 1
-    tail: Ranks = ()
-    for card in pile:
-        tail = scored(tail, card.rank)[1]
-    return reply_total(tail, sum(c.value for c in pile), ranks) / len(unseen)
-
-
-def reply_total(tail: Ranks, count: int, ranks: Sequence[int]) -> int:
-    """What one card laid next pegs, summed over unseen cards with ``ranks[r]`` cards of each
-    rank r, on a pile at ``count`` whose last cards that can still score are ``tail`` (by
-    rank, `search.scored`). What a card pegs in the play depends on its rank alone, so each
-    rank is scored once, by `search.scored` (the one pegging scorer, remembered)."""
-    room = 31 - count
-    total = 0
-    for rank in range(1, 14):
-        held = ranks[rank]
-        if not held or _VALUE[rank] > room:
-            continue
-        points = scored(tail, rank)[0]
-        if count + _VALUE[rank] in (15, 31):
-            points += 2
-        total += held * points
-    return total
 
 
 @dataclass
@@ -211,7 +104,7 @@ class Bot:
         """Whether this decision draws from the bot's stream: the counts and answers do, a
         discard only with noise, a card laid only by `strong` (its samples)."""
         if asked.kind == "discard":
-            return DISCARD_NOISE[self.level] > 0
+            return DISCARD_NOISE[self.level] > 0 or self.level == "strong"
         if asked.kind == "play":
             return self.level == "strong"
         return True
@@ -231,6 +124,8 @@ class Bot:
         return CatchAnswer(too_many=pending.excess > 0)
 
     def _discard(self, state: GameState) -> tuple[Card, ...]:
+        if self.level == "strong":
+            return strong_discard(state, self.seat, self.rng)
         dealt = state.hand.dealt.hands[self.seat]
         own = state.hand.dealer == self.seat
         crib = None if self.level == "easy" else own
@@ -266,7 +161,7 @@ class Bot:
 
         def worth(card: Card) -> tuple[float, int]:
             now, after = scored(tail, card.rank)
-            laid = count + _VALUE[card.rank]
+            laid = count + VALUE[card.rank]
             if laid in (15, 31):
                 now += 2
             return now - reply_total(after, laid, ranks) / unseen, card.value

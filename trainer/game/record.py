@@ -64,8 +64,8 @@ class HandRecord:
         return cls(hand.number, hand.dealer, hand.dealt.hands, hand.dealt.deck_to_crib)
 
     def close(self, hand: HandState) -> None:
-        """Fill in what the hand showed once its cards are thrown."""
-        if all(k is not None for k in hand.kept):
+        """Fill in what the hand showed once its cards are thrown (once: they never change)."""
+        if self.starter is None and all(k is not None for k in hand.kept):
             self.kept = tuple(k or () for k in hand.kept)
             self.crib = hand.crib
             self.starter = hand.dealt.starter

@@ -32,7 +32,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Final
 
@@ -142,16 +142,51 @@ def _games(variant_id: str, game_seed: int) -> tuple[float, dict[str, float]]:
     return wins / len(sides), {k: v / max(1, hands) for k, v in diff.items()}
 
 
-def strength(variant_id: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """Strong against standard over ``games`` games, seats swapped."""
+Result = tuple[float, dict[str, float]]
+
+
+def _logged(log: Path | None, variant_id: str) -> dict[int, Result]:
+    """The seeds' results already in ``log`` (one JSON object a line) for this variant."""
+    done: dict[int, Result] = {}
+    if log is None or not log.exists():
+        return done
+    for line in log.read_text().splitlines():
+        row = json.loads(line)
+        if row["variant"] == variant_id:
+            done[row["seed"]] = (row["share"], row["diff"])
+    return done
+
+
+def strength(
+    variant_id: str, games: int, seed: int, jobs: int, log: Path | None = None, *, play: bool = True
+) -> dict[str, Any]:
+    """Strong against standard over ``games`` games, seats swapped. With a ``log``, each
+    seed's result is appended to it as it comes and the seeds already there are not played
+    again (a long run may stop and go on); without ``play``, only the logged seeds count."""
     sides = len(variant(variant_id).sides)
     seeds = [seed * 1000 + n for n in range(max(1, games // sides))]
     started = time.perf_counter()
-    if jobs > 1:
+    done = _logged(log, variant_id)
+    todo = [s for s in seeds if s not in done] if play else []
+
+    def keep(at: int, result: Result) -> None:
+        done[at] = result
+        if log is not None:
+            row = {"variant": variant_id, "seed": at, "share": result[0], "diff": result[1]}
+            with log.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+
+    if jobs > 1 and todo:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_games, [variant_id] * len(seeds), seeds, chunksize=4))
+            futures = {pool.submit(_games, variant_id, s): s for s in todo}
+            for future in as_completed(futures):
+                keep(futures[future], future.result())
     else:
-        results = [_games(variant_id, s) for s in seeds]
+        for s in todo:
+            keep(s, _games(variant_id, s))
+    results = [done[s] for s in seeds if s in done]
+    if not results:
+        raise SystemExit(f"bench_strong: no games of {variant_id} played or logged")
     shares = [share for share, _ in results]
     mean = statistics.fmean(shares)
     error = statistics.stdev(shares) / len(shares) ** 0.5 if len(shares) > 1 else float("nan")
@@ -162,7 +197,7 @@ def strength(variant_id: str, games: int, seed: int, jobs: int) -> dict[str, Any
         by_source[key] = {"mean": statistics.fmean(values), "error": spread}
     return {
         "variant": variant_id,
-        "games": len(seeds) * sides,
+        "games": len(results) * sides,
         "share": mean,
         "error": error,
         "interval": [mean - Z95 * error, mean + Z95 * error],
@@ -186,6 +221,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--strength-variant", default="standard", choices=list(VARIANTS), help="default: standard"
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes for the strength run")
+    parser.add_argument(
+        "--log", type=Path, help="append each seed's games to this file; resume from it"
+    )
+    parser.add_argument(
+        "--logged-only", action="store_true", help="report the games in --log, play none"
+    )
     parser.add_argument(
         "--clock", choices=("wall", "cpu"), default="cpu", help="the decisions' clock (cpu)"
     )
@@ -221,7 +262,14 @@ def main(argv: list[str] | None = None) -> int:
                     f" {row['p99']:>7.1f} {row['max']:>7.1f}  {verdict}"
                 )
     if args.games > 0:
-        result = strength(args.strength_variant, args.games, args.seed, args.jobs)
+        result = strength(
+            args.strength_variant,
+            args.games,
+            args.seed,
+            args.jobs,
+            args.log,
+            play=not args.logged_only,
+        )
         report["strength"] = result
         low, high = result["interval"]
         two = result["fair"] == 0.5

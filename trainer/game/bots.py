@@ -32,7 +32,6 @@ from typing import Final, Literal, get_args
 from trainer.game.search import Ranks, scored
 from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.game.strong import best_card
-from trainer.game.strong_discard import strong_discard
 from trainer.game.values import VALUE, discard_values, expected_reply, hand_average, reply_total
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.miscount import opponent_claim
@@ -104,7 +103,7 @@ class Bot:
         """Whether this decision draws from the bot's stream: the counts and answers do, a
         discard only with noise, a card laid only by `strong` (its samples)."""
         if asked.kind == "discard":
-            return DISCARD_NOISE[self.level] > 0 or self.level == "strong"
+            return DISCARD_NOISE[self.level] > 0
         if asked.kind == "play":
             return self.level == "strong"
         return True
@@ -124,8 +123,6 @@ class Bot:
         return CatchAnswer(too_many=pending.excess > 0)
 
     def _discard(self, state: GameState) -> tuple[Card, ...]:
-        if self.level == "strong":
-            return strong_discard(state, self.seat, self.rng)
         dealt = state.hand.dealt.hands[self.seat]
         own = state.hand.dealer == self.seat
         crib = None if self.level == "easy" else own

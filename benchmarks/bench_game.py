@@ -15,9 +15,11 @@ the run: ``S * 1000 + n``), standard rules, muggins ``acc``, the first dealer cu
    when no card fits is no decision and is left out (counted only). Two cases:
 
    - **a fresh deal in a new game** (the case a player lives in): the rules'
-     memo caches (`totals`' rank points, `show.rank_template`, ...) are emptied
+     memo caches (every ``functools`` cache of `trainer.rules`) are emptied
      as each game starts, untimed, so every game begins as the first game of a
-     freshly started trainer does, and fills them as it goes;
+     freshly started trainer does, and fills them as it goes (the tables of
+     every rank pattern, `trainer.rules.rank_table`, are no memo: a trainer
+     makes them at start-up, and so does this benchmark, before timing);
    - **cold**: the same caches emptied before every decision, untimed (the
      worst case, an upper bound).
 
@@ -79,8 +81,8 @@ from trainer.game.events import Bonus, Go, Heels, Played, Shown
 from trainer.game.record import GameRecord, HandRecord, play_game
 from trainer.game.state import Action, GameOptions, GameState, Prompt, SayGo
 from trainer.game.variants import GameVariant, variant
-from trainer.rules import totals
 from trainer.rules.cards import JACK, Card
+from trainer.rules.rank_table import ROWS, TOTALS
 
 DEFAULT_GAMES: Final = 1000
 DEFAULT_SIM_GAMES: Final = 100
@@ -317,10 +319,10 @@ def check_game(record: GameRecord, brute: list[list[Scored]], check: Check) -> N
 
 
 def scorer_caches() -> list[tuple[str, Callable[[], None]]]:
-    """The rules' memo caches, found by looking (so one added later counts too): totals'
-    rank points and every ``functools`` cache defined in a `trainer.rules` module, except
-    the card tables of `trainer.rules.cards` (constants, made once)."""
-    caches: list[tuple[str, Callable[[], None]]] = [("totals._base_cache", totals.clear_cache)]
+    """The rules' memo caches, found by looking (so one added later counts too): every
+    ``functools`` cache defined in a `trainer.rules` module, except the card tables of
+    `trainer.rules.cards` (constants, made once)."""
+    caches: list[tuple[str, Callable[[], None]]] = []
     for name, module in sorted(sys.modules.items()):
         if not name.startswith("trainer.rules.") or name == "trainer.rules.cards":
             continue
@@ -653,6 +655,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # ---- 1. decisions
     crib_table()  # read once, as the trainer does on first use
+    ROWS[5], TOTALS[5]  # the rank tables of four-card hands, made as the trainer starts
     gc.collect()
     gc.freeze()
     times, decision_hands = time_decisions(pair, args.decision_games, seed)

@@ -4,8 +4,10 @@
    exactly as `muggins` does (`trainer.ui.launch.build`: drills, settings, the stats
    store opened in the background once home is drawn) and runs headless until home is
    drawn with its footer, against a bare Textual app (a Static, a DataTable and a
-   footer of four keys) watched the same way, in N back-to-back pairs. Target: the
-   median pair within 1.5x of the bare app (the best of each is printed too).
+   footer of four keys) watched the same way, in N back-to-back pairs (which goes first
+   alternates). Target: the median pair within 1.5x of the bare app (the best of each is
+   printed too), in wall time and in each process's CPU time up to that frame (the
+   figure a busy machine moves least).
 2. Enter on a claim to the reveal drawn: measured inside the running app (headless),
    from the Enter key reaching the app (its first dispatch, seen through
    ``run_test(message_hook=...)``) to the first refresh after the reveal took the
@@ -50,6 +52,7 @@ async def watch(pilot):
     app.call_after_refresh(drawn.set)
     await drawn.wait()
     app.drawn = time.time()
+    app.cpu = time.process_time()
     app.shown = type(app.screen).__name__
     app.exit()
 """
@@ -72,7 +75,7 @@ class Bare(App[None]):
 
 app = Bare()
 app.run(headless=True, size=(80, 24), auto_pilot=watch)
-print(app.drawn)
+print(app.drawn, app.cpu)
 """
 )
 
@@ -87,32 +90,38 @@ app.run(headless=True, size=(80, 24), auto_pilot=watch)
 assert app.shown == "HomeScreen", app.shown
 for store in opened:
     store.close()
-print(app.drawn)
+print(app.drawn, app.cpu)
 """
 )
 
 
-def _wall(code: str) -> float:
-    """Seconds from starting a fresh interpreter on ``code`` to the first screen drawn
-    (``code`` prints the wall-clock time of that moment; shutting down is not counted)."""
+def _wall(code: str) -> tuple[float, float]:
+    """Seconds from starting a fresh interpreter on ``code`` to the first screen drawn, in
+    wall time and in the process's CPU time (``code`` prints the wall-clock time of that
+    moment and its CPU time so far; shutting down is not counted)."""
     # Python caches compiled modules as on a player's machine (this one may be set not to).
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     start = time.time()
     result = subprocess.run(
         [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env
     )
-    return float(result.stdout.strip().splitlines()[-1]) - start
+    drawn, cpu = result.stdout.strip().splitlines()[-1].split()
+    return float(drawn) - start, float(cpu)
 
 
 def launch_times(rounds: int) -> dict[str, list[float]]:
-    """Interleaved launches of the bare app and Muggins, each in a new process."""
-    times: dict[str, list[float]] = {"bare": [], "muggins": []}
+    """Interleaved launches of the bare app and Muggins, each in a new process: wall
+    seconds, and CPU seconds (``*_cpu``)."""
+    times: dict[str, list[float]] = {"bare": [], "muggins": [], "bare_cpu": [], "muggins_cpu": []}
     with tempfile.TemporaryDirectory() as home:
         code = MUGGINS.format(home=home)
         _wall(code)  # the first run creates the store; later runs open it
-        for _ in range(rounds):
-            times["bare"].append(_wall(BARE))
-            times["muggins"].append(_wall(code))
+        _wall(BARE)
+        for n in range(rounds):
+            for name in ("bare", "muggins") if n % 2 == 0 else ("muggins", "bare"):
+                wall, cpu = _wall(BARE if name == "bare" else code)
+                times[name].append(wall)
+                times[f"{name}_cpu"].append(cpu)
     return times
 
 
@@ -209,6 +218,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  muggins / bare, best/best   {best_ratio:8.2f}x")
     verdict = "PASS" if ratio <= 1.5 else "MISS"
     print(f"  muggins / bare, median pair {ratio:8.2f}x  [target <= 1.5x] {verdict}")
+    cpu_pairs = zip(launches["bare_cpu"], launches["muggins_cpu"], strict=True)
+    cpu_ratio = statistics.median(m / b for b, m in cpu_pairs)
+    cpu_bare, cpu_muggins = min(launches["bare_cpu"]), min(launches["muggins_cpu"])
+    print(f"  CPU time, best: bare {cpu_bare * 1000:.0f} ms, muggins {cpu_muggins * 1000:.0f} ms")
+    cpu_verdict = "PASS" if cpu_ratio <= 1.5 else "MISS"
+    print(f"  muggins / bare, CPU, median pair {cpu_ratio:5.2f}x  [target <= 1.5x] {cpu_verdict}")
 
     latencies = asyncio.run(reveal_latencies(args.hands))
     bare_reveals = asyncio.run(bare_swaps(args.hands, rows=2))
@@ -225,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
             "launch_muggins_s": muggins,
             "launch_ratio": ratio,
             "launch_best_ratio": best_ratio,
+            "launch_cpu_ratio": cpu_ratio,
+            "launch_cpu_bare_s": cpu_bare,
+            "launch_cpu_muggins_s": cpu_muggins,
             "reveal_median_s": median,
             "reveal_worst_s": worst,
             "reveal_cpu_median_s": statistics.median(t.cpu for t in latencies),

@@ -36,6 +36,7 @@ def test_benchmark_runs_and_prints_ratios(capsys: pytest.CaptureFixture[str]) ->
         "total-only (fresh deal, no cache) vs baseline",
         "total-only (warm caches) vs baseline",
         "baseline estimate vs distribution",
+        "shows of 5 cards (hands of 4): 6,175 patterns",
     ):
         assert label in out, label
     assert "cold" not in out  # the old first-pass column, neither fresh nor warm
@@ -51,8 +52,8 @@ def test_benchmark_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert figures["deals"] == 50
     assert figures["disagreements"] == 0
     assert figures["fresh_cache_hits"] == 0
-    assert "totals._base_cache" in figures["memo_caches_cleared"]
-    assert "show.rank_template" in figures["memo_caches_cleared"]
+    assert "ranks.fifteen_sizes" in figures["memo_caches_cleared"]
+    assert set(figures["table_seconds"]) == {"4", "5", "6"}
     for scorer in ("score_show", "show_total"):
         assert figures["fresh_hands_per_second"][scorer] > 0
         assert figures["fresh_best_seconds"][scorer] > 0

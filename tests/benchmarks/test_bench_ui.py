@@ -21,6 +21,7 @@ def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     for label in ("bare Textual swap", "muggins / bare, medians", "[target median < 50 ms]"):
         assert label in out, label
     figures = json.loads(out.splitlines()[-1])
+    assert figures["launch_cpu_ratio"] > 0
     assert figures["reveal_median_s"] > 0
     assert figures["reveal_bare_median_s"] > 0
     assert figures["reveal_cpu_median_s"] >= 0

@@ -12,15 +12,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.game.support import act
-from trainer.game.bots import Bot, discard_values, expected_reply, hand_average
+from trainer.game.bots import (
+    Bot,
+    discard_values,
+    expected_reply,
+    hand_average,
+)
+from trainer.game.crib_values import crib_value
 from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Shown, event_points
 from trainer.game.record import play_game
+from trainer.game.search import Ranks, scored
 from trainer.game.state import Count, GameOptions, Respond
+from trainer.game.values import reply_total, starter_sum
 from trainer.game.variants import VARIANTS, variant
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.policy import POLICIES, Policy
-from trainer.rules.cards import deck, parse_cards
+from trainer.rules.cards import Card, deck, parse_cards
+from trainer.rules.play import score_play
+from trainer.rules.totals import show_total
 
 
 def bots(levels: list[str], seed: int) -> list[Bot]:
@@ -59,6 +69,63 @@ def test_the_expected_reply_counts_only_cards_that_fit() -> None:
     assert expected_reply(pile, parse_cards("AH")) == 0.0
     assert expected_reply(parse_cards("10S"), parse_cards("5H 10D")) == (2 + 2) / 2
     assert expected_reply(parse_cards("KS KH 9D"), parse_cards("3C")) == 0.0  # 32: no fit
+
+
+@pytest.mark.parametrize(("dealt_size", "throw"), [(6, 2), (5, 1), (5, 2), (6, 1)])
+def test_discard_values_are_the_kept_cards_shows_over_every_starter(
+    dealt_size: int, throw: int
+) -> None:
+    """The discard's lookups (a hand's starters by rank, less the thrown cards) give, throw
+    by throw and in the same order, exactly the average of `show_total` over every starter
+    not dealt, plus or minus the crib's value."""
+    rng = random.Random(dealt_size * 10 + throw)
+    for _ in range(60):
+        dealt = rng.sample(deck(), dealt_size)
+        unseen = [c for c in deck() if c not in dealt]
+        for own in (True, False, None):
+            got = discard_values(dealt, throw, own_crib=own)
+            want = []
+            for _value, thrown in got:
+                kept = [c for c in dealt if c not in thrown]
+                exact = sum(show_total(kept, s) for s in unseen) / len(unseen)
+                if own is not None and throw == 2:
+                    exact += crib_value(*thrown) if own else -crib_value(*thrown)
+                want.append((exact, thrown))
+            assert got == want
+            assert len(got) == len({t for _, t in got})
+
+
+def test_starter_sum_is_every_starters_show_summed() -> None:
+    rng = random.Random(5)
+    for size in (3, 4, 5):
+        for _ in range(40):
+            cards = rng.sample(deck(), size + rng.randrange(0, 9))
+            kept, unseen = cards[:size], rng.sample(deck(), 20)
+            unseen = [c for c in unseen if c not in kept]
+            assert starter_sum(kept, unseen) == sum(show_total(kept, s) for s in unseen)
+
+
+def test_the_reply_by_ranks_is_every_fitting_card_scored() -> None:
+    """`reply_total` scores each rank once; summed over the cards it must be `score_play` of
+    each unseen card laid on the pile (those that fit)."""
+    rng = random.Random(11)
+    for _ in range(300):
+        cards = rng.sample(deck(), 14)
+        pile: list[Card] = []
+        for card in cards[:6]:
+            if sum(c.value for c in pile) + card.value <= 31:
+                pile.append(card)
+        unseen = cards[6:]
+        count = sum(c.value for c in pile)
+        want = sum(score_play([*pile, c]).total for c in unseen if count + c.value <= 31)
+        ranks = [0] * 14
+        for c in unseen:
+            ranks[c.rank] += 1
+        tail: Ranks = ()
+        for c in pile:
+            tail = scored(tail, c.rank)[1]
+        assert reply_total(tail, count, ranks) == want
+        assert expected_reply(pile, unseen) == want / len(unseen)
 
 
 @settings(max_examples=12, deadline=None)

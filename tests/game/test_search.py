@@ -42,10 +42,11 @@ def played(hands: Sequence[str], leader: int, cards: str) -> Play:
     return table
 
 
-def brute(table: Play, signs: Sequence[int]) -> int:
+def brute(table: Play, signs: Sequence[int], maximisers: Sequence[bool] | None = None) -> int:
     """The rest of the play by plain minimax over `Play` itself, every card of every suit."""
     if table.done:
         return 0
+    ups = [s > 0 for s in signs] if maximisers is None else maximisers
     seat = table.turn
     results = []
     for card in table.playable(seat) or (None,):
@@ -55,8 +56,8 @@ def brute(table: Play, signs: Sequence[int]) -> int:
             who = after.last_player if item.kind in ("go", "last") else seat
             assert who is not None
             now += signs[who] * item.points
-        results.append(now + brute(after, signs))
-    return max(results) if signs[seat] > 0 else min(results)
+        results.append(now + brute(after, signs, ups))
+    return max(results) if ups[seat] else min(results)
 
 
 def test_one_card_each_the_fifteen_and_the_last_card_go_to_the_reply() -> None:
@@ -108,6 +109,29 @@ def test_the_solver_agrees_with_a_brute_force_over_the_table(seed: int, players:
     assert best == brute(table, signs)
     held = sum(len(h) for h in table.hands)
     assert solver.value(position(table), held, -1000, 1000) == best
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), aim=st.sampled_from(["protect", "race"]))
+def test_the_solver_with_one_sides_points_alone_agrees_with_the_brute_force(
+    seed: int, aim: str
+) -> None:
+    """Signs of 0 (a side's points left out) with the maximising seats given: the endgame's
+    aims (`endgame.weights`)."""
+    rng = random.Random(seed)
+    each = rng.randint(1, 4)
+    cards = rng.sample(deck(), 2 * each)
+    table = Play.start([cards[:each], cards[each:]], rng.randrange(2))
+    for _ in range(rng.randrange(2 * each)):
+        able = table.playable(table.turn)
+        table = (table.lay(rng.choice(able)) if able else table.go())[0]
+        if table.done:
+            return
+    signs = [0, -1] if aim == "protect" else [1, 0]
+    ups = [True, False]
+    values = Solver(signs, maximisers=ups).root(position(table))
+    best = max(values.values()) if ups[table.turn] else min(values.values())
+    assert best == brute(table, signs, ups)
 
 
 @settings(max_examples=200)

@@ -26,21 +26,31 @@ as it would have.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Final, Literal, get_args
 
-from trainer.game.crib_values import crib_value
+from trainer.game.search import Ranks, scored
 from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.game.strong import best_card
+from trainer.game.values import VALUE, discard_values, expected_reply, hand_average, reply_total
 from trainer.judge.claims import CatchAnswer, TotalClaim
 from trainer.judge.miscount import opponent_claim
 from trainer.judge.policy import policy_points
-from trainer.rules.cards import Card, deck
+from trainer.rules.cards import Card
 from trainer.rules.play import score_play
 from trainer.rules.show import score_show
-from trainer.rules.totals import show_total
+
+__all__ = [
+    "DISCARD_NOISE",
+    "LEVELS",
+    "MISCOUNT_RATE",
+    "VIGILANCE",
+    "Bot",
+    "Level",
+    "discard_values",
+    "expected_reply",
+    "hand_average",
+]
 
 Level = Literal["easy", "standard", "strong"]
 LEVELS: Final[tuple[Level, ...]] = get_args(Level)
@@ -55,41 +65,6 @@ DISCARD_NOISE: Final[dict[Level, float]] = {"easy": 2.0, "standard": 0.0, "stron
 """Points of noise (either way, at most) on each discard's value."""
 
 _BOT_SALT: Final = 0xB07
-
-
-def hand_average(kept: Sequence[Card], unseen: Sequence[Card]) -> float:
-    """The kept cards' exact average show over every starter among ``unseen``."""
-    return sum(show_total(kept, s) for s in unseen) / len(unseen)
-
-
-def discard_values(
-    dealt: Sequence[Card], throw: int, *, own_crib: bool | None
-) -> list[tuple[float, tuple[Card, ...]]]:
-    """Each way to throw ``throw`` cards, valued: the kept hand's average over every starter,
-    plus (own crib) or minus (the opponent's) the thrown pair's crib value; ``own_crib``
-    None leaves the crib out."""
-    unseen = [c for c in deck() if c not in dealt]
-    out = []
-    for thrown in combinations(dealt, throw):
-        kept = [c for c in dealt if c not in thrown]
-        value = hand_average(kept, unseen)
-        if own_crib is not None and throw == 2:
-            crib = crib_value(thrown[0], thrown[1])
-            value += crib if own_crib else -crib
-        out.append((value, thrown))
-    return out
-
-
-def expected_reply(pile: Sequence[Card], unseen: Sequence[Card]) -> float:
-    """What one unseen card laid next would peg on average (a card that does not fit pegs 0)."""
-    if not unseen:
-        return 0.0
-    count = sum(c.value for c in pile)
-    total = 0
-    for card in unseen:
-        if count + card.value <= 31:
-            total += score_play([*pile, card]).total
-    return total / len(unseen)
 
 
 @dataclass
@@ -107,8 +82,10 @@ class Bot:
         self.rng = random.Random()
 
     def decide(self, state: GameState, asked: Prompt) -> Action:
-        base = (self.game_seed * 131 + self.seat) * 1_000_003 + state.steps
-        self.rng.seed(base * 8191 + _BOT_SALT)
+        if self._draws(asked):  # a decision that draws nothing needs no stream (the seeding
+            # is a tenth of a simulated standard game's time)
+            base = (self.game_seed * 131 + self.seat) * 1_000_003 + state.steps
+            self.rng.seed(base * 8191 + _BOT_SALT)
         if asked.kind == "discard":
             return Discard(self.seat, self._discard(state))
         if asked.kind == "play":
@@ -121,6 +98,15 @@ class Bot:
         rate = MISCOUNT_RATE[self.level] if self.miscount is None else self.miscount
         said = opponent_claim(breakdown, self.rng, error_rate=rate)
         return Count(self.seat, TotalClaim(said.claimed), said.said)
+
+    def _draws(self, asked: Prompt) -> bool:
+        """Whether this decision draws from the bot's stream: the counts and answers do, a
+        discard only with noise, a card laid only by `strong` (its samples)."""
+        if asked.kind == "discard":
+            return DISCARD_NOISE[self.level] > 0
+        if asked.kind == "play":
+            return self.level == "strong"
+        return True
 
     def _answer(self, state: GameState) -> CatchAnswer:
         """Accept, unless the bot notices a mistake: then muggins for what was missed (when
@@ -160,12 +146,22 @@ class Bot:
             return Lay(self.seat, best)
         if self.level == "strong":
             return Lay(self.seat, best_card(state, self.seat, self.rng))
-        seen = {*table.hands[self.seat], *self._laid(state), state.hand.dealt.starter}
-        unseen = [c for c in deck() if c not in seen]
+        seen = [*table.hands[self.seat], *self._laid(state), state.hand.dealt.starter]
+        ranks = [0] + [4] * 13  # the unseen cards of each rank
+        for card in seen:
+            ranks[card.rank] -= 1
+        unseen = 52 - len(seen)
+        tail: Ranks = ()
+        for card in table.pile:
+            tail = scored(tail, card.rank)[1]
+        count = table.count
 
         def worth(card: Card) -> tuple[float, int]:
-            now = score_play([*table.pile, card]).total
-            return now - expected_reply([*table.pile, card], unseen), card.value
+            now, after = scored(tail, card.rank)
+            laid = count + VALUE[card.rank]
+            if laid in (15, 31):
+                now += 2
+            return now - reply_total(after, laid, ranks) / unseen, card.value
 
         return Lay(self.seat, max(able, key=worth))
 
@@ -175,6 +171,7 @@ class Bot:
         assert table is not None
         laid: list[Card] = []
         for seat, kept in enumerate(state.hand.kept):
-            held = set(table.hands[seat])
-            laid.extend(c for c in kept or () if c not in held)
+            held = table.hands[seat]
+            if kept and len(held) < len(kept):
+                laid.extend(c for c in kept if c not in held)
         return laid

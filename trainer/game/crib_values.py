@@ -138,12 +138,21 @@ def crib_table() -> Mapping[str, Fraction]:
 
 def crib_value(card_a: Card, card_b: Card) -> float:
     """The mean crib, from the table, holding these two cards (thrown by anyone, in any order)."""
-    if card_a == card_b:
-        raise ValueError(f"{card_a} cannot be thrown twice")
     suited = card_a.suit == card_b.suit
-    return _floats()[throw_key(card_a.rank, card_b.rank, suited)]
+    if suited and card_a.rank == card_b.rank:
+        raise ValueError(f"{card_a} cannot be thrown twice")
+    return _floats()[card_a.rank, card_b.rank, suited]
 
 
 @cache
-def _floats() -> Mapping[str, float]:
-    return {key: float(value) for key, value in crib_table().items()}
+def _floats() -> Mapping[tuple[int, int, bool], float]:
+    """The table as floats by (rank, rank, suited), both orders of the ranks: a discard looks
+    up fifteen throws, and a tuple key is found without making the text key."""
+    table = crib_table()
+    return {
+        (a, b, suited): float(table[throw_key(a, b, suited)])
+        for a in range(1, 14)
+        for b in range(1, 14)
+        for suited in (False, True)
+        if not (suited and a == b)
+    }

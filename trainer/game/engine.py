@@ -20,7 +20,6 @@ the same answers follow. The states and actions are in `state`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from trainer.game.calls import settle
 from trainer.game.deal import deal_hand
@@ -44,6 +43,7 @@ from trainer.judge.claims import CatchAnswer
 from trainer.judge.policy import policy_points
 from trainer.judge.verdict import Verdict, judge
 from trainer.rules.cards import JACK
+from trainer.rules.frozen import evolve
 from trainer.rules.play import Play, PlayError
 from trainer.rules.show import score_show
 
@@ -99,7 +99,7 @@ def step(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         raise GameError("the game is over")
     if action.seat != asked.seat:
         raise GameError(f"it is seat {asked.seat}'s turn to {asked.kind}, not seat {action.seat}'s")
-    state = replace(state, steps=state.steps + 1)
+    state = evolve(state, steps=state.steps + 1)
     if isinstance(action, Discard) and asked.kind == "discard":
         return _discard(state, action)
     if isinstance(action, Lay | SayGo) and asked.kind == "play":
@@ -121,12 +121,12 @@ def _discard(state: GameState, action: Discard) -> tuple[GameState, list[Event]]
         stray = " ".join(str(c) for c in thrown if c not in dealt)
         raise GameError(f"seat {seat} was not dealt {stray}")
     kept = tuple(c for c in dealt if c not in thrown)
-    hand = replace(
+    hand = evolve(
         hand,
         kept=tuple(kept if s == seat else k for s, k in enumerate(hand.kept)),
         thrown=tuple(thrown if s == seat else t for s, t in enumerate(hand.thrown)),
     )
-    state = replace(state, hand=hand)
+    state = evolve(state, hand=hand)
     if any(k is None for k in hand.kept):
         return state, []
     return _cut(state)
@@ -137,7 +137,7 @@ def _cut(state: GameState) -> tuple[GameState, list[Event]]:
     hand, rules = state.hand, state.rules
     leader = (hand.dealer + 1) % rules.players
     kept = tuple(k or () for k in hand.kept)
-    state = replace(state, phase="play", hand=replace(hand, table=Play.start(kept, leader)))
+    state = evolve(state, phase="play", hand=evolve(hand, table=Play.start(kept, leader)))
     if hand.dealt.starter.rank != JACK:
         return state, []
     cutter = (hand.dealer - 1) % rules.players
@@ -153,7 +153,7 @@ def _play(state: GameState, action: Lay | SayGo) -> tuple[GameState, list[Event]
         after, items = table.lay(action.card) if isinstance(action, Lay) else table.go()
     except PlayError as err:
         raise GameError(str(err)) from None
-    state = replace(state, hand=replace(state.hand, table=after))
+    state = evolve(state, hand=evolve(state.hand, table=after))
     one = sum(i.points for i in items if i.kind in ("go", "last"))
     go = None
     if one:
@@ -176,12 +176,10 @@ def _play(state: GameState, action: Lay | SayGo) -> tuple[GameState, list[Event]
     pending = Pending(
         seat, None, claimed, points, missed, excess, pegged, opponents(state.rules, seat)
     )
-    pending = replace(
-        pending, card=card, play_count=count, go=go, items=scored, passed=table.passed
-    )
+    pending = evolve(pending, card=card, play_count=count, go=go, items=scored, passed=table.passed)
     if state.phase == "over" or policy == "off":
         return _settled(state, pending)
-    return replace(state, hand=replace(state.hand, pending=pending)), []
+    return evolve(state, hand=evolve(state.hand, pending=pending)), []
 
 
 def _after_card(
@@ -203,7 +201,7 @@ def _start_show(state: GameState) -> GameState:
     players, dealer = state.rules.players, state.hand.dealer
     order: list[tuple[int, Box]] = [((dealer + 1 + n) % players, "hand") for n in range(players)]
     order.append((dealer, "crib"))
-    return replace(state, phase="show", hand=replace(state.hand, to_show=tuple(order)))
+    return evolve(state, phase="show", hand=evolve(state.hand, to_show=tuple(order)))
 
 
 def opponents(rules: GameVariant, seat: int) -> tuple[int, ...]:
@@ -230,10 +228,10 @@ def _count(state: GameState, action: Count) -> tuple[GameState, list[Event]]:
     missed, excess = verdict.missed_points, verdict.excess_points
     rivals = opponents(state.rules, seat)
     pending = Pending(seat, box, verdict.claimed, verdict.actual, missed, excess, pegged, rivals)
-    pending = replace(pending, verdict=verdict, count=action)
+    pending = evolve(pending, verdict=verdict, count=action)
     if state.phase == "over" or state.options.muggins == "off":
         return _settled(state, pending)
-    return replace(state, hand=replace(state.hand, pending=pending)), []
+    return evolve(state, hand=evolve(state.hand, pending=pending)), []
 
 
 def count_verdict(after: GameState, events: Sequence[Event]) -> Verdict:
@@ -254,17 +252,17 @@ def _respond(state: GameState, action: Respond) -> tuple[GameState, list[Event]]
     assert pending is not None
     answer = action.answer
     if answer == CatchAnswer() and len(pending.responders) > 1:
-        rest = replace(
+        rest = evolve(
             pending,
             responders=pending.responders[1:],
             answers=(*pending.answers, Answered(action.seat, answer)),
         )
-        return replace(state, hand=replace(state.hand, pending=rest)), []
+        return evolve(state, hand=evolve(state.hand, pending=rest)), []
     policy = state.options.muggins
     moved = settle(pending.actual, pending.missed, pending.excess, answer, policy)
     state, more = _add(state, pending.seat, moved.owner)
     state, taken = _add(state, action.seat, moved.caller)
-    pending = replace(
+    pending = evolve(
         pending,
         pegged=pending.pegged + more,
         answers=(*pending.answers, Answered(action.seat, answer, more, taken)),
@@ -277,7 +275,7 @@ def _settled(state: GameState, pending: Pending) -> tuple[GameState, list[Event]
     last = pending.answers[-1] if pending.answers else None
     mugged = last.caller if last is not None else 0
     by = last.seat if last is not None and mugged else None
-    state = replace(state, hand=replace(state.hand, pending=None))
+    state = evolve(state, hand=evolve(state.hand, pending=None))
     if pending.box is None:
         assert pending.card is not None
         played = Played(
@@ -315,9 +313,9 @@ def _settled(state: GameState, pending: Pending) -> tuple[GameState, list[Event]
         return state, _ended(state, [shown])
     rest = hand.to_show[1:]
     if rest:
-        return replace(state, hand=replace(hand, to_show=rest)), [shown]
+        return evolve(state, hand=evolve(hand, to_show=rest)), [shown]
     nxt = _deal(state.rules, state.seed, hand.number + 1, (hand.dealer + 1) % state.rules.players)
-    state, bonus = _begin_hand(replace(state, hand=nxt, phase="discard"))
+    state, bonus = _begin_hand(evolve(state, hand=nxt, phase="discard"))
     return state, [shown, *bonus]
 
 
@@ -329,9 +327,9 @@ def _add(state: GameState, seat: int, points: int) -> tuple[GameState, int]:
     side = state.rules.side_of(seat)
     pegged = min(points, state.rules.target - state.scores[side])
     scores = tuple(s + pegged if n == side else s for n, s in enumerate(state.scores))
-    state = replace(state, scores=scores)
+    state = evolve(state, scores=scores)
     if scores[side] >= state.rules.target:
-        state = replace(state, phase="over", winner=side)
+        state = evolve(state, phase="over", winner=side)
     return state, pegged
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from trainer.game.engine import new_game, prompt, step
@@ -19,6 +19,7 @@ from trainer.game.events import Event, event_dict
 from trainer.game.state import Action, GameOptions, GameState, HandState, Prompt
 from trainer.game.variants import GameVariant
 from trainer.rules.cards import Card, deck
+from trainer.rules.frozen import evolve
 
 _CUT_SALT = 0xC07
 """Mixed into the game seed for the cut for deal, apart from every hand's deck."""
@@ -71,8 +72,8 @@ class HandRecord:
         return cls(hand.number, hand.dealer, hand.dealt.hands, hand.dealt.deck_to_crib)
 
     def close(self, hand: HandState) -> None:
-        """Fill in what the hand showed once its cards are thrown."""
-        if all(k is not None for k in hand.kept):
+        """Fill in what the hand showed once its cards are thrown (once: they never change)."""
+        if self.starter is None and all(k is not None for k in hand.kept):
             self.kept = tuple(k or () for k in hand.kept)
             self.crib = hand.crib
             self.starter = hand.dealt.starter
@@ -96,7 +97,7 @@ def hands_after(
     """The record's hands after one step, as new objects where they change (the others are
     shared): the hand's cards filled in once thrown, its events added, and the crib's show
     ending it (what follows, the five-card game's three for last, opens the next hand)."""
-    last = replace(hands[-1], events=list(hands[-1].events))
+    last = evolve(hands[-1], events=list(hands[-1].events))
     kept = [*hands[:-1], last]
     if after.hand.number == before.hand.number:
         last.close(after.hand)

@@ -56,11 +56,23 @@ def position(table: Play) -> Position:
 
 class Solver:
     """Values positions of one play for the side whose seats are +1 in ``signs`` (every
-    other seat -1), remembering every position it has solved."""
+    other seat -1), remembering every position it has solved.
 
-    def __init__(self, signs: Sequence[int], horizon: int | None = None) -> None:
+    A sign may be 0 (that seat's points do not count), and ``maximisers`` may say which
+    seats maximise (by default those of sign +1): near the game's end a side may play to
+    keep the other's points down, or for its own points alone (`endgame`).
+    """
+
+    def __init__(
+        self,
+        signs: Sequence[int],
+        horizon: int | None = None,
+        *,
+        maximisers: Sequence[bool] | None = None,
+    ) -> None:
         self.signs = tuple(signs)
         self.players = len(self.signs)
+        self.maximise = tuple(s > 0 for s in signs) if maximisers is None else tuple(maximisers)
         self.horizon = horizon
         self.memo: dict[tuple[Position, int], tuple[int, int]] = {}
         self.work = 0
@@ -139,7 +151,7 @@ class Solver:
             return low
         lo, hi = max(alpha, low), min(beta, high)
         a, b = lo, hi
-        maximise = self.signs[pos[1]] > 0
+        maximise = self.maximise[pos[1]]
         choices = _choices(pos)
         choices.sort(reverse=maximise)
         best = -_WIDE if maximise else _WIDE

@@ -1,5 +1,6 @@
 """The strong bot's pegging: deal the cards it cannot see to the other seats, solve the rest
-of the play for each deal (`search`), and lay the rank that does best on average.
+of the play for each deal (`search`), and lay the rank that does best on average (for
+what the board asks near the game's end, `endgame`: a card that wins now is laid).
 
 What a seat knows: its own dealt cards (its throw is in the crib, not in a hand),
 the starter, every card laid, and that a seat which said go since the count
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final, TypeAlias
 
+from trainer.game.endgame import aim, weights, winning_rank
 from trainer.game.search import Ranks, Solver, position, value_of
 from trainer.game.state import GameState
 from trainer.rules.cards import Card, deck
@@ -165,6 +167,11 @@ def best_rank(state: GameState, seat: int, rng: random.Random) -> int:
     ranks = {c.rank for c in table.playable(seat)}
     if len(ranks) == 1:
         return ranks.pop()
+    base = position(table)
+    need = rules.target - state.scores[rules.side_of(seat)]
+    win = winning_rank(base, ranks, need)
+    if win is not None:  # the game is won now
+        return win
     known = knowledge(state, seat)
     pool = Counter(known.unseen)
     sizes: list[Hidden] = []
@@ -176,12 +183,8 @@ def best_rank(state: GameState, seat: int, rng: random.Random) -> int:
             stuck = None  # what it holds says otherwise: forget the go
         sizes.append((s, len(held), stuck))
     sizes.sort(key=lambda s: s[2] is None)
-    mine = rules.side_of(seat)
-    solver = Solver(
-        [1 if rules.side_of(s) == mine else -1 for s in range(rules.players)],
-        horizon(sum(len(h) for h in table.hands)),
-    )
-    base = position(table)
+    signs, maximisers = weights(state, seat, aim(state, seat))
+    solver = Solver(signs, horizon(sum(len(h) for h in table.hands)), maximisers=maximisers)
     deals: list[tuple[dict[int, Ranks], int]] = []
     if _deal_count(pool, sizes) <= SAMPLES:
         deals = list(exact_deals(pool, sizes))

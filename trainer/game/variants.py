@@ -9,6 +9,7 @@ between variants is a field here, never an ``if variant == ...``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final, Literal
 
 VariantId = Literal["standard", "short", "five-card", "three-hand", "four-hand", "four-hand-solo"]
@@ -48,9 +49,10 @@ class GameVariant:
         """Cards in the crib once every player has thrown (always 4 in these games)."""
         return self.players * self.thrown + self.deck_to_crib
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Who scores together: the teams, or each seat alone."""
+        """Who scores together: the teams, or each seat alone (worked out once: every point
+        pegged asks whose side it goes to)."""
         return self.teams or tuple((seat,) for seat in range(self.players))
 
     def side_of(self, seat: int) -> int:

@@ -1,43 +1,34 @@
 """The total of a show without listing its items: the fast path of dealing, odds and bots.
 
-Fifteens, pairs and runs come from the ranks alone, so their points are kept per
-rank multiset (its packed rank counts, one integer key); the flush and nobs rules
-are the show's own (`flush_points`, `nobs_jack`). Checked against `score_show` in
-the tests.
+Fifteens, pairs and runs come from the ranks alone: their points are read from
+the table of every rank pattern (`rank_table.TOTALS`, keyed by the packed rank
+counts, so the cards need no sorting); the flush and nobs rules are the show's
+own (`flush_points`, `nobs_jack`). Checked against `score_show` in the tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.rules.cards import Card
-from trainer.rules.ranks import COUNT_UNIT, counted_points
-from trainer.rules.show import check_hand, flush_points, nobs_jack
-
-_base_cache: dict[int, int] = {}
-
-
-def clear_cache() -> None:
-    """Forget the rank points worked out so far (for measuring the cold path)."""
-    _base_cache.clear()
+from trainer.rules.cards import JACK, Card
+from trainer.rules.rank_table import TOTALS
+from trainer.rules.ranks import COUNT_UNIT
+from trainer.rules.show import check_hand, flush_points
 
 
 def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """The total of `score_show` without itemising; the hand is assumed valid."""
     unit = COUNT_UNIT
-    rank = starter.rank
-    key = unit[rank]
-    ranks = [rank]  # kept for a miss: one pass over the cards serves both
+    key = unit[starter.rank]
     for card in hand:
-        rank = card.rank
-        key += unit[rank]
-        ranks.append(rank)
-    total = _base_cache.get(key)
-    if total is None:  # a rank multiset not seen yet
-        total = _base_cache[key] = counted_points(key, ranks)
-    total += flush_points(hand, starter, crib)
-    if nobs_jack(hand, starter) is not None:
-        return total + 1
+        key += unit[card.rank]
+    total = TOTALS[len(hand) + 1][key]
+    if hand[0].suit == hand[1].suit:  # the flush's quick refusal, written out
+        total += flush_points(hand, starter, crib)
+    suit = starter.suit
+    for card in hand:  # nobs_jack, written out: a call saved on every show
+        if card.rank == JACK and card.suit == suit:
+            return total + 1
     return total
 
 

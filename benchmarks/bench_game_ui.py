@@ -146,11 +146,17 @@ async def your_move(pilot: Pilot[Any], table: TableScreen) -> None:
 
 
 async def deal(pilot: Pilot[Any]) -> None:
-    """From home, a new game: g, ctrl+d, until the table has started its game."""
+    """From home, a new game: g, ctrl+d (y: give up the game saved by the last level's
+    run, when the trainer asks), until the table has started its game."""
     app = pilot.app
     await pilot.press("g")
     await wait_until(lambda: isinstance(app.screen, GameSetupScreen), "the game's setup")
     await pilot.press("ctrl+d")
+    await wait_until(
+        lambda: isinstance(app.screen, TableScreen | ConfirmScreen), "the table or a question"
+    )
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
     await wait_until(
         lambda: isinstance(table := app.screen, TableScreen) and table.seated, "the table"
     )

@@ -13,6 +13,7 @@ import pytest
 from tests.history.known import drill
 from trainer.history import StatsStore
 from trainer.history.exchange import ImportFormatError, export_records, rows_from_records
+from trainer.history.reading import SpokenSpeed
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import SpokenTimes
 from trainer.quiz.session import QuizSession
@@ -55,3 +56,14 @@ def test_the_speed_goes_through_an_export_and_is_checked_on_import() -> None:
     with pytest.raises(ImportFormatError, match="answer: spoken: end: 'soon' is not a number"):
         rows_from_records([spoiled])
     assert replace(SpokenTimes(0.1, 2.0), end=3.0).to_data() == {"first_word": 0.1, "end": 3.0}
+
+
+def test_the_line_says_how_many_counts_were_said_at_the_table() -> None:
+    assert SpokenSpeed(3, 2, 0.5, 4.0, table=1).line() == (
+        "Counted aloud: 3 hands (1 at the table), 67% exact, 4.0 s a count (first word after 0.5 s)"
+    )
+    assert (
+        SpokenSpeed(1, 1, 0.5, 4.0, table=1)
+        .line()
+        .startswith("Counted aloud: 1 hand (all at the table), 100% exact")
+    )

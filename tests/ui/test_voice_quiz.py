@@ -1,6 +1,7 @@
 """Push-to-talk in the drills, driven through the real app with a recording standing in for
 the microphone: F2 listens, the words show as heard, the count ends by itself and is judged;
-the reveal says what was heard; chatter is refused; without the extra, typing still works."""
+the reveal says what was heard; chatter is refused; without the extra, typing still works;
+Help lists F2 where a count may be said."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 from tests.factories import FakeClock
@@ -27,6 +29,8 @@ from trainer.judge.claims import AnnounceClaim, TotalClaim
 from trainer.judge.verdict import Verdict
 from trainer.quiz.questions import ShowQuestion
 from trainer.ui.app import MugginsApp
+from trainer.ui.screens.help import HelpScreen
+from trainer.ui.screens.quiz import TALK_HELP, QuizScreen
 from trainer.voice.audio import read_wav
 from trainer.voice.listen import AudioSource, RecordedSource
 from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable
@@ -125,3 +129,20 @@ async def test_without_the_voice_extra_it_says_how_to_get_it(
         app.screen.query_one("#claim", Input).value = "2"
         await pilot.press("enter")
         await until(pilot, lambda: revealing(app), "the typed count judged")
+
+
+@pytest.mark.parametrize("claim", ["total", "announce"])
+async def test_help_lists_f2_once_where_a_count_may_be_said(
+    clock: FakeClock, recorder: ListRecorder, claim: str
+) -> None:
+    app = app_for([entry(a_drill(claim))], clock, recorder)
+    async with running(app) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, QuizScreen), "the quiz")
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.keys
+        assert [what for key, what in keys if key == "f2"] == [TALK_HELP[1]]
+        drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "f2: say the count aloud instead" in drawn

@@ -1,5 +1,6 @@
 """Counting your show aloud at the table: F2 when the game waits for your count, a recording
-standing in for the microphone, and the count said is the count claimed."""
+standing in for the microphone, and the count said is the count claimed, kept with how fast
+it was said."""
 
 from __future__ import annotations
 
@@ -72,3 +73,7 @@ async def test_your_show_counted_aloud_is_your_claim(
         await until(pilot, lambda: bool(mine()), "your count claimed", 30.0)
         assert mine()[-1].claim == TotalClaim(show.total)
         assert mine()[-1].claimed == show.total
+        spoken = t.session.attempts[-1].spoken
+        assert spoken is not None
+        assert 0 < spoken.first_word < spoken.end
+        assert t.session.store.spoken_speed().table == 1

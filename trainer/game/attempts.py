@@ -21,7 +21,7 @@ from trainer.game.state import Count, GameOptions
 from trainer.game.variants import GameVariant, VariantId
 from trainer.history.reading import GAME_DRILL_PREFIX
 from trainer.judge.verdict import Verdict
-from trainer.quiz.attempt import Attempt
+from trainer.quiz.attempt import Attempt, SpokenTimes
 from trainer.quiz.questions import ShowQuestion
 
 DRILL_VARIANT: Final[dict[VariantId, Variant]] = {
@@ -63,9 +63,11 @@ def count_attempt(
     number: int,
     seconds: float,
     at: datetime,
+    spoken: SpokenTimes | None = None,
 ) -> Attempt:
     """The attempt of a count made at the table, as the engine judged it (``verdict``; its
-    breakdown is the show counted), in a game from ``seed``."""
+    breakdown is the show counted), in a game from ``seed``; ``spoken``: said aloud, this
+    fast."""
     b = verdict.breakdown
     question = ShowQuestion(number, seed, Deal(b.hand, b.starter, b.crib, seed), b)
     return Attempt(
@@ -77,4 +79,5 @@ def count_attempt(
         seconds,
         timed_out=action.claim is None,
         at=at,
+        spoken=spoken,
     )

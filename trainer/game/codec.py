@@ -25,6 +25,7 @@ from trainer.judge.claims import (
     answer_to_data,
 )
 from trainer.judge.policy import check_policy
+from trainer.quiz.attempt import SpokenTimes
 from trainer.rules.cards import Card, parse_card
 from trainer.rules.combos import KINDS
 from trainer.rules.show import Item
@@ -47,6 +48,10 @@ _KEYS: Final[dict[str, frozenset[str]]] = {
 HINTED: Final = "hinted"
 """A key a throw's or a card laid's data may carry, true: the coach's hint was asked for
 before it (the ledger marks the decision so)."""
+SPOKEN: Final = "spoken"
+"""A key a count's data may carry: the count was said aloud, in so many seconds of speech to
+its first word and to its end (`SpokenTimes`); the claim is the count as heard."""
+_MOST_SECONDS: Final = 24 * 3600.0
 HEELS_TO: Final = ("dealer", "cutter")
 _REASON_CHARS: Final = 160
 
@@ -155,6 +160,9 @@ def action_from_data(data: object, where: str = "action") -> Action:
         if data[HINTED] is not True:
             raise CodecError(f"{where}: {HINTED} is only ever true, got {excerpt(data[HINTED])}")
         data = {k: v for k, v in data.items() if k != HINTED}  # read as the action without it
+    if kind == "count" and SPOKEN in data:
+        count_spoken(data, where)
+        data = {k: v for k, v in data.items() if k != SPOKEN}  # read as the action without it
     data = fields(data, where, _KEYS[kind])
     seat = whole_number(data["seat"], f"{where}: seat")
     if kind == "discard":
@@ -180,6 +188,33 @@ def action_from_data(data: object, where: str = "action") -> Action:
         return Respond(seat, CatchAnswer(call, too_many))
     except ValueError as err:
         raise CodecError(f"{where}: answer: {_reason(err)}") from None
+
+
+def spoken_data(data: dict[str, Any], spoken: SpokenTimes) -> dict[str, Any]:
+    """A count's data (`action_to_data`) marked as said aloud, with how fast."""
+    return {**data, SPOKEN: spoken.to_data()}
+
+
+def count_spoken(data: Mapping[str, Any], where: str = "action") -> SpokenTimes | None:
+    """How fast a count's data says it was said aloud (None: typed, or an older record
+    without it); `CodecError` naming the field if the times are not seconds."""
+    value = data.get(SPOKEN)
+    if value is None:
+        return None
+    times = fields(value, f"{where}: {SPOKEN}", frozenset({"first_word", "end"}))
+    seconds = []
+    for key in ("first_word", "end"):
+        number = times[key]
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int | float)
+            or not 0 <= number <= _MOST_SECONDS
+        ):
+            raise CodecError(
+                f"{where}: {SPOKEN}: {key}: expected seconds (0 to a day), got {excerpt(number)}"
+            )
+        seconds.append(float(number))
+    return SpokenTimes(*seconds)
 
 
 def _reason(err: ValueError) -> str:

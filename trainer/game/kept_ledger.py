@@ -16,7 +16,8 @@ from typing import Any
 from trainer.game.analysis import game_ledger
 from trainer.game.codec import CodecError, loads
 from trainer.game.ledger import MODEL, GameLedger, ledger_from, ledger_model
-from trainer.game.session import GameSession, SavedGameError, replay_problem
+from trainer.game.saved_games import replay_problem
+from trainer.game.session import GameSession, SavedGameError
 from trainer.game.setup import setup_from_data
 from trainer.history import StatsStore
 from trainer.history.file import SavedGame

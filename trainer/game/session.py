@@ -26,7 +26,14 @@ from datetime import datetime
 from trainer.game.analysis import Hint
 from trainer.game.attempts import count_attempt, game_drill
 from trainer.game.bots import Bot, Level
-from trainer.game.codec import CodecError, action_from_data, action_to_data, dumps, loads
+from trainer.game.codec import (
+    CodecError,
+    action_from_data,
+    action_to_data,
+    dumps,
+    loads,
+    spoken_data,
+)
 from trainer.game.engine import count_verdict, new_game, prompt, step
 from trainer.game.events import Event
 from trainer.game.hints import action_hinted, hint_key, hinted_data
@@ -43,15 +50,14 @@ from trainer.history.writing import (
     create_game,
     finish_game,
     latest_playing,
-    load_game,
     save_step,
 )
-from trainer.quiz.attempt import Attempt
+from trainer.quiz.attempt import Attempt, SpokenTimes
 
 Clock = Callable[[], datetime]
 
 
-def _local_now() -> datetime:
+def local_now() -> datetime:
     """Now, with its local UTC offset: a count is recorded on the day it was given there."""
     return datetime.now().astimezone()
 
@@ -126,7 +132,7 @@ class GameSession:
         options: GameOptions | None = None,
         first_dealer: int | None = None,
         match: MatchPlace | None = None,
-        now: Clock = _local_now,
+        now: Clock = local_now,
     ) -> GameSession:
         """A new game, stored before its first step. ``levels`` gives each seat's bot level,
         None for the human's seat; the first dealer is cut for from the seed unless given;
@@ -153,14 +159,14 @@ class GameSession:
         return cls(store, setup, uid, game_id, now)
 
     @classmethod
-    def resume(cls, store: StatsStore, *, now: Clock = _local_now) -> GameSession | None:
+    def resume(cls, store: StatsStore, *, now: Clock = local_now) -> GameSession | None:
         """The latest game still playing, replayed to where it was; None if there is none.
         `SavedGameError` if it cannot be read or replayed (the game stays stored)."""
         saved = latest_playing(store)
         return None if saved is None else cls.replay(store, saved, now=now)
 
     @classmethod
-    def replay(cls, store: StatsStore, saved: SavedGame, *, now: Clock = _local_now) -> GameSession:
+    def replay(cls, store: StatsStore, saved: SavedGame, *, now: Clock = local_now) -> GameSession:
         """A stored game replayed from its setup and actions, every action checked legal (a
         game still playing whose actions finish it is saved as over)."""
         session = cls.played(store, saved, now=now)
@@ -169,7 +175,7 @@ class GameSession:
         return session
 
     @classmethod
-    def played(cls, store: StatsStore, saved: SavedGame, *, now: Clock = _local_now) -> GameSession:
+    def played(cls, store: StatsStore, saved: SavedGame, *, now: Clock = local_now) -> GameSession:
         """A stored game played through from its setup and actions, every action checked
         legal, writing nothing; `SavedGameError` names the first problem."""
         try:
@@ -274,9 +280,17 @@ class GameSession:
             done.append(taken)
         return done
 
-    def act(self, action: Action, *, seconds: float = 0.0, hinted: bool = False) -> list[Event]:
+    def act(
+        self,
+        action: Action,
+        *,
+        seconds: float = 0.0,
+        hinted: bool = False,
+        spoken: SpokenTimes | None = None,
+    ) -> list[Event]:
         """The human's action, saved, and its events; ``seconds`` is how long a count took,
-        ``hinted`` that the coach's hint was asked for before it (kept with it).
+        ``hinted`` that the coach's hint was asked for before it, ``spoken`` how fast a count
+        said aloud was said (each kept with it).
         `GameError` if it is not the human's turn or the action is not legal: then nothing
         changes and nothing is saved."""
         asked = self.prompt
@@ -286,7 +300,7 @@ class GameSession:
             raise GameError(f"it is {self.setup.names[asked.seat]}'s turn to {asked.kind}")
         if action.seat != asked.seat:
             raise GameError(f"you play seat {asked.seat}, not seat {action.seat}")
-        return self._take(action, seconds, hinted=hinted)
+        return self._take(action, seconds, hinted=hinted, spoken=spoken)
 
     def abandon(self) -> None:
         """Give the game up: it stays stored as abandoned, and is never resumed."""
@@ -295,15 +309,25 @@ class GameSession:
 
     # ------------------------------------------------------------ inside
 
-    def _take(self, action: Action, seconds: float, *, hinted: bool = False) -> list[Event]:
+    def _take(
+        self,
+        action: Action,
+        seconds: float,
+        *,
+        hinted: bool = False,
+        spoken: SpokenTimes | None = None,
+    ) -> list[Event]:
         """Step, save, then move on: a step refused or not saved leaves the session as it was."""
         before = self.state
         after, events = step(before, action)
         data = action_to_data(action)
         hinted = hinted and hint_key(before, self.hands, action) is not None
-        text = dumps(hinted_data(data) if hinted else data)
+        data = hinted_data(data) if hinted else data
+        yours = isinstance(action, Count) and action.seat == self.setup.human
+        spoken = spoken if yours else None
+        text = dumps(spoken_data(data, spoken) if spoken is not None else data)
         attempt = None
-        if isinstance(action, Count) and action.seat == self.setup.human:
+        if isinstance(action, Count) and yours:
             attempt = count_attempt(
                 self.drill,
                 action,
@@ -313,6 +337,7 @@ class GameSession:
                 number=self.counts + 1,
                 seconds=seconds,
                 at=self.now(),
+                spoken=spoken,
             )
         hands = hands_after(self.hands, before, after, events)
         end = self._end(after, hands) if after.phase == "over" else None
@@ -358,42 +383,3 @@ class GameSession:
             state.scores,
             human_result(self.setup.rules, state, self.setup.human_side),
         )
-
-
-def abandon_saved(store: StatsStore, uid: str, *, now: Clock = _local_now) -> None:
-    """Abandon a stored game by its uid without replaying it (one that cannot be resumed)."""
-    saved = load_game(store, uid)
-    if saved is None:
-        raise ValueError(f"no game {uid} in the stats store")
-    abandon_game(store, saved.id, now())
-
-
-def replay_problem(saved: SavedGame) -> str | None:
-    """Why a game cannot be played through as resuming it would (None: it can), as an import
-    checks each game before keeping it: its setup and every action replayed by
-    `GameSession.played` (on a store in memory, written to by nothing), and a game over
-    ending so, with the winner and points it is saved with."""
-    with StatsStore(":memory:") as nowhere:
-        try:
-            session = GameSession.played(nowhere, saved)
-        except SavedGameError as err:
-            return err.problem
-        except ValueError as err:  # a setup the rules cannot deal from
-            return f"setup: {err}"
-    state = session.state
-    if saved.human_side != session.setup.human_side:
-        return f"human_side: {saved.human_side} is not its setup's ({session.setup.human_side})"
-    if saved.status != "over":
-        return None
-    if not session.over:
-        return f"it is saved as over, but its {len(saved.actions)} actions do not finish it"
-    if (saved.winner, saved.final) != (state.winner, state.scores):
-        final = None if saved.final is None else list(saved.final)
-        return (
-            f"winner {saved.winner} with {final} is not how its actions end it (side "
-            f"{state.winner} wins, {list(state.scores)})"
-        )
-    result = human_result(session.setup.rules, state, session.setup.human_side)
-    if saved.human_result != result:
-        return f"human_result: {saved.human_result!r} is not how its actions end it ({result!r})"
-    return None

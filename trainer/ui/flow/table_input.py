@@ -3,9 +3,18 @@ answer to the computer's count. Plain Python (no Textual); `ClaimError` says wha
 
 from __future__ import annotations
 
+from typing import Final
+
 from trainer.game.state import Action, Count, GameState, Lay, Prompt, Respond
 from trainer.judge.claims import ClaimError, TotalClaim, parse_catch_answer, parse_total_claim
 from trainer.rules.cards import Card
+
+PLACEHOLDERS: Final = {
+    "count": "Your count, Enter",
+    "respond": "a, or t / points + Enter",
+    "peg": "What it pegs, Enter",
+}
+"""What the text entry asks for, by what it is shown for."""
 
 
 def typed_action(

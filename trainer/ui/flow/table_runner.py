@@ -53,19 +53,15 @@ from trainer.ui.flow.table_effects import (
     ShowAt,
     held_cards,
 )
-from trainer.ui.flow.table_input import typed_action
+from trainer.ui.flow.table_input import PLACEHOLDERS, typed_action
 from trainer.ui.flow.table_opening import opening_lines
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
+    from trainer.quiz.attempt import SpokenTimes
 
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a computer's move is waiting (any other shows it)."""
-PLACEHOLDERS: Final = {
-    "count": "Your count, Enter",
-    "respond": "a, or t / points + Enter",
-    "peg": "What it pegs, Enter",
-}
 
 
 @dataclass
@@ -223,12 +219,12 @@ class TableRunner:
         move = bot.move
         return [*self._moved(move.before, move.action, move.events), BotShown(bot.due, bot.skipped)]
 
-    def take(self, action: Action) -> list[Effect]:
-        """Your action, saved, then shown."""
+    def take(self, action: Action, spoken: SpokenTimes | None = None) -> list[Effect]:
+        """Your action, saved, then shown (``spoken``: a count said aloud, this fast)."""
         before = self.state
         try:
             seconds = max(0.0, self.clock() - self.asked_at)
-            events = self.session.act(action, seconds=seconds, hinted=self.hinted)
+            events = self.session.act(action, seconds=seconds, hinted=self.hinted, spoken=spoken)
         except GameError as err:
             return [Notice(str(err), "warning")]
         except (OSError, ValueError) as err:

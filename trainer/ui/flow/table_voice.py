@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from trainer.game.state import Count
 from trainer.judge.claims import AnnounceClaim, TotalClaim
+from trainer.quiz.attempt import SpokenTimes
 from trainer.rules.show import Breakdown, score_show
 from trainer.ui.flow.table_effects import Effect
 from trainer.ui.flow.table_runner import TableRunner
@@ -20,8 +21,11 @@ def show_to_count(runner: TableRunner) -> Breakdown | None:
     return score_show(cards, state.hand.dealt.starter, crib=asked.box == "crib")
 
 
-def count_said(runner: TableRunner, claim: TotalClaim | AnnounceClaim) -> list[Effect]:
-    """Your count, said aloud, claimed (nothing if the game no longer waits for it)."""
+def count_said(
+    runner: TableRunner, claim: TotalClaim | AnnounceClaim, times: SpokenTimes | None
+) -> list[Effect]:
+    """Your count, said aloud (``times``: how fast), claimed and kept with how fast it was
+    said (nothing if the game no longer waits for it)."""
     if show_to_count(runner) is None:
         return []
-    return runner.take(Count(runner.human, claim))
+    return runner.take(Count(runner.human, claim), spoken=times)

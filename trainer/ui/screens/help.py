@@ -48,7 +48,8 @@ class ExplainsKeys(Protocol):
 
 def keys_of(screen: Screen[Any]) -> list[tuple[str, str]]:
     """The keys a screen answers to, with what each does: its shown bindings (the keys of
-    one binding together, "f1 or ?"), then the keys it declares itself (`ExplainsKeys`)."""
+    one binding together, "f1 or ?"), then the keys it declares itself (`ExplainsKeys`),
+    whose line for a key replaces its binding's shorter one (F2's "Count aloud")."""
     keys: dict[tuple[str, str], list[str]] = {}
     for key, active in screen.active_bindings.items():
         binding = active.binding
@@ -59,7 +60,9 @@ def keys_of(screen: Screen[Any]) -> list[tuple[str, str]]:
                 names.append(name)
     listed = [(" or ".join(names), what) for (_, what), names in keys.items()]
     if isinstance(screen, ExplainsKeys):
-        listed += screen.help_keys()
+        own = screen.help_keys()
+        said = {key for key, _ in own}
+        listed = [line for line in listed if line[0] not in said] + own
     return listed
 
 

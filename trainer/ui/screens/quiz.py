@@ -9,7 +9,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
@@ -26,14 +26,12 @@ from trainer.quiz.attempt import SpokenTimes as Times
 from trainer.quiz.heels import heels_prompt
 from trainer.quiz.questions import CatchQuestion, CountQuestion, PlayQuestion
 from trainer.quiz.session import QuizSession
-from trainer.rules.cards import Card
-from trainer.rules.combos import Kind
 from trainer.rules.show import Breakdown
-from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
+from trainer.ui.flow.claim_draft import AnnounceDraft
 from trainer.ui.flow.drill_runner import Reveal
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, NextDeal, SecondTry
 from trainer.ui.screens.question_parts import announce_parts, catch_parts, play_parts, quiz_title
-from trainer.ui.text import claim_lines
+from trainer.ui.screens.quiz_announce import AnnounceKeys
 from trainer.ui.user_text import as_text
 from trainer.ui.voice_input import PushToTalk, TalkLine, VoiceDone
 from trainer.ui.widgets.card_table import CardTable
@@ -49,6 +47,8 @@ REVEAL_OWN_KEYS = frozenset(
     ("up", "down", "home", "end", "pageup", "pagedown", "escape", "f1", "ctrl+p", "ctrl+q", "tab")
 ) | {"shift+tab"}
 """Keys that do their own thing on the reveal; any other goes on to the next deal."""
+TALK_HELP = ("f2", "say the count aloud instead (F2 again ends it; needs the voice extra)")
+"""Help's line for push-to-talk, where a hand's or crib's count is asked."""
 
 
 class QuizScreen(Screen[None]):
@@ -99,10 +99,10 @@ class QuizScreen(Screen[None]):
             if isinstance(question, PlayQuestion)
             else AnnounceDraft(question.deal.hand, question.deal.starter)
         )
+        self._announce = AnnounceKeys(self, self.draft, self._submit, plain=plain)
         self._talk = TalkLine()
         self.talk: PushToTalk | None = None
         self._done = False
-        self._asked_empty = False
         self._retrying = False
 
     # ------------------------------------------------------------ layout
@@ -127,6 +127,9 @@ class QuizScreen(Screen[None]):
     def help_keys(self) -> list[tuple[str, str]]:
         if self.revealed is not None:
             return [("up / down", "show each combination's cards"), ("any other key", "next deal")]
+        if isinstance(self.question, CatchQuestion):
+            return [("a / t / a number, enter", "accept, too many, or muggins for that many")]
+        aloud = [] if self._show() is None else [TALK_HELP]
         if self.announcing:
             return [
                 (f"1-{self._card_count()}", "pick or unpick a card"),
@@ -134,10 +137,9 @@ class QuizScreen(Screen[None]):
                 ("p / r", "a pair royal or four of a kind / a double, triple... run"),
                 ("backspace", "take back the last claim"),
                 ("enter", "end the count"),
+                *aloud,
             ]
-        if isinstance(self.question, CatchQuestion):
-            return [("a / t / a number, enter", "accept, too many, or muggins for that many")]
-        return [("enter", "submit your answer")]
+        return [("enter", "submit your answer"), *aloud]
 
     def compose(self) -> ComposeResult:
         with self._quiz:
@@ -333,60 +335,13 @@ class QuizScreen(Screen[None]):
                 event.stop()
                 self.action_next()
             return
-        if not self.announcing:
-            return
-        key = event.key
-        cards = self.query_one("#table", CardTable).all_cards
-        if key.isdigit() and 1 <= int(key) <= len(cards):
-            self._toggle(cards[int(key) - 1])
-        elif key in KIND_KEYS:
-            self._claim_kind(KIND_KEYS[key])
-        elif key == "backspace" and self.draft.undo():
-            self._show_claims()
-        elif key == "enter":
-            self._end_count()
-        else:
-            return
-        event.stop()
+        if self.announcing and self._announce.key(event.key):
+            event.stop()
 
     def on_playing_card_clicked(self, event: PlayingCard.Clicked) -> None:
         """Announce drills: a click picks or unpicks a card, as its number key does."""
         if self.announcing:
-            self._toggle(event.card)
-
-    def _toggle(self, card: Card) -> None:
-        self.draft.toggle(card)
-        self.query_one("#table", CardTable).show_selected(self.draft.picked)
-
-    def _claim_kind(self, kind: Kind) -> None:
-        problem = self.draft.claim(kind)
-        if problem is not None:
-            self.notify(problem, severity="warning")
-            return
-        self.query_one("#table", CardTable).show_selected([])
-        self._show_claims()
-
-    def _end_count(self) -> None:
-        """Judge the announcement; with nothing claimed, ask once first."""
-        if not self.draft.claims and not self._asked_empty:
-            self._asked_empty = True
-            self.notify(
-                "Nothing claimed. Press Enter again to claim nothing (nineteen), "
-                "or pick cards and claim them.",
-                severity="warning",
-                timeout=6,
-            )
-            return
-        self._submit(self.draft.answer())
-
-    def _show_claims(self) -> None:
-        lines = claim_lines(self.draft.claims, plain=self.plain)
-        self.query_one("#claim-list", Static).update(
-            "\n".join(lines) if lines else "(nothing claimed yet)"
-        )
-        box = self.query_one("#claims", VerticalScroll)
-        box.border_title = f"{len(lines)} claimed · {self.draft.total}"
-        box.call_after_refresh(box.scroll_end, animate=False)
+            self._announce.toggle(event.card)
 
     def action_end_drill(self) -> None:
         if self.revealed is not None:

@@ -371,7 +371,7 @@ class TableScreen(Screen[None]):
         if self.talk is not None and (
             claim := self.talk.done(event, announcing=self.runner.announce)
         ):
-            self.apply(count_said(self.runner, claim))
+            self.apply(count_said(self.runner, claim, self.talk.times))
 
     @on(Input.Submitted, "#table-input")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -47,7 +47,9 @@ TUNING: dict[str, Any] = {}
 off, VOICE.md)."""
 
 PHONE_TUNING: dict[str, Any] = {}
-"""The free phone loop's: a narrower beam, a third less CPU; it only has to tell chatter."""
+"""The free phone loop's settings beyond the model's: none. Its scores are normalised per
+decoder, so a narrower beam moved the chatter thresholds calibrated on the default beams
+(docs/development.md, "Counting aloud": the settings tried and what each cost)."""
 
 
 class VoiceUnavailable(OSError):
@@ -83,8 +85,8 @@ def _edits(a: list[str], b: list[str]) -> int:
 
 
 class Recogniser:
-    """The model loaded twice, once for the count's grammar and once for free phones (with a
-    narrower beam: it only has to tell chatter), reused for every count (loading takes a
+    """The model loaded twice, once for the count's grammar and once for free phones (to
+    tell chatter), reused for every count (loading takes a
     few tenths of a second). Both hear every chunk, so a count's end costs little."""
 
     def __init__(self) -> None:

@@ -86,8 +86,8 @@ def _edits(a: list[str], b: list[str]) -> int:
 
 class Recogniser:
     """The model loaded twice, once for the count's grammar and once for free phones (to
-    tell chatter), reused for every count (loading takes a
-    few tenths of a second). Both hear every chunk, so a count's end costs little."""
+    tell chatter), reused for every count (loading takes a few tenths of a second). Both
+    hear every chunk, so a count's end costs little."""
 
     def __init__(self) -> None:
         try:

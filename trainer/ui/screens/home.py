@@ -25,7 +25,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from trainer.coach.practice import aim_at_weak_spots
 from trainer.drills.loader import DrillEntry, reload_all
 from trainer.drills.model import DrillSet
 from trainer.ui.messages import DrillsChecked, ResumeGame, StartDrill
@@ -312,8 +311,12 @@ class HomeScreen(Screen[None]):
         d = self.entries[row].drill
         if d is None:
             text = f"This file cannot be used: {self.entries[row].error}"
+        elif d.focus == "weak-spots":
+            from trainer.coach.practice import aim_at_weak_spots  # the coach: only for this one
+
+            text = aim_at_weak_spots(d, self.kinds).description
         else:
-            text = (aim_at_weak_spots(d, self.kinds) if d.focus == "weak-spots" else d).description
+            text = d.description
         self.query_one("#description", Static).update(as_text(text))
 
     @on(DataTable.RowSelected, "#drills")

@@ -13,7 +13,7 @@ from trainer import __version__
 from trainer.cli.advise_parser import advise_parsers
 from trainer.cli.arg_types import MugginsParser, integer, path
 from trainer.judge.policy import POLICIES
-from trainer.rules.show import HAND_SIZES
+from trainer.rules.sizes import HAND_SIZES
 
 
 def build_parser() -> argparse.ArgumentParser:

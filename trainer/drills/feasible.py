@@ -7,8 +7,7 @@ build once per process), so the trainer runs it in the background after start.
 from __future__ import annotations
 
 from trainer.drills.model import CRIB_SIZE, HAND_SIZE, DrillError, DrillKind, DrillSet, show_kinds
-from trainer.rules import odds
-from trainer.rules.show import MOST_POINTS
+from trainer.rules.sizes import MOST_POINTS
 
 
 def _fail(drill: DrillSet, where: str, problem: str) -> DrillError:
@@ -17,6 +16,8 @@ def _fail(drill: DrillSet, where: str, problem: str) -> DrillError:
 
 def check_satisfiable(drill: DrillSet) -> None:
     """Refuse impossible scores and constraint sets (`DrillError` naming file and field)."""
+    from trainer.rules import odds  # the scorer and its tables: not to read a drill
+
     c = drill.constraints
     if c.unconstrained:
         return
@@ -55,6 +56,8 @@ def check_satisfiable(drill: DrillSet) -> None:
 
 def describe_possible(size: int, crib: bool) -> str:
     """The possible scores in words: ``0-29, never 19, 25, 26, 27``."""
+    from trainer.rules import odds
+
     dist = odds.distribution(size, crib)
     top = max(s for s, n in dist.items() if n)
     never = [str(s) for s in range(top + 1) if not dist[s]]

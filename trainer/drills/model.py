@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from trainer.drills.constraints import Constraints, Deal, DealError
-from trainer.drills.dealing import Dealer, DeckDealer, make_dealer
 from trainer.judge.policy import Policy
 from trainer.textguard import excerpt
+
+if TYPE_CHECKING:  # the dealers (and their tables) are loaded when a drill first deals
+    from trainer.drills.dealing import Dealer, DeckDealer
 
 Variant = Literal["standard", "five-card", "three-player", "four-player", "four-player-five"]
 DrillKind = Literal["hand", "crib", "mixed", "play", "catch", "discard"]
@@ -102,6 +104,8 @@ class DrillSet:
 
     def dealer(self, crib: bool) -> Dealer | DeckDealer:
         """The dealer for this drill's hands (``crib=False``) or cribs."""
+        from trainer.drills.dealing import make_dealer
+
         size = CRIB_SIZE if crib else self.hand_size
         return make_dealer(size, crib, self.constraints)
 

@@ -11,21 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from trainer.rules.cards import JACK, Card, CardError, check_distinct, sort_key
 from trainer.rules.combos import Kind
 from trainer.rules.groups import Group, group_items
 from trainer.rules.rank_table import ROWS
+from trainer.rules.sizes import HAND_SIZES as HAND_SIZES
+from trainer.rules.sizes import MOST_POINTS as MOST_POINTS
 from trainer.rules.speech import announce
-
-HAND_SIZES: Final = (3, 4, 5)
-"""Hand sizes the variants use (RULES.md, Hand sizes)."""
-
-MOST_POINTS: Final = {3: 20, 4: 29, 5: 46}
-"""The highest show of each hand size (a crib is four cards), checked against the exact
-tables in the tests: a larger claim is no count."""
-
 
 _new = tuple.__new__
 """Makes a named tuple from its fields' tuple without the Python-level ``__new__``."""

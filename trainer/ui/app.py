@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -26,9 +26,6 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from trainer.drills.loader import DrillEntry
-from trainer.drills.model import DrillSet
-from trainer.quiz.questions import Question
 from trainer.settings import Settings
 from trainer.ui import messages as m
 from trainer.ui.commands import TextCommands
@@ -47,6 +44,11 @@ from trainer.ui.steps import second_note, step_screen
 from trainer.ui.user_text import clean
 from trainer.ui.voice_input import VoiceService
 from trainer.ui.widgets.footer import ReadyFooter
+
+if TYPE_CHECKING:  # the quiz is imported when a drill starts, not to draw home
+    from trainer.drills.loader import DrillEntry
+    from trainer.drills.model import DrillSet
+    from trainer.quiz.questions import Question
 
 START_BACKGROUND_BY: Final = 1.0
 """Seconds after start by which the background work starts even if home has not said."""

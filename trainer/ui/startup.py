@@ -11,7 +11,6 @@ from textual.message import Message
 
 from trainer.drills.loader import DrillEntry, deep_check
 from trainer.drills.model import CRIB_SIZE
-from trainer.rules import odds
 from trainer.ui import messages as m
 from trainer.ui.flow.history import History
 from trainer.ui.flow.options import Options
@@ -53,6 +52,8 @@ def warm(entries: Sequence[DrillEntry], cancelled: Callable[[], bool]) -> list[D
 
     ``cancelled`` is asked between the steps, each short, so quitting never waits long.
     """
+    from trainer.rules import odds
+
     checked = deep_check(entries, stop=cancelled)
     sizes = {e.drill.hand_size for e in checked if e.drill is not None} | {CRIB_SIZE}
     for size in sorted(sizes, key=lambda n: (n != CRIB_SIZE, n)):

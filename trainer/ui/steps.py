@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
-from trainer.judge.difference import second_try_words
-from trainer.quiz.questions import DiscardQuestion
 from trainer.ui.flow.drill_runner import Ask, Done, Reveal
 
 
 def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> Screen[None]:
     """A new screen for this step, cards drawn plain or with suit symbols (``spoken_key``
     shows the whole count aloud on a reveal)."""
+    from trainer.quiz.questions import DiscardQuestion
     from trainer.ui.screens.discard import DiscardScreen
     from trainer.ui.screens.quiz import QuizScreen
     from trainer.ui.screens.summary import SummaryScreen
@@ -46,6 +45,8 @@ def step_screen(step: Ask | Reveal | Done, *, plain: bool, spoken_key: str) -> S
 
 def second_note(step: Reveal) -> str:
     """How the second count went, if there was a second try."""
+    from trainer.judge.difference import second_try_words
+
     if not step.second_tried:
         return ""
     points = step.second.points if step.second is not None else None

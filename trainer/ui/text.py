@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, tzinfo
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from textual.content import Content
 
-from trainer.judge.claims import ClaimedItem
-from trainer.judge.verdict import why_wrong
-from trainer.rules.cards import Card
-from trainer.rules.speech import claim_phrases
 from trainer.ui.user_text import fill
+
+if TYPE_CHECKING:  # the judge and the rules' words: for a drill's reveal, not for home
+    from trainer.judge.claims import ClaimedItem
+    from trainer.rules.cards import Card
 
 
 def cards_markup(cards: Iterable[Card], *, plain: bool = False, width: int = 0) -> str:
@@ -64,6 +64,8 @@ def item_line(
 
 def claim_lines(claims: Sequence[ClaimedItem], *, plain: bool) -> list[str]:
     """Each claim of a count being announced as said, with the running total (markup)."""
+    from trainer.rules.speech import claim_phrases
+
     said = claim_phrases((c.kind, c.cards, c.value) for c in claims)
     return [
         item_line(c.kind, c.ordered_cards, c.value, words, plain=plain)
@@ -76,6 +78,8 @@ def wrong_line(
 ) -> Content:
     """A wrongly claimed combination as a list line, with why it is wrong; the kind and the
     reason may come from the history (an import), so they are put in as text."""
+    from trainer.judge.verdict import why_wrong
+
     why = f"wrong: {why_wrong(reason)}" if reason else "claimed wrongly"
     return (
         fill("[$text-warning]✗[/] $kind ", kind=f"{kind:<8}")

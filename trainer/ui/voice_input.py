@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from trainer.judge.claims import AnnounceClaim, ClaimError, TotalClaim
-from trainer.quiz.attempt import SpokenTimes
-from trainer.rules.show import Breakdown
-from trainer.voice.listen import AudioSource, Listener, Spoken
-from trainer.voice.recogniser import Recogniser
+# The voice package and the judge's claims are imported when a count is first said.
+if TYPE_CHECKING:
+    from trainer.judge.claims import AnnounceClaim, TotalClaim
+    from trainer.quiz.attempt import SpokenTimes
+    from trainer.rules.show import Breakdown
+    from trainer.voice.listen import AudioSource, Spoken
+    from trainer.voice.recogniser import Recogniser
 
 
 class VoiceService:
@@ -31,6 +34,8 @@ class VoiceService:
         self._lock = threading.Lock()
 
     def recogniser(self) -> Recogniser:
+        from trainer.voice.recogniser import Recogniser
+
         with self._lock:
             if self._recogniser is None:
                 self._recogniser = Recogniser()
@@ -103,6 +108,8 @@ class PushToTalk:
             line.post_message(VoiceWords(words))
 
         def listen() -> None:
+            from trainer.voice.listen import Listener
+
             try:  # the model loads and the microphone opens here, off the UI's thread
                 listener = Listener(service.recogniser(), breakdown, service.source(), tell, stop)
             except OSError as err:  # no extra, no library, no microphone: say how to get them
@@ -114,6 +121,9 @@ class PushToTalk:
 
     def done(self, event: VoiceDone, *, announcing: bool) -> TotalClaim | AnnounceClaim | None:
         """The claim in a finished count (None: say again, shown on the line)."""
+        from trainer.judge.claims import ClaimError, TotalClaim
+        from trainer.quiz.attempt import SpokenTimes
+
         self._stop = None
         spoken = event.spoken
         if spoken is None or spoken.count is None:

@@ -19,19 +19,19 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
-from trainer.coach.practice import aim_at_weak_spots
-from trainer.judge.claims import Answer, TotalClaim
-from trainer.judge.verdict import Verdict
-from trainer.quiz.attempt import Attempt, SpokenTimes, Summary
-from trainer.quiz.questions import Appraiser, DiscardQuestion, PlayQuestion, Question
-from trainer.quiz.session import QuizSession
-from trainer.rules import odds
 from trainer.settings import Settings
 
+# The quiz, the judge and the coach are imported when a drill starts, not with the app:
+# home's first frame needs none of them.
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
     from trainer.history.reading import KindStats
     from trainer.history.writing import Notice, Recorder, Unsaved
+    from trainer.judge.claims import Answer, TotalClaim
+    from trainer.judge.verdict import Verdict
+    from trainer.quiz.attempt import Attempt, SpokenTimes, Summary
+    from trainer.quiz.questions import Appraiser, Question
+    from trainer.quiz.session import QuizSession
     from trainer.ui.flow.history import History
 
 
@@ -147,11 +147,15 @@ class DrillRunner:
     def prepare(self, drill: DrillSet, kinds: Sequence[KindStats] = ()) -> DrillSet:
         """The drill as it will run: the player's defaults, and if it is the weak-spots
         drill, aimed at the kind of combination they miss most (``kinds``, as last read)."""
+        from trainer.coach.practice import aim_at_weak_spots
+
         drill = drill.with_defaults(self.settings.muggins, self.settings.nineteen)
         return aim_at_weak_spots(drill, kinds) if drill.focus == "weak-spots" else drill
 
     def begin(self, drill: DrillSet, questions: Sequence[Question] | None = None) -> Step:
         """Start a prepared drill (`prepare`) or a re-drill of ``questions``: its first step."""
+        from trainer.quiz.session import QuizSession
+
         if self.recorder is not None:
             self.recorder.flush(BEST_WAIT)
         self.previous_best = self.history.best(drill) if self.history is not None else None
@@ -176,6 +180,9 @@ class DrillRunner:
     ) -> Step:
         """Judge and record an answer to the open question (``spoken``: said aloud, this
         fast): its reveal, or the summary if the drill's clock ran out first."""
+        from trainer.judge.claims import TotalClaim
+        from trainer.judge.verdict import Verdict
+
         attempt = self._session().answer(answer, timed_out=timed_out, spoken=spoken)
         if attempt is None:
             return self.finish()
@@ -256,6 +263,9 @@ def discard_values() -> Appraiser:
 
 def rarity(question: Question) -> str:
     """How rare the question's score is among all deals ("" for the play and discards)."""
+    from trainer.quiz.questions import DiscardQuestion, PlayQuestion
+    from trainer.rules import odds
+
     if isinstance(question, PlayQuestion | DiscardQuestion):
         return ""
     b = question.breakdown

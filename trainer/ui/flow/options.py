@@ -7,10 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from trainer.drills.model import DrillSet
 from trainer.settings import Settings
-from trainer.voice.listen import AudioSource
+
+if TYPE_CHECKING:  # the voice package is imported when a count is first said
+    from trainer.drills.model import DrillSet
+    from trainer.voice.listen import AudioSource
 
 
 def local_now() -> datetime:

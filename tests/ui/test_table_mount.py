@@ -6,7 +6,7 @@ still dealt, drawn and played."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from textual.containers import Vertical
@@ -21,15 +21,24 @@ from trainer.settings import GameChoices, Settings
 from trainer.ui.screens import table as table_screen
 from trainer.ui.screens.table import TableScreen
 
-LATE = 0.3
-"""Seconds a slow container waits before mounting its children."""
+POLL = 0.01
+"""Seconds between a slow container's looks at whether it may mount its children."""
 
 
 class SlowVertical(Vertical):
-    """A container that mounts its children a while after it is mounted itself."""
+    """A container that mounts its children only once the test lets it (`opened`), however
+    long after it is mounted itself: on a loaded machine a fixed delay could be over before
+    the test looked."""
+
+    opened: ClassVar[bool] = False
 
     async def mount_composed_widgets(self, widgets: list[Widget]) -> None:
-        self.set_timer(LATE, lambda: self.mount_all(widgets))
+        def mount_when_opened() -> None:
+            if SlowVertical.opened:
+                waiting.stop()
+                self.mount_all(widgets)
+
+        waiting = self.set_interval(POLL, mount_when_opened)
 
 
 async def seated(screen: TableScreen, pilot: Any) -> None:
@@ -46,6 +55,7 @@ async def test_a_game_dealt_while_the_table_mounts_slowly(
     builtin_entries: list[DrillEntry], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(table_screen, "Vertical", SlowVertical)
+    monkeypatch.setattr(SlowVertical, "opened", False)
     choices = GameChoices(variant="short", level="easy")
     store = ListRecorder()
     app = app_for(
@@ -63,6 +73,7 @@ async def test_a_game_dealt_while_the_table_mounts_slowly(
         assert isinstance(screen, TableScreen)
         # The screen is mounted before its nested widgets are: the table waits for them.
         assert not screen.query("#table-input")
+        SlowVertical.opened = True
         await seated(screen, pilot)
         assert screen.query_one("#table-input", Input) is screen._input
         assert "Throw 2 cards" in text_of(app, "#table-prompt")

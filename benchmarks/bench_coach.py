@@ -43,11 +43,11 @@ from pathlib import Path
 from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from trainer.game.advice_discard import discard_advice, rank_points_table
-from trainer.game.advice_play import play_advice
-from trainer.game.analysis import game_ledger
-from trainer.game.bots import Bot, discard_values
-from trainer.game.decisions import hand_decisions
+from trainer.game.coach.analysis import game_ledger
+from trainer.game.coach.decisions import hand_decisions
+from trainer.game.coach.discard import discard_advice, rank_points_table
+from trainer.game.coach.play import play_advice
+from trainer.game.players.bots import Bot, discard_values
 from trainer.game.record import play_game
 from trainer.game.state import Action, GameState, Prompt
 from trainer.game.variants import VARIANTS, variant

@@ -74,10 +74,10 @@ from itertools import combinations
 from typing import Any, Final, NamedTuple, cast, get_args
 
 from trainer.cli.game import game_seed
-from trainer.game.bots import Bot, Level
-from trainer.game.crib_values import crib_table
 from trainer.game.deal import deal_hand
 from trainer.game.events import Bonus, Go, Heels, Played, Shown
+from trainer.game.players.bots import Bot, Level
+from trainer.game.players.crib_values import crib_table
 from trainer.game.record import GameRecord, HandRecord, play_game
 from trainer.game.state import Action, GameOptions, GameState, Prompt, SayGo
 from trainer.game.variants import GameVariant, variant

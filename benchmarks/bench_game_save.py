@@ -31,8 +31,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
-from trainer.game.bots import Bot, Level
 from trainer.game.codec import action_to_data, dumps
+from trainer.game.players.bots import Bot, Level
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.history import StatsStore

@@ -20,7 +20,7 @@ that fits laid, your true count, the computer's counts accepted).
 2. **A computer move appears within its pause**: for each level (easy, standard, strong),
    games at the default pause with no key pressed while the computer is to move. Each move
    is due a pause after its turn began (the table starts its worker then); how late it
-   came is reported by the table (`trainer.ui.screens.table.BotMoveShown`: its due time
+   came is reported by the table (`trainer.ui.table.screen.BotMoveShown`: its due time
    and the time it was on the widgets, by the table's clock), and timed again at the first
    refresh after it (the move drawn; for a move that opens the reveal in the table's place
    or a hand's summary over it, that drawn). Target: the 99th percentile drawn under 50 ms
@@ -51,14 +51,14 @@ from textual.widgets import Input
 from trainer.cli import parse
 from trainer.rules.show import score_show
 from trainer.ui.app import START_BACKGROUND_BY, MugginsApp
-from trainer.ui.flow.game_reveal import GameReveal
 from trainer.ui.launch import build
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.game_setup import GameSetupScreen
-from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
-from trainer.ui.screens.table import TableScreen
-from trainer.ui.screens.table_messages import BotMoveShown
+from trainer.ui.table.flow.reveal import GameReveal
+from trainer.ui.table.messages import BotMoveShown
+from trainer.ui.table.screen import TableScreen
+from trainer.ui.table.summary import GameOverScreen, HandSummaryScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or loaded by a test
 from bare_swap import Timing, bare_swaps, mark_now, since

@@ -64,7 +64,7 @@ class Version:
     def play(self, seeds: range) -> list[str]:
         """Play one standard-against-standard game a seed; each record as JSON."""
         record = self.modules["trainer.game.record"]
-        bots = self.modules["trainer.game.bots"]
+        bots = self.modules["trainer.game.players.bots"]
         rules = self.modules["trainer.game.variants"].variant("standard")
         out = []
         for seed in seeds:
@@ -83,9 +83,9 @@ def load(name: str, root: Path) -> Version:
     sys.path.insert(0, str(root))
     importlib.invalidate_caches()
     try:
-        for module in ("trainer.game.record", "trainer.game.bots", "trainer.game.variants"):
+        for module in ("trainer.game.record", "trainer.game.players.bots", "trainer.game.variants"):
             importlib.import_module(module)
-        importlib.import_module("trainer.game.crib_values").crib_table()
+        importlib.import_module("trainer.game.players.crib_values").crib_table()
         modules = {k: v for k, v in sys.modules.items() if _ours(k)}
     finally:
         sys.path.remove(str(root))

@@ -37,9 +37,9 @@ from pathlib import Path
 from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from trainer.game.bots import Bot, Level
 from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Go, Heels, Played, Shown
+from trainer.game.players.bots import Bot, Level
 from trainer.game.record import GameRecord, play_game
 from trainer.game.variants import VARIANTS, variant
 

@@ -14,7 +14,7 @@ from textual.theme import BUILTIN_THEMES
 
 from tests.hostile.support import dev_zero, named_pipe, too_large
 from trainer.drills.schema import parse_drill
-from trainer.game.bots import LEVELS
+from trainer.game.players.bots import LEVELS
 from trainer.game.variants import VARIANTS, VariantId
 from trainer.judge.policy import POLICIES
 from trainer.settings import (

@@ -48,7 +48,7 @@ def test_wheel_ships_and_loads_the_builtin_drills(tmp_path: Path) -> None:
         assert {
             "trainer/drills/loader.py",
             "trainer/ui/muggins.tcss",
-            "trainer/game/data/crib_values.json",  # the bots' crib-value table
+            "trainer/game/players/data/crib_values.json",  # the bots' crib-value table
             "trainer/ui/web/app_index.html",  # muggins serve's page
             "trainer/ui/web/favicon.svg",
         } <= names

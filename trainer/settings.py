@@ -39,7 +39,7 @@ GAME_VARIANTS: Final[tuple[GameVariantId, ...]] = get_args(GameVariantId)
 """The ids of `trainer.game.variants.VARIANTS`, in its order."""
 GameLevel = Literal["easy", "standard", "strong"]
 GAME_LEVELS: Final[tuple[GameLevel, ...]] = get_args(GameLevel)
-"""The computer players' levels, `trainer.game.bots.LEVELS`."""
+"""The computer players' levels, `trainer.game.players.bots.LEVELS`."""
 ClaimStyle = Literal["total", "announce"]
 CLAIM_STYLES: Final[tuple[ClaimStyle, ...]] = get_args(ClaimStyle)
 CoachHands = Literal["first-games", "always", "never"]

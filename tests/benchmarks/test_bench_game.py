@@ -16,8 +16,8 @@ from dataclasses import replace
 import pytest
 
 from tests.benchmarks.support import load_bench
-from trainer.game.bots import Bot
 from trainer.game.events import Played, Shown
+from trainer.game.players.bots import Bot
 from trainer.game.record import GameRecord, play_game
 from trainer.rules.cards import Card, deck, parse_cards
 from trainer.rules.play import score_play

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from trainer.__main__ import main
-from trainer.game.advice_discard import discard_advice
+from trainer.game.coach.discard import discard_advice
 from trainer.game.variants import variant
 from trainer.rules.cards import parse_cards
 

@@ -10,7 +10,7 @@ import pytest
 
 from trainer.__main__ import main
 from trainer.drills import deal_discard
-from trainer.game.discard_drill import appraise
+from trainer.game.coach.discard_drill import appraise
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from tests.game.record_check import check_record
 from trainer.__main__ import main
-from trainer.game.analysis import game_ledger
+from trainer.game.coach.analysis import game_ledger
 from trainer.game.variants import VARIANTS, variant
 
 

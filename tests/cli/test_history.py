@@ -16,7 +16,7 @@ import pytest
 from tests.game.scripted import play_out, scripted
 from tests.history.known import build_history
 from trainer.__main__ import main
-from trainer.game.kept_ledger import stored_ledger
+from trainer.game.coach.kept_ledger import stored_ledger
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore, exchange

@@ -11,7 +11,7 @@ import pytest
 from tests.game.scripted import play_out
 from tests.history.test_discard_history import throws
 from trainer.__main__ import main
-from trainer.game.kept_ledger import session_ledger
+from trainer.game.coach.kept_ledger import session_ledger
 from trainer.game.session import GameSession
 from trainer.game.state import GameOptions
 from trainer.game.variants import variant

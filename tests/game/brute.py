@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 
-from trainer.game.advice_play import Spot
+from trainer.game.coach.play import Spot
 from trainer.rules.cards import Card, deck
 from trainer.rules.play import Play
 from trainer.rules.totals import show_total

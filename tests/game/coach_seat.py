@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.game.advice_discard import discard_advice
-from trainer.game.advice_play import play_advice
-from trainer.game.bots import Bot
-from trainer.game.decisions import spot_now
+from trainer.game.coach.decisions import spot_now
+from trainer.game.coach.discard import discard_advice
+from trainer.game.coach.play import play_advice
 from trainer.game.engine import new_game, prompt, step
+from trainer.game.players.bots import Bot
 from trainer.game.record import GameRecord, HandRecord, Seat, cut_for_deal, hands_after
 from trainer.game.state import Action, Discard, GameOptions, GameState, Lay, Prompt, SayGo
 from trainer.game.variants import GameVariant

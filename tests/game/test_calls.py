@@ -8,10 +8,10 @@ import random
 import pytest
 
 from tests.game.support import act
-from trainer.game.bots import VIGILANCE, Bot
 from trainer.game.calls import Settled, settle
 from trainer.game.engine import new_game, opponents, prompt, step
 from trainer.game.events import GameOver, Shown
+from trainer.game.players.bots import VIGILANCE, Bot
 from trainer.game.state import Count, GameOptions, GameState, Prompt, Respond
 from trainer.game.variants import variant
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, ClaimedItem, TotalClaim

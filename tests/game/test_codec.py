@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from tests.game.scripted import scripted
 from tests.game.support import RandomSeat
-from trainer.game.bots import Bot
 from trainer.game.codec import (
     ACTION_TYPES,
     CodecError,
@@ -24,6 +23,7 @@ from trainer.game.codec import (
     options_to_data,
 )
 from trainer.game.engine import new_game, prompt, step
+from trainer.game.players.bots import Bot
 from trainer.game.record import Seat
 from trainer.game.setup import GameSetup, SetupError, setup_from_data, setup_to_data
 from trainer.game.state import Action, Count, Discard, GameOptions, Lay, Respond, SayGo

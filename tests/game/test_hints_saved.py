@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.game.scripted import scripted
+from trainer.game.coach.kept_ledger import session_ledger, worked_out
 from trainer.game.codec import CodecError, action_from_data
-from trainer.game.kept_ledger import session_ledger, worked_out
 from trainer.game.session import GameSession
 from trainer.game.state import Discard, Lay
 from trainer.game.variants import variant

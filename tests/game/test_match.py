@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.game.bots import Bot
 from trainer.game.match import first_dealer, game_points, match_game_seed, play_match
+from trainer.game.players.bots import Bot
 from trainer.game.record import GameRecord, Seat, cut_for_deal
 from trainer.game.variants import variant
 

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from tests.game.support import act
 from tests.game.test_worked_hand import PLAY as WORKED
 from tests.game.test_worked_hand import card, own_play, worked_hand
-from trainer.game.bots import Bot
 from trainer.game.deal import Dealt, deal_hand
 from trainer.game.engine import new_game, prompt, step
 from trainer.game.narrate import Narrator
+from trainer.game.players.bots import Bot
 from trainer.game.record import cut_for_deal, cuts_for_deal
 from trainer.game.state import (
     Action,

@@ -3,10 +3,10 @@ the front stood before the side's last score, whatever the other sides peg."""
 
 from __future__ import annotations
 
-from trainer.game.bots import Bot
 from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Answered, Event, Go, Heels, Played
 from trainer.game.pegboard import PegPlaces, pegs_after
+from trainer.game.players.bots import Bot
 from trainer.game.variants import variant
 from trainer.judge.claims import CatchAnswer
 from trainer.rules.cards import parse_cards

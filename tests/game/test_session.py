@@ -20,19 +20,18 @@ import pytest
 
 from tests.factories import FakeClock
 from tests.game.scripted import play_out, scripted
-from trainer.coach.redrill import review_drill, review_questions
-from trainer.game.bots import Bot, Level
 from trainer.game.codec import action_from_data
 from trainer.game.events import Shown
+from trainer.game.players.bots import Bot, Level
 from trainer.game.record import play_game
-from trainer.game.saved_games import abandon_saved, replay_problem
-from trainer.game.session import GameSession, SavedGameError
+from trainer.game.session import GameSession, SavedGameError, abandon_saved, replay_problem
 from trainer.game.state import Count, Discard, GameError, GameOptions, Respond
 from trainer.game.variants import VARIANTS, variant
 from trainer.history import DB_NAME, StatsStore
 from trainer.history.file import HumanResult
 from trainer.history.writing import GameConflictError, game_count, load_game
 from trainer.judge.claims import TotalClaim
+from trainer.practice.redrill import review_drill, review_questions
 from trainer.quiz.session import QuizSession
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tests.game.scripted import scripted
-from trainer.game.bots import Bot
 from trainer.game.codec import CodecError
 from trainer.game.match import first_dealer, game_points, match_game_seed, play_match
+from trainer.game.players.bots import Bot
 from trainer.game.session import GameSession
 from trainer.game.setup import MatchPlace, setup_from_data, setup_to_data
 from trainer.game.variants import variant

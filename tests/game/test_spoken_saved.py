@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.game.scripted import scripted
+from trainer.game.coach.kept_ledger import import_problem
 from trainer.game.codec import CodecError, action_from_data, count_spoken
-from trainer.game.kept_ledger import import_problem
 from trainer.game.session import GameSession
 from trainer.game.state import Count
 from trainer.game.variants import variant

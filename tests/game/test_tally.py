@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from tests.game.support import RandomSeat
 from tests.game.test_worked_hand import PLAY, own_play, worked_hand
-from trainer.game.bots import Bot
 from trainer.game.engine import step
 from trainer.game.events import Played, Shown, wrong_call_points
+from trainer.game.players.bots import Bot
 from trainer.game.record import HandRecord, Seat, hands_after, play_game
 from trainer.game.state import Action, Count, Discard, GameOptions, GameState, Lay, Respond
 from trainer.game.tally import Call, Counting, SideTally, calls, counting, tally

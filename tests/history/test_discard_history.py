@@ -13,7 +13,7 @@ import pytest
 
 from tests.factories import HAND_8, FakeClock, make_drill
 from tests.history.test_store import as_version_7, one_answer, rows
-from trainer.game.discard_drill import appraise
+from trainer.game.coach.discard_drill import appraise
 from trainer.history import DB_NAME, StatsStore
 from trainer.history.exchange import (
     ImportFormatError,

@@ -12,12 +12,12 @@ from fsrs import Rating
 
 from tests.factories import CRIB_5, HAND_8, HAND_9_FLUSH, HAND_29, FakeClock
 from tests.history.known import drill, show
-from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.model import DrillSet
 from trainer.drills.plays import deal_play
 from trainer.history import StatsStore
 from trainer.history.reading import FAST_SECONDS, SLOW_SECONDS, hand_key, rating
 from trainer.judge.claims import TotalClaim
+from trainer.practice.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import PlayQuestion, Question, make_question
 from trainer.quiz.session import QuizSession

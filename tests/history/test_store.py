@@ -100,7 +100,7 @@ def renumbered(attempt: Attempt, number: int) -> Attempt:
 def test_created_on_first_use_not_at_import(tmp_path: Path) -> None:
     home = tmp_path / "not-yet"
     code = (
-        "import sys, trainer.history, trainer.coach, trainer.cli\n"
+        "import sys, trainer.history, trainer.practice, trainer.cli\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     )
     env = {**os.environ, "MUGGINS_HOME": str(home)}

@@ -42,7 +42,7 @@ from trainer.ui.screens.review import ReviewScreen
 from trainer.ui.screens.settings import SettingsScreen
 from trainer.ui.screens.stats import NAME_WIDTH, StatsScreen, wrapped
 from trainer.ui.screens.store_error import StoreErrorScreen
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table.screen import TableScreen
 
 DRILLS: Final = Path(__file__).resolve().parents[1] / "data" / "hostile" / "ui" / "drills"
 SIZE: Final = (100, 30)

@@ -13,7 +13,7 @@ from tests.factories import FakeClock, catch_of, make_drill, verdict_of
 from trainer.drills.loader import DrillEntry, builtin_drills_dir, load_all
 from trainer.drills.model import DrillSet
 from trainer.drills.plays import PlayDeal
-from trainer.game.discard_drill import appraise
+from trainer.game.coach.discard_drill import appraise
 from trainer.judge.claims import (
     AnnounceClaim,
     Answer,

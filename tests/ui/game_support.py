@@ -15,9 +15,9 @@ from textual.widgets import Input
 from tests.ui.flow.game_plans import KIND_KEY, CountPlan, RespondPlan, accept, lowest_keys, right
 from trainer.game.state import GameState
 from trainer.rules.show import Item, score_show
-from trainer.ui.flow.game_reveal import GameReveal
-from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table.flow.reveal import GameReveal
+from trainer.ui.table.screen import TableScreen
+from trainer.ui.table.summary import GameOverScreen, HandSummaryScreen
 
 
 @dataclass

@@ -10,8 +10,15 @@ from rich.cells import cell_len
 from textual.app import App, ComposeResult
 
 from trainer.game.variants import variant
-from trainer.ui.board_text import PLAIN, UNICODE, Glyphs, choose_geometry, line_text, render_board
-from trainer.ui.widgets.board import CribbageBoard
+from trainer.ui.table.board import CribbageBoard
+from trainer.ui.table.board_text import (
+    PLAIN,
+    UNICODE,
+    Glyphs,
+    choose_geometry,
+    line_text,
+    render_board,
+)
 
 SnapCompare = Callable[..., bool]
 TWO = ("You", "Computer")

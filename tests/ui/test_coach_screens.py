@@ -16,19 +16,19 @@ from tests.ui.game_support import play_game, settle, table
 from tests.ui.support import ListRecorder, app_for, notifications, running, text_of
 from tests.ui.waiting import palette_offers, until
 from trainer.drills.loader import DrillEntry
-from trainer.game.advice_discard import discard_advice
-from trainer.game.advice_play import play_advice
-from trainer.game.decisions import spot_now
+from trainer.game.coach.decisions import spot_now
+from trainer.game.coach.discard import discard_advice
+from trainer.game.coach.play import play_advice
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.settings import GameChoices, Settings
 from trainer.ui.flow.coach_text import cards_text
-from trainer.ui.flow.table_hint import NO_HINT
 from trainer.ui.screens.game_review import GameReviewScreen
-from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.past_games import PastGamesScreen
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table.flow.hint import NO_HINT
+from trainer.ui.table.screen import TableScreen
+from trainer.ui.table.summary import GameOverScreen, HandSummaryScreen
 
 SIZE = (80, 24)
 

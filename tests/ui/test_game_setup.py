@@ -20,7 +20,7 @@ from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, notifications, running
 from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
-from trainer.game.bots import LEVELS
+from trainer.game.players.bots import LEVELS
 from trainer.game.variants import VARIANTS, VariantId
 from trainer.judge.policy import POLICIES
 from trainer.settings import GAME_LEVELS, GameChoices, Settings, load_settings

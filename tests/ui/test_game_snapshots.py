@@ -17,7 +17,7 @@ from tests.ui.support import ListRecorder, app_for
 from trainer.drills.loader import DrillEntry
 from trainer.game.state import GameState
 from trainer.settings import GameChoices, GameVariantId, Settings
-from trainer.ui.screens.game_summary import HandSummaryScreen
+from trainer.ui.table.summary import HandSummaryScreen
 
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)

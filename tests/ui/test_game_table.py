@@ -38,12 +38,12 @@ from trainer.game.variants import variant
 from trainer.history import StatsStore
 from trainer.history.writing import game_count, latest_playing
 from trainer.settings import GameChoices, Settings
-from trainer.ui.flow.table_effects import match_text
 from trainer.ui.screens.confirm import ConfirmScreen
-from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.screens.home import HomeScreen
-from trainer.ui.screens.table import TableScreen
-from trainer.ui.widgets.board import CribbageBoard
+from trainer.ui.table.board import CribbageBoard
+from trainer.ui.table.flow.effects import match_text
+from trainer.ui.table.screen import TableScreen
+from trainer.ui.table.summary import GameOverScreen, HandSummaryScreen
 from trainer.ui.widgets.card_table import CardTable
 
 

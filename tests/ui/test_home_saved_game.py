@@ -26,7 +26,7 @@ from trainer.ui.launch import build
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.game_setup import GameSetupScreen
 from trainer.ui.screens.home import HomeScreen
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table.screen import TableScreen
 
 
 def saved_game(store: StatsStore) -> GameSession:

@@ -12,7 +12,7 @@ from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, Settings
 from trainer.ui.screens.game_setup import GameSetupScreen
 from trainer.ui.screens.home import HomeScreen
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table.screen import TableScreen
 from trainer.ui.widgets.playing_card import PlayingCard
 
 

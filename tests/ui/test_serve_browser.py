@@ -40,7 +40,7 @@ from tests.ui.serve_support import (
 )
 from trainer.drills import deal_discard
 from trainer.drills.plays import deal_play
-from trainer.game.discard_drill import appraise
+from trainer.game.coach.discard_drill import appraise
 from trainer.history import DB_NAME
 from trainer.rules.cards import RANK_NAMES
 from trainer.ui.serve_tabs import TABS_FULL

@@ -15,7 +15,7 @@ from tests.factories import FakeClock
 from tests.game.scripted import play_out
 from tests.history.known import build_history
 from tests.ui.support import app_for, press, running, started
-from trainer.game.phase_stats import phase_report
+from trainer.game.coach.phase_stats import phase_report
 from trainer.game.session import GameSession
 from trainer.game.state import GameOptions
 from trainer.game.variants import variant

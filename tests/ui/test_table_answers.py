@@ -18,7 +18,7 @@ from trainer.game.engine import prompt
 from trainer.game.state import GameState, Respond
 from trainer.judge.claims import CatchAnswer
 from trainer.settings import GameChoices, Settings
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table.screen import TableScreen
 
 
 def your_answer(state: GameState) -> bool:

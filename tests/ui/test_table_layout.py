@@ -16,9 +16,9 @@ from tests.ui.game_support import play_game, settle
 from tests.ui.support import ListRecorder, app_for, running, text_of
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, GameVariantId, Settings
-from trainer.ui.screens.game_summary import HandSummaryScreen
-from trainer.ui.screens.table import TableScreen
-from trainer.ui.widgets.table_log import TableLog
+from trainer.ui.table.log import TableLog
+from trainer.ui.table.screen import TableScreen
+from trainer.ui.table.summary import HandSummaryScreen
 
 
 def game_app(entries: list[DrillEntry], variant: GameVariantId, **choices: Any) -> Any:

@@ -18,8 +18,8 @@ from tests.ui.game_support import play_game, settle, table
 from tests.ui.support import ListRecorder, app_for, running, text_of
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, Settings
-from trainer.ui.screens import table as table_screen
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table import screen as table_screen
+from trainer.ui.table.screen import TableScreen
 
 POLL = 0.01
 """Seconds between a slow container's looks at whether it may mount its children."""

@@ -18,12 +18,12 @@ from tests.ui.game_support import play_game, settle, table
 from tests.ui.support import ListRecorder, app_for, running
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, Settings
-from trainer.ui.flow.table_effects import BotMove
-from trainer.ui.flow.table_runner import TableRunner
-from trainer.ui.screens.game_summary import GameOverScreen, HandSummaryScreen
-from trainer.ui.screens.table import TableScreen
-from trainer.ui.screens.table_messages import BotMoved
-from trainer.ui.widgets.table_log import TableLog
+from trainer.ui.table.flow.effects import BotMove
+from trainer.ui.table.flow.runner import TableRunner
+from trainer.ui.table.log import TableLog
+from trainer.ui.table.messages import BotMoved
+from trainer.ui.table.screen import TableScreen
+from trainer.ui.table.summary import GameOverScreen, HandSummaryScreen
 
 HELD_MOVES = 8
 """How many of the computer's moves are held back after they are posted."""

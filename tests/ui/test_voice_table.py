@@ -18,8 +18,8 @@ from trainer.drills.loader import DrillEntry
 from trainer.game.events import Shown
 from trainer.judge.claims import TotalClaim
 from trainer.settings import GameChoices, Settings
-from trainer.ui.flow.table_voice import show_to_count
-from trainer.ui.screens.table import TableScreen
+from trainer.ui.table.flow.voice import show_to_count
+from trainer.ui.table.screen import TableScreen
 from trainer.voice.audio import read_wav
 from trainer.voice.listen import AudioSource, RecordedSource
 

@@ -1,8 +1,8 @@
 """``muggins advise``: the coach's advice for scripts, the same numbers the ledger uses.
 
-``advise discard`` values every throw of a dealt hand (`trainer.game.advice_discard`);
+``advise discard`` values every throw of a dealt hand (`trainer.game.coach.discard`);
 ``advise play`` values every card that may be laid in a position of the play
-(`trainer.game.advice_play`). Bad input raises a ValueError naming it: one line, exit 2.
+(`trainer.game.coach.play`). Bad input raises a ValueError naming it: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import argparse
 import json
 from typing import TextIO
 
-from trainer.game.advice_discard import discard_advice
-from trainer.game.advice_play import play_advice
-from trainer.game.advice_spot import two_player_spot
+from trainer.game.coach.discard import discard_advice
+from trainer.game.coach.play import play_advice
+from trainer.game.coach.spot import two_player_spot
 from trainer.game.variants import variant
 from trainer.rules.cards import format_cards, parse_cards
 

@@ -18,7 +18,7 @@ from typing import Any, Final, TextIO
 from trainer.cli.output import one_line
 from trainer.drills.loader import DrillEntry, drill_dirs, find_drill, load_all, load_drill
 from trainer.drills.model import SEED_LIMIT, DrillError, DrillSet, seed_problem
-from trainer.game.discard_drill import appraise
+from trainer.game.coach.discard_drill import appraise
 from trainer.locations import config_dir
 from trainer.quiz.questions import (
     CatchQuestion,

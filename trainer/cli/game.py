@@ -7,10 +7,10 @@ import json
 import time
 from typing import Final, TextIO, cast
 
-from trainer.game.analysis import game_ledger
-from trainer.game.bots import LEVELS, Bot, Level
+from trainer.game.coach.analysis import game_ledger
+from trainer.game.coach.ledger import GameLedger, Totals
 from trainer.game.events import Go, Played, Shown
-from trainer.game.ledger import GameLedger, Totals
+from trainer.game.players.bots import LEVELS, Bot, Level
 from trainer.game.record import GameRecord, play_game
 from trainer.game.state import GameOptions
 from trainer.game.variants import GameVariant, variant

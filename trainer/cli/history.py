@@ -23,14 +23,14 @@ from typing import Final, TextIO
 from trainer.cli.drills import folders
 from trainer.cli.output import one_line
 from trainer.cli.phases import discard_table, phase_table
-from trainer.coach.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.drills.loader import load_all
-from trainer.game.kept_ledger import import_problem
-from trainer.game.phase_stats import phase_report
+from trainer.game.coach.kept_ledger import import_problem
+from trainer.game.coach.phase_stats import phase_report
 from trainer.history import StatsStore, exchange, store_path
 from trainer.history.exchange import ImportFormatError
 from trainer.history.file import TOTAL, inspect
 from trainer.history.reading import GAME_DRILL_PREFIX, GameReport, GameTally, Report, ReviewItem
+from trainer.practice.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
 from trainer.userfiles import FileRefused, write_atomic

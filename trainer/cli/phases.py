@@ -1,5 +1,5 @@
 """``muggins stats``' tables of where your points went: points lost a hand by phase over your
-last games, from the coach's ledger of each (`trainer.game.phase_stats`), and your throws in
+last games, from the coach's ledger of each (`trainer.game.coach.phase_stats`), and your throws in
 discard drills by whose crib it was."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TextIO
 
-from trainer.game.phase_stats import LAST_GAMES, PhaseReport
+from trainer.game.coach.phase_stats import LAST_GAMES, PhaseReport
 from trainer.history.reading import DiscardReport, Throws
 
 Table = Callable[[TextIO, Sequence[str], Sequence[Sequence[str]]], None]

@@ -1,16 +1,19 @@
-"""Where a hint stands in a game: the decision a hint was asked for before, named as the
-ledger names it (`analysis.Hint`: the hand, the seat, the decision's place in its hand)."""
+"""Where a hint stands in a game: the decision a hint was asked for before (`Hint`: the hand,
+the seat, the decision's place in its hand), named so for the coach's ledger."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
-from trainer.game.analysis import Hint
 from trainer.game.codec import HINTED
 from trainer.game.events import Played
 from trainer.game.record import HandRecord
 from trainer.game.state import Action, Discard, GameState, Lay
+
+Hint: TypeAlias = tuple[int, int, int]
+"""A decision made after a hint: the hand's number, the seat, and the decision's place among
+the seat's in that hand (0 the throw, 1 its first card laid, 2 its second, ...)."""
 
 
 def hint_key(state: GameState, hands: Sequence[HandRecord], action: Action) -> Hint | None:

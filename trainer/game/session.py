@@ -15,6 +15,10 @@ points as the engine settles them but are not recorded as catch attempts: a dril
 question is judged by the ACC rule alone against the opponent's stated mistake, which a
 bot's `Count` does not keep, while the game settles a call under its own policy. A throw or
 card laid after a hint is saved marked so (`hints`), for the ledger.
+
+A stored game can also be dealt with without playing it on: abandoned by its uid
+(`abandon_saved`, one that cannot be resumed), or checked to play through as it was saved
+(`replay_problem`, as an import checks each game).
 """
 
 from __future__ import annotations
@@ -23,9 +27,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from trainer.game.analysis import Hint
 from trainer.game.attempts import count_attempt, game_drill
-from trainer.game.bots import Bot, Level
 from trainer.game.codec import (
     CodecError,
     action_from_data,
@@ -36,8 +38,9 @@ from trainer.game.codec import (
 )
 from trainer.game.engine import count_verdict, new_game, prompt, step
 from trainer.game.events import Event
-from trainer.game.hints import action_hinted, hint_key, hinted_data
+from trainer.game.hints import Hint, action_hinted, hint_key, hinted_data
 from trainer.game.match import first_dealer, game_points, match_game_seed
+from trainer.game.players.bots import Bot, Level
 from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
 from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
@@ -50,6 +53,7 @@ from trainer.history.writing import (
     create_game,
     finish_game,
     latest_playing,
+    load_game,
     save_step,
 )
 from trainer.quiz.attempt import Attempt, SpokenTimes
@@ -383,3 +387,42 @@ class GameSession:
             state.scores,
             human_result(self.setup.rules, state, self.setup.human_side),
         )
+
+
+def abandon_saved(store: StatsStore, uid: str, *, now: Clock = local_now) -> None:
+    """Abandon a stored game by its uid without replaying it (one that cannot be resumed)."""
+    saved = load_game(store, uid)
+    if saved is None:
+        raise ValueError(f"no game {uid} in the stats store")
+    abandon_game(store, saved.id, now())
+
+
+def replay_problem(saved: SavedGame) -> str | None:
+    """Why a game cannot be played through as resuming it would (None: it can), as an import
+    checks each game before keeping it: its setup and every action replayed by
+    `GameSession.played` (on a store in memory, written to by nothing), and a game over
+    ending so, with the winner and points it is saved with."""
+    with StatsStore(":memory:") as nowhere:
+        try:
+            session = GameSession.played(nowhere, saved)
+        except SavedGameError as err:
+            return err.problem
+        except ValueError as err:  # a setup the rules cannot deal from
+            return f"setup: {err}"
+    state = session.state
+    if saved.human_side != session.setup.human_side:
+        return f"human_side: {saved.human_side} is not its setup's ({session.setup.human_side})"
+    if saved.status != "over":
+        return None
+    if not session.over:
+        return f"it is saved as over, but its {len(saved.actions)} actions do not finish it"
+    if (saved.winner, saved.final) != (state.winner, state.scores):
+        final = None if saved.final is None else list(saved.final)
+        return (
+            f"winner {saved.winner} with {final} is not how its actions end it (side "
+            f"{state.winner} wins, {list(state.scores)})"
+        )
+    result = human_result(session.setup.rules, state, session.setup.human_side)
+    if saved.human_result != result:
+        return f"human_result: {saved.human_result!r} is not how its actions end it ({result!r})"
+    return None

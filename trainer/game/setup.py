@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from trainer.drills.model import seed_problem
-from trainer.game.bots import LEVELS, Level
 from trainer.game.codec import (
     CodecError,
     fields,
@@ -20,6 +19,7 @@ from trainer.game.codec import (
     options_to_data,
     whole_number,
 )
+from trainer.game.players.bots import LEVELS, Level
 from trainer.game.record import cut_for_deal
 from trainer.game.state import GameOptions
 from trainer.game.variants import GameVariant, variant

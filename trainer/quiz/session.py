@@ -84,7 +84,7 @@ class QuizSession:
     now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     questions: Sequence[Question] | None = None
     appraise: Appraiser | None = None
-    """Values a discard drill's throws (`trainer.game.discard_drill.appraise`)."""
+    """Values a discard drill's throws (`trainer.game.coach.discard_drill.appraise`)."""
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     attempts: list[Attempt] = field(default_factory=list)
     current: Question | None = None

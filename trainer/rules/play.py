@@ -2,7 +2,7 @@
 
 `pair_run` is the one place pairs and runs are found, on ranks alone; `score_play`
 itemises the last card of the cards since the last reset with it, and the game's
-search (`trainer.game.search`) scores ranks with it. `Play` is the only play engine:
+search (`trainer.game.players.search`) scores ranks with it. `Play` is the only play engine:
 frozen, so the pegging drill, the game and the search share it, and a game state
 can hold it, replay it and save it (RULES.md, "The play" and "The game", step 3).
 """

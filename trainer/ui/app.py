@@ -32,7 +32,6 @@ from trainer.ui.commands import TextCommands
 from trainer.ui.flow.drill_runner import DrillRunner, Retry, Reveal, Step
 from trainer.ui.flow.history import OpenHistory
 from trainer.ui.flow.options import Options
-from trainer.ui.game_desk import GameDesk
 from trainer.ui.quitting import settle
 from trainer.ui.saving import Saving, poster, show
 from trainer.ui.screens.confirm import ConfirmScreen
@@ -41,6 +40,7 @@ from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.settings_service import SettingsService
 from trainer.ui.startup import open_and_warm
 from trainer.ui.steps import second_note, step_screen
+from trainer.ui.table.desk import GameDesk
 from trainer.ui.user_text import clean
 from trainer.ui.voice_input import VoiceService
 from trainer.ui.widgets.footer import ReadyFooter

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.game.ledger import (
+from trainer.game.coach.ledger import (
     CallCost,
     Choice,
     CountCost,

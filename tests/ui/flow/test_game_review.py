@@ -12,7 +12,7 @@ import pytest
 
 from tests.game.scripted import play_out, scripted
 from trainer.__main__ import main
-from trainer.game.kept_ledger import stored_ledger
+from trainer.game.coach.kept_ledger import stored_ledger
 from trainer.game.session import GameSession, SavedGameError
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore

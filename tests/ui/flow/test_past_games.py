@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from trainer.game.ledger import MODEL, GameLedger, HandLedger, SeatHand
-from trainer.game.ledger import CountCost as Cost
+from trainer.game.coach.ledger import MODEL, GameLedger, HandLedger, SeatHand
+from trainer.game.coach.ledger import CountCost as Cost
 from trainer.history.writing import GameListed
 from trainer.ui.flow.past_games import past_game
 

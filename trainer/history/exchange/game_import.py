@@ -78,7 +78,7 @@ GameCheck = Callable[[SavedGame], "str | None"]
 """What an import asks of each game before keeping it: played through the rules as resuming
 it would be (and its ledger, if it has one, what its record gives), its first problem
 (``"action 14: seat 1 must lay now"``), or None if it plays through. The game layer does it
-(`trainer.game.kept_ledger.import_problem`) and its caller passes it in: this layer sits
+(`trainer.game.coach.kept_ledger.import_problem`) and its caller passes it in: this layer sits
 below the game layer and never imports it."""
 
 

@@ -230,7 +230,7 @@ human's side came out) for statistics. As version 5 made them; version 7 adds `L
 LEDGER: Final = """
 ALTER TABLE games ADD COLUMN ledger TEXT;
 """
-"""The coach's ledger of a game over (the game layer's JSON text, `trainer.game.ledger`), null
+"""The coach's ledger of a game over (the game layer's JSON text, `trainer.game.coach.ledger`), null
 until it is worked out from the record."""
 
 LOSS: Final = """

@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from trainer.game.ledger import CallCost, Choice, Costly, CountCost, GameLedger, SeatHand, Totals
+from trainer.game.coach.ledger import (
+    CallCost,
+    Choice,
+    Costly,
+    CountCost,
+    GameLedger,
+    SeatHand,
+    Totals,
+)
 from trainer.rules.cards import Card
 
 BOXES: Final = {"hand": "hand", "crib": "crib", "play": "count in the play"}

@@ -147,7 +147,7 @@ class DrillRunner:
     def prepare(self, drill: DrillSet, kinds: Sequence[KindStats] = ()) -> DrillSet:
         """The drill as it will run: the player's defaults, and if it is the weak-spots
         drill, aimed at the kind of combination they miss most (``kinds``, as last read)."""
-        from trainer.coach.practice import aim_at_weak_spots
+        from trainer.practice.weak_spots import aim_at_weak_spots
 
         drill = drill.with_defaults(self.settings.muggins, self.settings.nineteen)
         return aim_at_weak_spots(drill, kinds) if drill.focus == "weak-spots" else drill
@@ -256,7 +256,7 @@ def retry_prompt(verdict: Verdict) -> str:
 
 def discard_values() -> Appraiser:
     """The coach's discard advice for a discard drill (loaded when one starts, not before)."""
-    from trainer.game.discard_drill import appraise
+    from trainer.game.coach.discard_drill import appraise
 
     return appraise
 

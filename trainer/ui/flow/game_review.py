@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.game.decisions import cards_of
-from trainer.game.kept_ledger import stored_ledger
-from trainer.game.ledger import GameLedger, SeatHand
+from trainer.game.coach.decisions import cards_of
+from trainer.game.coach.kept_ledger import stored_ledger
+from trainer.game.coach.ledger import GameLedger, SeatHand
 from trainer.game.session import GameSession, SavedGameError
 from trainer.history import StatsStore
 from trainer.history.writing import load_game

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.game.ledger import MODEL, ledger_from, ledger_model
+from trainer.game.coach.ledger import MODEL, ledger_from, ledger_model
 from trainer.game.variants import VARIANTS
 from trainer.ui.flow.coach_text import lost
 

@@ -40,7 +40,8 @@ LEVEL_WORDS: Final[dict[GameLevel, str]] = {
     "standard": "miscounts at times, often catches you",
     "strong": "never miscounts, catches every miss",
 }
-"""The computer players' levels in a few words (`trainer.game.bots` MISCOUNT_RATE, VIGILANCE)."""
+"""The computer players' levels in a few words (`trainer.game.players.bots` MISCOUNT_RATE,
+VIGILANCE)."""
 
 CLAIM_WORDS: Final[dict[ClaimStyle, str]] = {
     "total": "a total: \u201ctwelve\u201d",

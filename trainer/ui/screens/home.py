@@ -313,7 +313,9 @@ class HomeScreen(Screen[None]):
         if d is None:
             text = f"This file cannot be used: {self.entries[row].error}"
         elif d.focus == "weak-spots":
-            from trainer.coach.practice import aim_at_weak_spots  # the coach: only for this one
+            from trainer.practice.weak_spots import (
+                aim_at_weak_spots,  # the coach: only for this one
+            )
 
             text = aim_at_weak_spots(d, self.kinds).description
         else:

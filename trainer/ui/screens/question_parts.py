@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, Static
 
-from trainer.coach.practice import aimed_at
 from trainer.drills.model import DrillSet
+from trainer.practice.weak_spots import aimed_at
 from trainer.quiz.questions import CatchQuestion, DiscardQuestion, PlayQuestion, Question
 from trainer.rules.cards import format_cards
 from trainer.ui.widgets.card_table import CardTable

@@ -25,9 +25,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from trainer.coach.practice import practice_drill
-from trainer.coach.redrill import REDRILL_HANDS, review_drill, review_questions
 from trainer.drills.loader import DrillEntry
+from trainer.practice.redrill import REDRILL_HANDS, review_drill, review_questions
+from trainer.practice.weak_spots import practice_drill
 from trainer.ui.flow.review_list import (
     ReviewPage,
     filters_from,

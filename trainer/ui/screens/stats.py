@@ -34,7 +34,7 @@ from trainer.ui.widgets.progress_chart import ChartPoint, ProgressChart
 from trainer.ui.widgets.throws_line import ThrowsLine
 
 if TYPE_CHECKING:
-    from trainer.game.phase_stats import PhaseReport
+    from trainer.game.coach.phase_stats import PhaseReport
     from trainer.history.reading import DiscardReport, DrillStats, GameReport, Period, Report
     from trainer.ui.flow.history import History
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from trainer.game.phase_stats import PhaseReport
+    from trainer.game.coach.phase_stats import PhaseReport
     from trainer.history.reading import DiscardReport, GameReport, Report
 
 

@@ -10,7 +10,7 @@ from textual.app import RenderResult
 from textual.color import Color
 from textual_plotext import PlotextPlot
 
-from trainer.game.phase_stats import PHASES
+from trainer.game.coach.phase_stats import PHASES
 
 PHASE_COLOURS: Final = (("discard", "primary"), ("play", "accent"), ("count", "error"))
 """Each phase's theme colour, bottom of the stack first."""

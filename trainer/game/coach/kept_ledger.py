@@ -1,0 +1,118 @@
+"""A game's ledger kept with it in the history: worked out from its record once the game is
+over, kept as JSON text in its row, checked when an export brings it back.
+
+The record a ledger is worked out from is the one the game's saved actions make when
+played through again (`GameSession.played`), so a game saved by an older Muggins, whose
+record lacks what the ledger reads, has a ledger all the same, and an imported game's
+ledger is its actions' however its record was written. A ledger kept by another version
+of the advice (`ledger.MODEL`) is worked out again when asked for, not trusted.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from trainer.game.coach.analysis import game_ledger
+from trainer.game.coach.ledger import MODEL, GameLedger, ledger_from, ledger_model
+from trainer.game.codec import CodecError, loads
+from trainer.game.session import GameSession, SavedGameError, replay_problem
+from trainer.game.setup import setup_from_data
+from trainer.history import StatsStore
+from trainer.history.file import SavedGame
+from trainer.history.writing import save_ledger
+
+
+def ledger_text(ledger: GameLedger) -> str:
+    """The ledger as the history keeps it: compact JSON, keys in the order they are written."""
+    return json.dumps(ledger.to_dict(), separators=(",", ":"))
+
+
+def worked_out(saved: SavedGame) -> GameLedger:
+    """The ledger of a game over, from the record its actions make and its muggins policy;
+    `SavedGameError` if it cannot be played through or is not over."""
+    try:
+        setup = setup_from_data(loads(saved.setup, "setup"))
+    except (CodecError, ValueError) as err:
+        raise SavedGameError(saved.uid, str(err)) from None
+    with StatsStore(":memory:") as nowhere:
+        session = GameSession.played(nowhere, saved)
+    record = session.record
+    if record is None:
+        raise SavedGameError(saved.uid, "it is not over: it has no ledger yet")
+    return game_ledger(setup.rules, record.to_dict(), setup.options.muggins, session.hints)
+
+
+def _kept(saved: SavedGame) -> Any:
+    """The ledger kept with the game, as data (None: none, or not JSON)."""
+    if saved.ledger is None:
+        return None
+    try:
+        return json.loads(saved.ledger)
+    except ValueError:
+        return None
+
+
+def stored_ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
+    """The ledger of a game over: the one kept with it, or (none kept yet, or kept by another
+    version of the advice) worked out from its actions and kept from now on."""
+    kept = _kept(saved)
+    if isinstance(kept, dict) and ledger_model(kept) == MODEL:
+        try:
+            return ledger_from(kept)
+        except (KeyError, TypeError, ValueError):
+            pass  # not a ledger after all: work it out again
+    ledger = worked_out(saved)
+    save_ledger(store, saved.id, ledger_text(ledger))
+    return ledger
+
+
+def ledger_problem(saved: SavedGame) -> str | None:
+    """Why the ledger an export brings with a game is not the one its record gives (None: it
+    is, or it brings none, or one of another version of the advice, worked out again when
+    first asked for)."""
+    kept = _kept(saved)
+    if saved.ledger is None:
+        return None
+    if not isinstance(kept, dict):
+        return "ledger: it is not a ledger (an object)"
+    if ledger_model(kept) != MODEL:
+        return None
+    try:
+        truth = worked_out(saved).to_dict()
+    except SavedGameError as err:
+        return err.problem
+    if kept == truth:
+        return None
+    return f"ledger: {_first_difference(kept, truth)}"
+
+
+def _first_difference(kept: dict[str, Any], truth: dict[str, Any]) -> str:
+    """Where a kept ledger first parts from the record's, in a player's words."""
+    for n, seat in enumerate(truth["seats"]):
+        given = kept.get("seats", [])
+        if n >= len(given) or given[n] != seat:
+            return f"seat {n}'s totals are not what its record gives ({json.dumps(seat)})"
+    for hand in truth["hands"]:
+        match = [h for h in kept.get("hands", []) if h.get("number") == hand["number"]]
+        if not match or match[0] != hand:
+            return f"hand {hand['number']} is not what its record gives"
+    return "it holds more than its record gives"
+
+
+def import_problem(saved: SavedGame) -> str | None:
+    """What an import asks of a game before keeping it: played through as resuming it would
+    be (`replay_problem`), and its ledger, if it brings one, what its record gives."""
+    return replay_problem(saved) or ledger_problem(saved)
+
+
+def session_ledger(session: GameSession) -> GameLedger:
+    """The ledger of a session's game once it is over, worked out from its record and kept
+    with it in the history (`ValueError` while it is still being played)."""
+    record = session.record
+    if record is None:
+        raise ValueError("the game is not over: it has no ledger yet")
+    rules, policy = session.setup.rules, session.setup.options.muggins
+    ledger = game_ledger(rules, record.to_dict(), policy, session.hints)
+    save_ledger(session.store, session.game_id, ledger_text(ledger))
+    return ledger

@@ -1,0 +1,140 @@
+"""Where your points went over your last games: points lost a hand by phase (the discard,
+the play, the count), from each game's ledger as the history keeps it (RULES.md, "The
+coach").
+
+The count's figure is your counting's whole cost: points missed, overclaimed and mugged in
+your own counts, and points let go or lost by your calls on others' (the ledger's ``count``
+and ``calls``). A game whose ledger is not kept yet has it worked out from its actions and
+kept (`stored_ledger`): the first report after an older Muggins can take a few seconds a
+game; every later one reads what is kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from trainer.game.coach.kept_ledger import stored_ledger, worked_out
+from trainer.game.coach.ledger import GameLedger, Totals, points
+from trainer.game.codec import CodecError, loads
+from trainer.game.session import SavedGameError
+from trainer.game.setup import setup_from_data
+from trainer.history import StatsStore, StoreError
+from trainer.history.file import SavedGame
+from trainer.history.writing import finished_games
+
+LAST_GAMES: Final = 20
+"""How many of your games the report reads: the most recent, where your play is now."""
+
+PHASES: Final = ("discard", "play", "count")
+
+
+@dataclass(frozen=True)
+class GameLoss:
+    """One game's points lost by your seat, by phase, and its number of hands."""
+
+    uid: str
+    variant: str
+    ended: datetime
+    hands: int
+    lost: Totals
+
+    def per_hand(self) -> dict[str, float]:
+        return per_hand(self.lost, self.hands)
+
+
+def per_hand(lost: Totals, hands: int) -> dict[str, float]:
+    """Points lost a hand by phase (the count with the calls), and in all."""
+    n = max(hands, 1)
+    return {
+        "discard": lost.discard / n,
+        "play": lost.play / n,
+        "count": (lost.count + lost.calls) / n,
+        "total": lost.total / n,
+    }
+
+
+@dataclass(frozen=True)
+class PhaseReport:
+    """Your last games' losses, oldest first, and how many could not be read."""
+
+    games: tuple[GameLoss, ...]
+    unread: int = 0
+    """Games over whose actions could not be played through (a damaged row)."""
+
+    @property
+    def hands(self) -> int:
+        return sum(g.hands for g in self.games)
+
+    def lost(self) -> Totals:
+        out = Totals()
+        for g in self.games:
+            out += g.lost
+        return out
+
+    def per_hand(self) -> dict[str, float] | None:
+        """Points lost a hand over every hand of these games (None: no game yet)."""
+        return per_hand(self.lost(), self.hands) if self.games else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``muggins stats --json``'s ``"phases"``: the games read, the hands, points lost a
+        hand in all and game by game (points to 3 places, at least)."""
+        average = self.per_hand()
+        return {
+            "games": len(self.games),
+            "hands": self.hands,
+            "unread": self.unread,
+            "per_hand": None if average is None else _rounded(average),
+            "by_game": [
+                {
+                    "uid": g.uid,
+                    "variant": g.variant,
+                    "ended": g.ended.isoformat(),
+                    "hands": g.hands,
+                    "lost": g.lost.to_dict(),
+                    "per_hand": _rounded(g.per_hand()),
+                }
+                for g in self.games
+            ],
+        }
+
+
+def _rounded(values: dict[str, float]) -> dict[str, float]:
+    return {k: points(v) for k, v in values.items()}
+
+
+def human_seat(saved: SavedGame) -> int | None:
+    """The seat the human played in a stored game (None: its setup cannot be read)."""
+    try:
+        return setup_from_data(loads(saved.setup, "setup")).human
+    except (CodecError, ValueError):
+        return None
+
+
+def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
+    """Your ``last`` games over, each with your seat's points lost by phase."""
+    games: list[GameLoss] = []
+    unread = 0
+    for saved in finished_games(store, last):
+        seat = human_seat(saved)
+        try:
+            ledger = _ledger(store, saved)
+        except SavedGameError:
+            unread += 1
+            continue
+        if seat is None:
+            unread += 1
+            continue
+        lost = ledger.totals(seat)
+        games.append(GameLoss(saved.uid, saved.variant, saved.updated, len(ledger.hands), lost))
+    return PhaseReport(tuple(games), unread)
+
+
+def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
+    """The game's ledger as kept (worked out and kept if need be); worked out and not kept
+    when the file cannot be written now (read-only, or another program holds it)."""
+    try:
+        return stored_ledger(store, saved)
+    except StoreError:
+        return worked_out(saved)

@@ -1,0 +1,57 @@
+"""What opens over the table: a hand's summary, the game's, the question before leaving;
+and where the table goes next (the next game of a match, or home)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from textual.screen import Screen
+
+from trainer.ui.messages import GoHome, SeatAt
+from trainer.ui.table.flow.effects import Effect, Home, NextGame, OpenGameOver, OpenHandSummary
+from trainer.ui.table.flow.runner import TableRunner
+
+Overlay = OpenHandSummary | OpenGameOver | NextGame | Home
+"""What the runner asks to open over the table, or where it asks the table to go."""
+
+
+def open_over(
+    table: Screen[None],
+    effect: Overlay,
+    runner: TableRunner,
+    apply: Callable[[Sequence[Effect]], None],
+    *,
+    coach: bool,
+    plain: bool,
+) -> None:
+    """Open the summary the runner asks for over ``table`` (the answer goes back to the
+    runner, its effects to ``apply``), or leave the table for the next game or home."""
+    if isinstance(effect, OpenHandSummary):
+        from trainer.ui.table.summary import HandSummaryScreen
+
+        screen = HandSummaryScreen(runner.session, effect.hand, coach=coach)
+        table.app.push_screen(screen, lambda _: apply(runner.closed()))
+    elif isinstance(effect, OpenGameOver):
+        from trainer.ui.table.summary import GameOverScreen
+
+        def after(go_on: bool | None) -> None:
+            apply(runner.after_game(bool(go_on)))
+
+        table.app.push_screen(GameOverScreen(runner.session, plain=plain), after)
+    elif isinstance(effect, NextGame):
+        table.post_message(SeatAt(effect.session))
+    else:
+        table.post_message(GoHome())
+
+
+def confirm_leave(table: Screen[None]) -> None:
+    """Ask before leaving the table (the game is saved at every step: nothing is lost)."""
+    from trainer.ui.screens.confirm import ConfirmScreen
+
+    def leave(yes: bool | None) -> None:
+        if yes:
+            table.post_message(GoHome())
+
+    table.app.push_screen(
+        ConfirmScreen("Leave the game?", "It is saved: resume it from home."), leave
+    )

@@ -48,7 +48,7 @@ from textual.message import Message
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from trainer.cli import parse
+from trainer.cli.parser import parse
 from trainer.rules.show import score_show
 from trainer.ui.app import START_BACKGROUND_BY, MugginsApp
 from trainer.ui.launch import build

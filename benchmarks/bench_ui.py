@@ -82,7 +82,7 @@ print(app.drawn, app.cpu)
 MUGGINS = (
     WATCH
     + """
-from trainer.cli import parse
+from trainer.cli.parser import parse
 from trainer.ui.launch import build
 
 app, opened = build(parse(["--data-dir", {home!r}]))

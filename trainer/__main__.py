@@ -10,8 +10,9 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO, cast
 
-from trainer.cli import fail, parse, run
+from trainer.cli.main import fail, run
 from trainer.cli.output import Escaped
+from trainer.cli.parser import parse
 
 
 def main(argv: Sequence[str] | None = None) -> int:

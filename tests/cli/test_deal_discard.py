@@ -9,7 +9,7 @@ import random
 import pytest
 
 from trainer.__main__ import main
-from trainer.drills import deal_discard
+from trainer.drills.discards import deal_discard
 from trainer.game.coach.discard_drill import appraise
 
 

@@ -492,7 +492,7 @@ def test_every_seed_takes_the_same_range(capsys: pytest.CaptureFixture[str], hom
 def test_deal_deals_what_the_trainer_deals(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`deal ID --seed N --hands K --json` gives the first K questions the trainer asks when
     started with `--drill ID --seed N`: its runner, built by the command line, deals them."""
-    from trainer.cli import parse
+    from trainer.cli.parser import parse
     from trainer.judge.claims import CatchAnswer, TotalClaim
     from trainer.ui.launch import build
 

@@ -24,7 +24,7 @@ from trainer.history.exchange import (
     write_csv,
 )
 from trainer.history.reading import MIN_THROWS, DiscardReport, Throws
-from trainer.judge import ThrowAnswer, TotalClaim
+from trainer.judge.claims import ThrowAnswer, TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.questions import DiscardQuestion
 from trainer.quiz.session import QuizSession

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trainer.__main__ import main
-from trainer.cli import build_parser
+from trainer.cli.parser import build_parser
 
 COMMANDS = (
     "score",

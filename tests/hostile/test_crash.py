@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 
-from trainer.cli import parse
+from trainer.cli.parser import parse
 from trainer.ui import launch as launching
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.home import HomeScreen

@@ -24,7 +24,7 @@ from tests.ui.support import (
 )
 from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
-from trainer.judge import DiscardVerdict
+from trainer.judge.discard import DiscardVerdict
 from trainer.quiz.questions import DiscardQuestion
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.discard import DiscardScreen

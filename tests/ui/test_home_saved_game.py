@@ -12,7 +12,7 @@ from tests.factories import FIXED_NOW, FakeClock
 from tests.ui.game_support import settle
 from tests.ui.support import app_for, running
 from tests.ui.waiting import until
-from trainer.cli import parse
+from trainer.cli.parser import parse
 from trainer.drills.loader import DrillEntry
 from trainer.game.session import GameSession
 from trainer.game.state import Discard

@@ -27,7 +27,7 @@ from tests.ui.serve_support import (
     run_serve,
     trainers_using,
 )
-from trainer.cli import parse
+from trainer.cli.parser import parse
 from trainer.ui.serve import is_loopback, tab_command, url_for
 from trainer.ui.serve_tabs import TABS_FULL, TabProcess
 

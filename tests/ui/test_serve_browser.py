@@ -38,7 +38,7 @@ from tests.ui.serve_support import (
     trainers_using,
     wait_for,
 )
-from trainer.drills import deal_discard
+from trainer.drills.discards import deal_discard
 from trainer.drills.plays import deal_play
 from trainer.game.coach.discard_drill import appraise
 from trainer.history import DB_NAME

@@ -1,5 +1,11 @@
-"""A whole game of cribbage at the table: the variants, the deal, the engine, the bots."""
+"""A whole game of cribbage at the table, in rooms, each importing only those below it:
 
-from trainer.game.variants import VARIANTS, GameVariant, variant
+- ``coach/``: where the points went: the advice for each decision, the ledger, the drills;
+- the session side at the root: ``session`` (the game the UI drives, saved every step),
+  ``setup``, ``match``, ``attempts``, ``hints``, ``narrate``, ``tally``, ``pegboard``;
+- ``players/``: the computer players, their search and their tables;
+- the engine at the root: ``engine`` (``step(state, action)``), ``state``, ``events``,
+  ``record``, ``codec``, ``calls``, ``deal``, ``variants``.
 
-__all__ = ["VARIANTS", "GameVariant", "variant"]
+Import each name from its module: this face re-exports nothing.
+"""

@@ -9,19 +9,21 @@ from typing import Any
 import pytest
 
 from tests.factories import FakeClock, make_drill
-from trainer.drills import DrillError, deal_discard
+from trainer.drills.discards import deal_discard
+from trainer.drills.model import DrillError
 from trainer.game.coach.discard import discard_advice
 from trainer.game.coach.discard_drill import appraise, game_of
-from trainer.judge import (
-    EXACT_WITHIN,
+from trainer.judge.claims import (
     ClaimError,
     ThrowAnswer,
     TotalClaim,
-    ValuedThrow,
-    judge_discard,
+    answer_from_data,
+    answer_text,
+    answer_to_data,
 )
-from trainer.judge.claims import answer_from_data, answer_text, answer_to_data
-from trainer.quiz import DiscardQuestion, QuizSession, make_question
+from trainer.judge.discard import EXACT_WITHIN, ValuedThrow, judge_discard
+from trainer.quiz.questions import DiscardQuestion, make_question
+from trainer.quiz.session import QuizSession
 from trainer.rules.cards import parse_cards
 
 

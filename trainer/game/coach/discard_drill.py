@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from trainer.drills import DiscardDeal, Variant
+from trainer.drills.discards import DiscardDeal
+from trainer.drills.model import Variant
 from trainer.game.coach.discard import discard_advice
 from trainer.game.variants import GameVariant, variant
-from trainer.judge import ValuedThrow
+from trainer.judge.discard import ValuedThrow
 
 GAME_OF: Final[dict[str, str]] = {
     "standard": "standard",

@@ -54,6 +54,8 @@ class Version:
 
     name: str
     modules: dict[str, ModuleType]
+    players: str = "trainer.game.players"
+    """Where this version keeps its bots and crib table (``trainer.game`` before issue 30)."""
 
     def activate(self) -> None:
         """Make this version's modules the ones `import` finds (for imports done late)."""
@@ -64,7 +66,7 @@ class Version:
     def play(self, seeds: range) -> list[str]:
         """Play one standard-against-standard game a seed; each record as JSON."""
         record = self.modules["trainer.game.record"]
-        bots = self.modules["trainer.game.players.bots"]
+        bots = self.modules[f"{self.players}.bots"]
         rules = self.modules["trainer.game.variants"].variant("standard")
         out = []
         for seed in seeds:
@@ -82,10 +84,13 @@ def load(name: str, root: Path) -> Version:
         del sys.modules[key]
     sys.path.insert(0, str(root))
     importlib.invalidate_caches()
+    players = "trainer.game.players"
+    if not (root / "trainer" / "game" / "players").is_dir():
+        players = "trainer.game"
     try:
-        for module in ("trainer.game.record", "trainer.game.players.bots", "trainer.game.variants"):
+        for module in ("trainer.game.record", f"{players}.bots", "trainer.game.variants"):
             importlib.import_module(module)
-        importlib.import_module("trainer.game.players.crib_values").crib_table()
+        importlib.import_module(f"{players}.crib_values").crib_table()
         modules = {k: v for k, v in sys.modules.items() if _ours(k)}
     finally:
         sys.path.remove(str(root))
@@ -95,7 +100,7 @@ def load(name: str, root: Path) -> Version:
     origin = Path(modules["trainer"].__file__ or "").resolve().parent.parent
     if origin != root.resolve():
         raise RuntimeError(f"{name}: imported trainer from {origin}, not {root}")
-    return Version(name, modules)
+    return Version(name, modules, players)
 
 
 def unpack(commit: str, into: Path) -> Path:

@@ -16,7 +16,7 @@ DRILLS = sorted((REPO / "drills").glob("*.yaml"))
 
 # Run from outside the checkout with only the unpacked wheel on PYTHONPATH.
 PROBE = """
-import json, trainer, trainer.drills as d
+import json, trainer, trainer.drills.loader as d
 folder = d.builtin_drills_dir()
 entries = d.load_all([(folder, True)])
 print(json.dumps({

@@ -82,7 +82,7 @@ def _entry_json(e: DrillEntry, muggins: Any, nineteen: bool) -> dict[str, Any]:
 
 def _check(files: list[str], out: TextIO, err: TextIO) -> int:
     failed = False
-    for name in files:
+    for name in dict.fromkeys(files):  # a file named twice is checked once
         try:
             drill = load_drill(name)
         except DrillError as error:

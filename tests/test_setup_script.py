@@ -2,8 +2,9 @@
 while it builds the environment, a line a step, and nothing once it is built (issue 23: a
 first start was silent for a minute). It installs the extras asked for and no more:
 `scripts/start` asks for `voice` alone, `scripts/test` adds the test tools and the browser
-driver to the same `.venv`, and a venv that holds all that is asked for is left alone
-(issue 30: a first start installed mypy, ruff and Playwright).
+driver to the same `.venv` (their requirements, without building muggins again), and a venv
+that holds all that is asked for is left alone (issue 30: a first start installed mypy, ruff
+and Playwright).
 
 The scripts run in a folder of their own with a stand-in Python: `PYTHON -m venv .venv`
 makes a `.venv/bin/python` whose `-m pip install` notes its arguments and prints pip's lines
@@ -18,6 +19,8 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -40,10 +43,16 @@ Successfully installed fsrs-6.3.2 muggins-0.1.0 pytest-xdist-3.8.0
 """
 
 VENV_PYTHON = """#!/bin/sh
-# A stand-in for .venv/bin/python: `-m pip install ARGS` notes ARGS in $PIP_CALLS, prints
-# pip's lines and exits $PIP_EXIT; `-m pytest ARGS` says so.
+# A stand-in for .venv/bin/python: `-m pip install OPTIONS ARGS` notes ARGS in $PIP_CALLS,
+# prints pip's lines and exits $PIP_EXIT; `-m pytest ARGS` says so; a script on standard
+# input (`-`) runs in the real Python.
+if [ "$1" = - ]; then
+    exec "$REAL_PYTHON" "$@"
+fi
 if [ "$1 $2 $3" = "-m pip install" ]; then
     shift 3
+    [ "$1 $2 $3" = "--disable-pip-version-check --progress-bar off" ] && shift 3
+    [ "$1" = --disable-pip-version-check ] && shift
     echo "$*" >>"$PIP_CALLS"
     case "$*" in *--no-deps*) exit 0 ;; esac
     cat "$PIP_LINES"
@@ -105,6 +114,7 @@ def run(
         "PIP_LINES": str(tools / "pip-lines"),
         "PIP_CALLS": str(tools / "pip-calls"),
         "PIP_EXIT": str(pip_exit),
+        "REAL_PYTHON": sys.executable,
     }
     env.pop("MUGGINS_EXTRAS", None)
     if extras is not None:
@@ -120,10 +130,16 @@ def setup(repo: Path, *extras: str, pip_exit: int = 0) -> subprocess.CompletedPr
 
 
 def pip_calls(repo: Path) -> list[str]:
-    """What each `pip install` was asked to install, in order (its last argument)."""
+    """What each `pip install` was asked to install, in order (`-e .[EXTRAS]`, requirements)."""
     calls = repo.parent / "pip-calls"
-    lines = calls.read_text().splitlines() if calls.exists() else []
-    return [line.split()[-1] for line in lines]
+    return calls.read_text().splitlines() if calls.exists() else []
+
+
+def requirements(*extras: str) -> str:
+    """The requirements pyproject.toml lists for the extras, as pip is given them."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        offered = tomllib.load(file)["project"]["optional-dependencies"]
+    return " ".join(requirement for extra in extras for requirement in offered[extra])
 
 
 def held(repo: Path) -> str:
@@ -150,11 +166,13 @@ def test_a_first_run_says_each_step_and_the_next_says_nothing(checkout: Path) ->
     ]
     assert lines[7].startswith("muggins setup: ready in ")
     assert len(lines) == 8
-    assert (checkout / ".venv" / "setup.log").read_text() == PIP_LINES  # pip's whole say
-    assert pip_calls(checkout) == [f".[{EVERYTHING}]"]  # .ci/run's checks need the test tools
+    log = (checkout / ".venv" / "setup.log").read_text()
+    assert log.startswith("== ")
+    assert log.endswith(f": pip install -e .[{EVERYTHING}]\n{PIP_LINES}")  # pip's whole say
+    assert pip_calls(checkout) == [f"-e .[{EVERYTHING}]"]  # .ci/run's checks need the tools
     again = setup(checkout)
     assert (again.returncode, again.stdout, again.stderr) == (0, "", "")
-    assert pip_calls(checkout) == [f".[{EVERYTHING}]"]
+    assert pip_calls(checkout) == [f"-e .[{EVERYTHING}]"]
 
 
 def test_start_installs_what_the_trainer_runs_with_and_test_adds_the_rest(
@@ -164,7 +182,7 @@ def test_start_installs_what_the_trainer_runs_with_and_test_adds_the_rest(
     assert start.returncode == 0, start.stderr
     assert start.stdout == "muggins --version\n"
     assert "installing muggins (extras: voice)" in start.stderr
-    assert pip_calls(checkout) == [".[voice]"]  # no pytest, mypy, ruff or Playwright
+    assert pip_calls(checkout) == ["-e .[voice]"]  # no pytest, mypy, ruff or Playwright
     assert held(checkout) == "voice"
     again = run(checkout, "scripts/start")
     assert (again.returncode, again.stdout, again.stderr) == (0, "muggins \n", "")
@@ -178,8 +196,11 @@ def test_start_installs_what_the_trainer_runs_with_and_test_adds_the_rest(
         "muggins setup: adding the extras test,browser to .venv (it has voice)"
     )
     assert lines[-1].startswith("muggins setup: ready in ")
-    assert pip_calls(checkout) == [".[voice]", ".[voice,test,browser]"]
+    # The test tools and the browser driver as pyproject.toml lists them; muggins not rebuilt.
+    assert pip_calls(checkout) == ["-e .[voice]", requirements("test", "browser")]
     assert held(checkout) == "voice,test,browser"
+    log = (checkout / ".venv" / "setup.log").read_text()
+    assert log.count(PIP_LINES) == 2  # each install's output, one after the other
 
     # The venv holds more than the trainer asks for: nothing to do, nothing said.
     for command in ("scripts/start", "scripts/test", "scripts/setup"):
@@ -192,7 +213,7 @@ def test_a_venv_set_up_for_the_tests_starts_the_trainer_at_once(checkout: Path) 
     assert run(checkout, "scripts/test").returncode == 0
     start = run(checkout, "scripts/start", "--version")
     assert (start.returncode, start.stdout, start.stderr) == (0, "muggins --version\n", "")
-    assert pip_calls(checkout) == [f".[{EVERYTHING}]"]
+    assert pip_calls(checkout) == [f"-e .[{EVERYTHING}]"]
 
 
 def test_a_changed_pyproject_installs_again_all_the_venv_holds(checkout: Path) -> None:
@@ -204,7 +225,7 @@ def test_a_changed_pyproject_installs_again_all_the_venv_holds(checkout: Path) -
     assert again.stderr.startswith(
         f"muggins setup: pyproject.toml changed: installing muggins again (extras: {EVERYTHING})"
     )
-    assert pip_calls(checkout) == [f".[{EVERYTHING}]", f".[{EVERYTHING}]"]
+    assert pip_calls(checkout) == [f"-e .[{EVERYTHING}]", f"-e .[{EVERYTHING}]"]
     assert held(checkout) == EVERYTHING
     assert run(checkout, "scripts/start").stderr == ""
 
@@ -213,15 +234,33 @@ def test_muggins_extras_adds_to_what_a_script_asks_for(checkout: Path) -> None:
     start = run(checkout, "scripts/start", extras="bench")
     assert start.returncode == 0, start.stderr
     assert "the pegging benchmark's peer (magmacrunch-cribbage" in start.stderr
-    assert pip_calls(checkout) == [".[voice,bench]", "magmacrunch-cribbage==0.1.1"]
+    assert pip_calls(checkout) == ["-e .[voice,bench]", "--no-deps magmacrunch-cribbage==0.1.1"]
     assert held(checkout) == "voice,bench"
     assert run(checkout, "scripts/start").stderr == ""  # bench is there, and more than asked
+    test = run(checkout, "scripts/test")
+    assert "magmacrunch" not in test.stderr  # there already
+    assert pip_calls(checkout)[2:] == [requirements("test", "browser")]
+    assert held(checkout) == "voice,bench,test,browser"
+
+
+def test_bench_added_later_brings_its_peer_too(checkout: Path) -> None:
+    assert run(checkout, "scripts/start").returncode == 0
+    added = run(checkout, "scripts/start", extras="bench")
+    assert added.returncode == 0, added.stderr
+    assert pip_calls(checkout) == [
+        "-e .[voice]",
+        requirements("bench"),
+        "--no-deps magmacrunch-cribbage==0.1.1",
+    ]
 
 
 def test_muggins_extras_replaces_a_bare_setups_default(checkout: Path) -> None:
     done = run(checkout, "scripts/setup", extras=f"{EVERYTHING},bench")
     assert done.returncode == 0, done.stderr
-    assert pip_calls(checkout) == [f".[{EVERYTHING},bench]", "magmacrunch-cribbage==0.1.1"]
+    assert pip_calls(checkout) == [
+        f"-e .[{EVERYTHING},bench]",
+        "--no-deps magmacrunch-cribbage==0.1.1",
+    ]
     alone = run(checkout.parent, "repo/scripts/setup", extras="voice")  # from another folder
     assert (alone.returncode, alone.stderr) == (0, "")
 
@@ -248,7 +287,7 @@ def test_a_failed_addition_leaves_the_venv_holding_what_it_held(checkout: Path) 
     assert setup(checkout, EVERYTHING, pip_exit=1).returncode == 1
     assert held(checkout) == "voice"
     assert setup(checkout, EVERYTHING).returncode == 0  # tried again
-    assert pip_calls(checkout)[-1] == ".[voice,test,browser]"
+    assert pip_calls(checkout)[-1] == requirements("test", "browser")
 
 
 def test_a_python_older_than_3_11_is_named(checkout: Path) -> None:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from trainer.rules.cards import Card, sort_key
-from trainer.rules.combos import Kind
+
+if TYPE_CHECKING:  # the names of kinds only: scoring a show needs none of the combinations
+    from trainer.rules.combos import Kind
 
 
 class Combination(Protocol):

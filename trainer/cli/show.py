@@ -1,7 +1,8 @@
 """The counting subcommands of ``muggins``: score a show, score a card laid, the odds table.
 
 Each imports what it runs when it runs: ``score`` neither the pegging scorer nor the odds
-nor the drills, and it works out its one show without the table of every rank pattern.
+nor the drills (the crib's size is the rules'), and it works out its one show without the
+table of every rank pattern.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any, TextIO
 
 from trainer.rules.cards import format_cards, parse_card, parse_cards
 from trainer.rules.show import HAND_SIZES, Breakdown, HandError, score_show
+from trainer.rules.sizes import CRIB_SIZE
 
 
 def score(args: argparse.Namespace, out: TextIO) -> int:
@@ -21,14 +23,11 @@ def score(args: argparse.Namespace, out: TextIO) -> int:
         raise HandError("give the hand cards and then the starter")
     else:
         starter = cards.pop()
-    if args.crib:
-        from trainer.drills.model import CRIB_SIZE
-
-        if len(cards) != CRIB_SIZE:
-            raise HandError(
-                f"a crib has {CRIB_SIZE} cards besides the starter in every game, got "
-                f"{len(cards)} ({format_cards(cards)}; starter {starter})"
-            )
+    if args.crib and len(cards) != CRIB_SIZE:
+        raise HandError(
+            f"a crib has {CRIB_SIZE} cards besides the starter in every game, got {len(cards)} "
+            f"({format_cards(cards)}; starter {starter})"
+        )
     if len(cards) not in HAND_SIZES:
         raise HandError(
             f"a hand has 3, 4 or 5 cards besides the starter, got {len(cards)} "

@@ -42,8 +42,8 @@ class Card:
 
     A frozen value, compared, hashed and ordered by (rank, suit), as the frozen, slotted,
     ordered dataclass it was. Written out, not a dataclass: importing `dataclasses` (its
-    `inspect`, `ast` and `dis`) costs a one-shot command such as ``muggins score`` more
-    than the rest of its work (about 18 ms of CPU here, see docs/development.md).
+    `inspect`, `ast` and `dis`) cost ``muggins score`` twice as much as the rest of what
+    it does beyond ``muggins --version`` (docs/development.md, "One-shot commands").
     """
 
     __slots__ = ("rank", "suit")

@@ -244,6 +244,8 @@ def test_corpus_hand(case: dict[str, Any]) -> None:
     # The other reading (crib/hand) must agree between the two paths as well.
     other = score_show(hand, starter, crib=not crib)
     assert show_total(hand, starter, crib=not crib) == other.total
+    # One show worked out alone (`muggins score`) is the table's, item for item.
+    assert score_show(hand, starter, crib=crib, table=False) == b
 
 
 # ---------------------------------------------------------------- the spoken count
@@ -435,6 +437,24 @@ def test_duplicate_card_in_hand_is_card_error() -> None:
         validated_total(hand, parse_card("KS"))
 
 
+@pytest.mark.parametrize(
+    ("hand", "starter", "error", "match"),
+    [
+        pytest.param("5H 6H", "KD", HandError, "got 2", id="too-few"),
+        pytest.param("AS 2S 3S 4S 5S 6S", "KD", HandError, "got 6", id="too-many"),
+        pytest.param("5H 6C 7D 8S", "5H", CardError, "5H is given twice", id="starter-in-hand"),
+        pytest.param("5H 5D 5S 5C", "5H", CardError, "5H is given twice", id="five-fives"),
+        pytest.param("5H 5H 6C 7D", "KS", CardError, "5H is given twice", id="twice-in-hand"),
+    ],
+)
+def test_one_show_alone_refuses_what_the_table_refuses(
+    hand: str, starter: str, error: type[ValueError], match: str
+) -> None:
+    cards = [parse_card(c) for c in hand.split()]  # parse_cards refuses a card given twice
+    with pytest.raises(error, match=match):
+        score_show(cards, parse_card(starter), table=False)
+
+
 # ---------------------------------------------------------------- properties
 
 
@@ -515,6 +535,15 @@ def test_four_card_hand_impossible_scores(deal: tuple[list[Card], Card], crib: b
     total = score_show(hand, starter, crib=crib).total
     assert total not in {19, 25, 26, 27}
     assert 0 <= total <= 29
+
+
+@FAST
+@given(deal=deals(), crib=st.booleans())
+def test_one_show_alone_is_the_tables(deal: tuple[list[Card], Card], crib: bool) -> None:
+    hand, starter = deal
+    alone = score_show(hand, starter, crib=crib, table=False)
+    assert alone == score_show(hand, starter, crib=crib)
+    assert alone.to_dict() == score_show(hand, starter, crib=crib).to_dict()
 
 
 @pytest.mark.parametrize("size", [3, 4, 5])

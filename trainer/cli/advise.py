@@ -3,6 +3,7 @@
 ``advise discard`` values every throw of a dealt hand (`trainer.game.coach.discard`);
 ``advise play`` values every card that may be laid in a position of the play
 (`trainer.game.coach.play`). Bad input raises a ValueError naming it: one line, exit 2.
+Each imports its own advice when it runs: the discard's never loads the play's search.
 """
 
 from __future__ import annotations
@@ -11,9 +12,6 @@ import argparse
 import json
 from typing import TextIO
 
-from trainer.game.coach.discard import discard_advice
-from trainer.game.coach.play import play_advice
-from trainer.game.coach.spot import two_player_spot
 from trainer.game.variants import variant
 from trainer.rules.cards import format_cards, parse_cards
 
@@ -25,6 +23,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def discard(args: argparse.Namespace, out: TextIO) -> int:
+    from trainer.game.coach.discard import discard_advice
+
     rules = variant(args.variant)
     dealt = parse_cards(args.cards)
     throws = discard_advice(dealt, rules, own_crib=args.dealer)
@@ -51,6 +51,9 @@ def discard(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
+    from trainer.game.coach.play import play_advice
+    from trainer.game.coach.spot import two_player_spot
+
     rules = variant(args.variant)
     hand, pile, seen = (parse_cards(args.hand), parse_cards(args.pile), parse_cards(args.seen))
     spot = two_player_spot(

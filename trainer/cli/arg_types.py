@@ -8,7 +8,6 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-from trainer.locations import LocationError, user_path
 from trainer.textguard import excerpt, printable
 
 
@@ -44,6 +43,9 @@ def path(what: str) -> Callable[[str], str]:
     when it is first used."""
 
     def read(text: str) -> str:
+        # Imported here: the locations (pathlib, platformdirs) only for a path given.
+        from trainer.locations import LocationError, user_path
+
         try:
             return str(user_path(text, what))
         except LocationError as err:

@@ -1,5 +1,9 @@
 """The history subcommands of ``muggins``: stats, review, export and import.
 
+Each imports what only it uses when it runs: the drill files and the re-drill set for a
+``--drill`` the history does not name, the game layer for ``stats``' games, the export
+format for ``export`` and ``import``.
+
 ``stats``, ``review`` and ``export`` read the store and never create it (with
 no history yet they show an empty one); ``import`` creates it. A store that
 cannot be opened is a `StoreError`: one line on stderr, exit status 2, the
@@ -20,20 +24,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, TextIO
 
-from trainer.cli.drills import folders
 from trainer.cli.output import one_line
-from trainer.cli.phases import discard_table, phase_table
-from trainer.drills.loader import load_all
-from trainer.game.coach.kept_ledger import import_problem
-from trainer.game.coach.phase_stats import phase_report
-from trainer.history import StatsStore, exchange, store_path
-from trainer.history.exchange import ImportFormatError
+from trainer.history import StatsStore, store_path
 from trainer.history.file import TOTAL, inspect
 from trainer.history.reading import GAME_DRILL_PREFIX, GameReport, GameTally, Report, ReviewItem
-from trainer.practice.redrill import REDRILL_HANDS, REVIEW_DRILL_ID
 from trainer.rules.cards import format_cards
 from trainer.rules.combos import COMBO_IDS, KINDS
-from trainer.userfiles import FileRefused, write_atomic
 
 DAYS_SHOWN: Final = 14
 SESSIONS_SHOWN: Final = 10
@@ -79,6 +75,10 @@ def _resolve_drill(args: argparse.Namespace, store: StatsStore) -> str | None:
     for drill_id, drill_name in recorded.items():
         if drill_name == name:
             return drill_id
+    from trainer.cli.drills import folders
+    from trainer.drills.loader import load_all
+    from trainer.practice.redrill import REVIEW_DRILL_ID
+
     for entry in load_all(folders(args)):
         if entry.id == name or (entry.drill is not None and entry.drill.name == name):
             return entry.id
@@ -100,6 +100,9 @@ def _num(value: float | None, digits: int = 2) -> str:
 
 
 def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+    from trainer.cli.phases import discard_table, phase_table
+    from trainer.game.coach.phase_stats import phase_report
+
     drill = _resolve_drill(args, store)
     report = store.report(drill)
     games = store.game_report()
@@ -305,6 +308,8 @@ def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
         ]
         _table(out, ("when", "drill set", "", "kind", "cards", "pts", "in"), rows)
     if due_count:
+        from trainer.practice.redrill import REDRILL_HANDS
+
         out.write(
             f"\n{due_count} hand(s) due to be re-drilled now (a re-drill asks up to "
             f"{REDRILL_HANDS}, the longest overdue first).\n"
@@ -334,6 +339,9 @@ def _show(item: ReviewItem) -> str:
 
 
 def _export(args: argparse.Namespace, store: StatsStore, out: TextIO, err: TextIO) -> int:
+    from trainer.history import exchange
+    from trainer.userfiles import FileRefused, write_atomic
+
     records = exchange.export_records(store)
     games = exchange.export_game_records(store)
     buffer = io.StringIO()
@@ -365,6 +373,10 @@ def _games(n: int) -> str:
 
 
 def _import(args: argparse.Namespace, out: TextIO) -> int:
+    from trainer.game.coach.kept_ledger import import_problem
+    from trainer.history import exchange
+    from trainer.history.exchange import ImportFormatError
+
     path = Path(args.file)
     export = exchange.read_export(path)
     try:  # every record is checked, every game played through, before the store is opened

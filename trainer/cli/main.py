@@ -64,25 +64,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """The subcommand itself, writing to ``out`` (and notes to ``err``)."""
-    # The commands' machinery (the store, the deal tables), loaded only to run one.
-    from trainer.cli import drills as drill_commands
-    from trainer.cli import history as history_commands
-    from trainer.cli import show as show_commands
+    """The subcommand itself, writing to ``out`` (and notes to ``err``).
 
-    if args.command == "score":
-        return show_commands.score(args, out)
+    Each command's module is imported here, when it runs, and only that one: the others'
+    machinery (the store, the drills, the game layer, the deal tables) is never loaded."""
+    if args.command in ("score", "peg", "odds"):
+        from trainer.cli import show as show_commands
+
+        if args.command == "score":
+            return show_commands.score(args, out)
+        if args.command == "peg":
+            return show_commands.peg(args, out)
+        return show_commands.odds_table(args, out)
     if args.command == "hear":
         from trainer.cli import hear as hear_command
 
         return hear_command.hear(args, out)
-    if args.command == "peg":
-        return show_commands.peg(args, out)
-    if args.command == "odds":
-        return show_commands.odds_table(args, out)
-    if args.command == "drills":
-        return drill_commands.list_drills(args, out, err)
-    if args.command == "deal":
+    if args.command in ("drills", "deal"):
+        from trainer.cli import drills as drill_commands
+
+        if args.command == "drills":
+            return drill_commands.list_drills(args, out, err)
         return drill_commands.deal(args, out)
     if args.command == "simulate":
         from trainer.cli import game as game_commands
@@ -92,4 +94,6 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from trainer.cli import advise
 
         return advise.run(args, out)
+    from trainer.cli import history as history_commands
+
     return history_commands.run(args, out, err)

@@ -1,16 +1,18 @@
-"""The counting subcommands of ``muggins``: score a show, score a card laid, the odds table."""
+"""The counting subcommands of ``muggins``: score a show, score a card laid, the odds table.
+
+Each imports what it runs when it runs: ``score`` neither the pegging scorer nor the odds
+nor the drills (the crib's size is the rules'), and it works out its one show without the
+table of every rank pattern.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any, TextIO
 
-from trainer.drills.model import CRIB_SIZE
-from trainer.rules import odds
 from trainer.rules.cards import format_cards, parse_card, parse_cards
-from trainer.rules.play import score_play
 from trainer.rules.show import HAND_SIZES, Breakdown, HandError, score_show
+from trainer.rules.sizes import CRIB_SIZE
 
 
 def score(args: argparse.Namespace, out: TextIO) -> int:
@@ -31,8 +33,11 @@ def score(args: argparse.Namespace, out: TextIO) -> int:
             f"a hand has 3, 4 or 5 cards besides the starter, got {len(cards)} "
             f"({format_cards(cards)}; starter {starter})"
         )
-    breakdown = score_show(cards, starter, crib=args.crib)
+    # One show: its rank pattern worked out alone, not the table of them all.
+    breakdown = score_show(cards, starter, crib=args.crib, table=False)
     if args.json:
+        import json
+
         json.dump(breakdown.to_dict(), out, ensure_ascii=False)
         out.write("\n")
     else:
@@ -57,8 +62,12 @@ def render_breakdown(b: Breakdown) -> str:
 
 
 def peg(args: argparse.Namespace, out: TextIO) -> int:
+    from trainer.rules.play import score_play
+
     score = score_play(parse_cards(args.cards))
     if args.json:
+        import json
+
         json.dump(score.to_dict(), out)
         out.write("\n")
         return 0
@@ -72,10 +81,14 @@ def peg(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def odds_table(args: argparse.Namespace, out: TextIO) -> int:
+    from trainer.rules import odds
+
     dist = odds.distribution(args.hand_size, args.crib)
     total = sum(dist.values())
     mean = odds.mean(dist)
     if args.json:
+        import json
+
         payload: dict[str, Any] = {
             "crib": args.crib,
             "hand_size": args.hand_size,

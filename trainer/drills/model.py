@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from trainer.drills.constraints import Constraints, Deal, DealError
 from trainer.judge.policy import Policy
+from trainer.rules import sizes
 from trainer.textguard import excerpt
 
 if TYPE_CHECKING:  # the dealers (and their tables) are loaded when a drill first deals
@@ -36,7 +37,9 @@ DEALT: Final[dict[str, int]] = {
 }
 """Cards dealt each player per variant, before the throw (a discard drill deals these)."""
 
-CRIB_SIZE: Final = 4
+CRIB_SIZE: Final = sizes.CRIB_SIZE
+"""Cards a crib shows besides the starter (`trainer.rules.sizes`, where ``muggins score``
+reads it without the drills)."""
 
 SEED_LIMIT: Final = 2**63
 """Seeds are whole numbers from 0 to below this, wherever one is given (a drill's ``seed``,

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+from trainer.rules.frozen import frozen_value
 
 SUITS: Final = "SHDC"
 """Suits in display order: spades, hearts, diamonds, clubs."""
@@ -27,20 +28,77 @@ _RANK_BY_TEXT: Final = {name: rank for rank, name in enumerate(RANK_NAMES) if na
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 
 
+_set = object.__setattr__
+"""Sets a field of a frozen value (its own ``__setattr__`` refuses)."""
+
+
 class CardError(ValueError):
     """Card text that is not a card, or a card given twice; the message quotes the token."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@frozen_value
 class Card:
-    """One playing card: ``rank`` 1 (ace) to 13 (king) and ``suit`` one of ``SHDC``."""
+    """One playing card: ``rank`` 1 (ace) to 13 (king) and ``suit`` one of ``SHDC``.
+
+    A frozen value, compared, hashed and ordered by (rank, suit), as the frozen, slotted,
+    ordered dataclass it was. Written out, not a dataclass: importing `dataclasses` (its
+    `inspect`, `ast` and `dis`) cost ``muggins score`` twice as much as the rest of what
+    it does beyond ``muggins --version`` (docs/development.md, "One-shot commands").
+    """
+
+    __slots__ = ("rank", "suit")
+    __match_args__ = ("rank", "suit")
 
     rank: int
     suit: str
 
-    def __post_init__(self) -> None:
-        if not 1 <= self.rank <= 13 or self.suit not in SUITS or len(self.suit) != 1:
-            raise CardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+    def __init__(self, rank: int, suit: str) -> None:
+        if not 1 <= rank <= 13 or suit not in SUITS or len(suit) != 1:
+            raise CardError(f"not a card: rank {rank!r}, suit {suit!r}")
+        _set(self, "rank", rank)
+        _set(self, "suit", suit)
+
+    if not TYPE_CHECKING:  # frozen: the type checker refuses these itself (`frozen_value`)
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise AttributeError(f"cannot assign to field {name!r}")
+
+        def __delattr__(self, name: str) -> None:
+            raise AttributeError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return Card, (self.rank, self.suit)
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Card:
+            return (self.rank, self.suit) == (other.rank, other.suit)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit))
+
+    def __lt__(self, other: Card) -> bool:
+        if type(other) is Card:
+            return (self.rank, self.suit) < (other.rank, other.suit)
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if type(other) is Card:
+            return (self.rank, self.suit) <= (other.rank, other.suit)
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if type(other) is Card:
+            return (self.rank, self.suit) > (other.rank, other.suit)
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if type(other) is Card:
+            return (self.rank, self.suit) >= (other.rank, other.suit)
+        return NotImplemented
 
     @property
     def value(self) -> int:

@@ -12,11 +12,13 @@ the groups.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from trainer.rules.cards import Card, sort_key
-from trainer.rules.combos import Kind
+from trainer.rules.frozen import frozen_value
+
+if TYPE_CHECKING:  # the names of kinds only: scoring a show needs none of the combinations
+    from trainer.rules.combos import Kind
 
 
 class Combination(Protocol):
@@ -97,10 +99,16 @@ def group_points(kind: str, cards: Collection[Card]) -> int | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Group:
     """One thing said in a count: its name, the key it is claimed with, its cards, the
-    items it stands for (indices into the breakdown's items) and their points."""
+    items it stands for (indices into the breakdown's items) and their points.
+
+    A frozen value compared field by field, as the frozen, slotted dataclass it was (written
+    out for the reason `Card` is: a count said needs no `dataclasses`)."""
+
+    __match_args__ = ("name", "kind", "cards", "members", "points", "length")
+    __slots__ = ("cards", "kind", "length", "members", "name", "points")
 
     name: str
     kind: Kind
@@ -109,6 +117,46 @@ class Group:
     points: int
     length: int
     """A run's length (ranks); otherwise the number of cards."""
+
+    def __init__(
+        self,
+        name: str,
+        kind: Kind,
+        cards: tuple[Card, ...],
+        members: tuple[int, ...],
+        points: int,
+        length: int,
+    ) -> None:
+        values = (name, kind, cards, members, points, length)
+        for field, value in zip(self.__match_args__, values, strict=True):
+            object.__setattr__(self, field, value)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.name, self.kind, self.cards, self.members, self.points, self.length)
+
+    if not TYPE_CHECKING:  # frozen: the type checker refuses these itself (`frozen_value`)
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise AttributeError(f"cannot assign to field {name!r}")
+
+        def __delattr__(self, name: str) -> None:
+            raise AttributeError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Group], tuple[object, ...]]:
+        return Group, self._fields()
+
+    def __repr__(self) -> str:
+        fields = zip(self.__match_args__, self._fields(), strict=True)
+        shown = ", ".join(f"{f}={v!r}" for f, v in fields)
+        return f"Group({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Group:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
 
 
 def _group(name: str, kind: Kind, items: Sequence[Combination], members: list[int]) -> Group:

@@ -25,9 +25,12 @@ over the cards is a key of their rank multiset, and ``.to_bytes(15, "little")`` 
 _SEVERAL: Final = sum(6 << 8 * r for r in range(15))
 """Bits 1 and 2 of every rank's byte in a packed count: set where a rank has 2 to 4 cards."""
 
-_ADD_VALUE: Final = tuple(bytes(min(b + min(x, 10), 255) for b in range(256)) for x in range(14))
-"""``_ADD_VALUE[x]`` maps every byte ``b`` to ``b`` plus the value of rank (or value) ``x``:
-one `bytes.translate` adds a card to the sums of every subset at once."""
+_ADD_VALUE: Final = tuple(
+    bytes(range(v, 256)) + b"\xff" * v for v in [min(x, 10) for x in range(14)]
+)
+"""``_ADD_VALUE[x]`` maps every byte ``b`` to ``b`` plus the value of rank (or value) ``x``
+(at most 255): one `bytes.translate` adds a card to the sums of every subset at once. Made
+from ranges, not byte by byte: every command that scores a show imports it."""
 
 _PAIR_POINTS: Final = bytes((0, 0, 2, 6, 12)) + bytes(251)
 """Pair points by the number of cards of one rank: c choose 2 pairs, 2 points each."""

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trainer.rules.cards import JACK, Card, CardError, check_distinct, sort_key
-from trainer.rules.combos import Kind
 from trainer.rules.groups import Group, group_items
-from trainer.rules.rank_table import ROWS
+from trainer.rules.rank_table import ROWS, pattern_row
 from trainer.rules.sizes import HAND_SIZES as HAND_SIZES
 from trainer.rules.sizes import MOST_POINTS as MOST_POINTS
 from trainer.rules.speech import announce
+
+if TYPE_CHECKING:  # the names of kinds only: scoring a show needs none of the combinations
+    from trainer.rules.combos import Kind
 
 _new = tuple.__new__
 """Makes a named tuple from its fields' tuple without the Python-level ``__new__``."""
@@ -181,18 +183,28 @@ def nobs_jack(hand: Iterable[Card], starter: Card) -> Card | None:
     return None
 
 
-def score_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> Breakdown:
+def score_show(
+    hand: Iterable[Card], starter: Card, *, crib: bool = False, table: bool = True
+) -> Breakdown:
     """Score a hand (or crib, with ``crib=True``) and its starter, every item listed.
 
     The rank part (fifteens, pairs, runs) is one lookup in the table of every rank
-    pattern; only the flush and nobs look at suits.
+    pattern; only the flush and nobs look at suits. The first show of a size builds
+    that size's table (about 100 ms for five cards, see docs/development.md): a process
+    that scores one show (``muggins score``) passes ``table=False`` to work out its
+    pattern alone (`pattern_row`, what the table holds for it), the same breakdown.
     """
     hand_t = tuple(hand)
     if len(hand_t) not in HAND_SIZES:
         raise HandError(f"a hand has 3, 4 or 5 cards besides the starter, got {len(hand_t)}")
     cards = sorted((*hand_t, starter), key=sort_key)
     ranks = tuple([c.rank for c in cards])
-    entries, fifteens, pairs, runs, ties = ROWS[len(cards)][ranks]
+    if table:
+        row = ROWS[len(cards)][ranks]
+    else:
+        check_distinct(cards)  # no pattern has five of a rank: a card given twice is refused first
+        row = pattern_row(ranks)
+    entries, fifteens, pairs, runs, ties = row
     for i in ties:  # a card given twice sorts beside itself, where two ranks tie
         if cards[i].suit == cards[i + 1].suit:
             raise CardError(f"{cards[i]} is given twice")

@@ -11,16 +11,20 @@ of the advice (`ledger.MODEL`) is worked out again when asked for, not trusted.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from trainer.game.coach.analysis import game_ledger
 from trainer.game.coach.ledger import MODEL, GameLedger, ledger_from, ledger_model
 from trainer.game.codec import CodecError, loads
-from trainer.game.session import GameSession, SavedGameError, replay_problem
 from trainer.game.setup import setup_from_data
 from trainer.history import StatsStore
 from trainer.history.file import SavedGame
 from trainer.history.writing import save_ledger
+
+if TYPE_CHECKING:
+    from trainer.game.session import GameSession
+
+# Playing a game through (the session) and working its ledger out (the coach's analysis)
+# are imported where they are done: reading a kept ledger needs neither.
 
 
 def ledger_text(ledger: GameLedger) -> str:
@@ -31,6 +35,9 @@ def ledger_text(ledger: GameLedger) -> str:
 def worked_out(saved: SavedGame) -> GameLedger:
     """The ledger of a game over, from the record its actions make and its muggins policy;
     `SavedGameError` if it cannot be played through or is not over."""
+    from trainer.game.coach.analysis import game_ledger
+    from trainer.game.session import GameSession, SavedGameError
+
     try:
         setup = setup_from_data(loads(saved.setup, "setup"))
     except (CodecError, ValueError) as err:
@@ -53,15 +60,24 @@ def _kept(saved: SavedGame) -> Any:
         return None
 
 
-def stored_ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
-    """The ledger of a game over: the one kept with it, or (none kept yet, or kept by another
-    version of the advice) worked out from its actions and kept from now on."""
+def kept_ledger(saved: SavedGame) -> GameLedger | None:
+    """The ledger kept with a game over (None: none kept yet, kept by another version of the
+    advice, or not a ledger after all: `stored_ledger` works it out again)."""
     kept = _kept(saved)
     if isinstance(kept, dict) and ledger_model(kept) == MODEL:
         try:
             return ledger_from(kept)
         except (KeyError, TypeError, ValueError):
             pass  # not a ledger after all: work it out again
+    return None
+
+
+def stored_ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
+    """The ledger of a game over: the one kept with it, or (none kept yet, or kept by another
+    version of the advice) worked out from its actions and kept from now on."""
+    kept = kept_ledger(saved)
+    if kept is not None:
+        return kept
     ledger = worked_out(saved)
     save_ledger(store, saved.id, ledger_text(ledger))
     return ledger
@@ -78,6 +94,8 @@ def ledger_problem(saved: SavedGame) -> str | None:
         return "ledger: it is not a ledger (an object)"
     if ledger_model(kept) != MODEL:
         return None
+    from trainer.game.session import SavedGameError
+
     try:
         truth = worked_out(saved).to_dict()
     except SavedGameError as err:
@@ -103,6 +121,8 @@ def _first_difference(kept: dict[str, Any], truth: dict[str, Any]) -> str:
 def import_problem(saved: SavedGame) -> str | None:
     """What an import asks of a game before keeping it: played through as resuming it would
     be (`replay_problem`), and its ledger, if it brings one, what its record gives."""
+    from trainer.game.session import replay_problem
+
     return replay_problem(saved) or ledger_problem(saved)
 
 
@@ -112,6 +132,8 @@ def session_ledger(session: GameSession) -> GameLedger:
     record = session.record
     if record is None:
         raise ValueError("the game is not over: it has no ledger yet")
+    from trainer.game.coach.analysis import game_ledger
+
     rules, policy = session.setup.rules, session.setup.options.muggins
     ledger = game_ledger(rules, record.to_dict(), policy, session.hints)
     save_ledger(session.store, session.game_id, ledger_text(ledger))

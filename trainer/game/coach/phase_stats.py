@@ -6,23 +6,23 @@ The count's figure is your counting's whole cost: points missed, overclaimed and
 your own counts, and points let go or lost by your calls on others' (the ledger's ``count``
 and ``calls``). A game whose ledger is not kept yet has it worked out from its actions and
 kept (`stored_ledger`): the first report after an older Muggins can take a few seconds a
-game; every later one reads what is kept.
+game; every later one reads what is kept. What reads a game is imported when there is one
+to read, and what works a ledger out (the session, the coach's analysis) when one must be:
+``muggins stats`` with no game played loads none of the game layer's machinery.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from trainer.game.coach.kept_ledger import stored_ledger, worked_out
-from trainer.game.coach.ledger import GameLedger, Totals, points
-from trainer.game.codec import CodecError, loads
-from trainer.game.session import SavedGameError
-from trainer.game.setup import setup_from_data
 from trainer.history import StatsStore, StoreError
 from trainer.history.file import SavedGame
 from trainer.history.writing import finished_games
+
+if TYPE_CHECKING:
+    from trainer.game.coach.ledger import GameLedger, Totals
 
 LAST_GAMES: Final = 20
 """How many of your games the report reads: the most recent, where your play is now."""
@@ -68,6 +68,8 @@ class PhaseReport:
         return sum(g.hands for g in self.games)
 
     def lost(self) -> Totals:
+        from trainer.game.coach.ledger import Totals
+
         out = Totals()
         for g in self.games:
             out += g.lost
@@ -101,11 +103,16 @@ class PhaseReport:
 
 
 def _rounded(values: dict[str, float]) -> dict[str, float]:
+    from trainer.game.coach.ledger import points
+
     return {k: points(v) for k, v in values.items()}
 
 
 def human_seat(saved: SavedGame) -> int | None:
     """The seat the human played in a stored game (None: its setup cannot be read)."""
+    from trainer.game.codec import CodecError, loads
+    from trainer.game.setup import setup_from_data
+
     try:
         return setup_from_data(loads(saved.setup, "setup")).human
     except (CodecError, ValueError):
@@ -118,12 +125,8 @@ def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
     unread = 0
     for saved in finished_games(store, last):
         seat = human_seat(saved)
-        try:
-            ledger = _ledger(store, saved)
-        except SavedGameError:
-            unread += 1
-            continue
-        if seat is None:
+        ledger = _ledger(store, saved)
+        if ledger is None or seat is None:
             unread += 1
             continue
         lost = ledger.totals(seat)
@@ -131,10 +134,23 @@ def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
     return PhaseReport(tuple(games), unread)
 
 
-def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
+def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger | None:
     """The game's ledger as kept (worked out and kept if need be); worked out and not kept
-    when the file cannot be written now (read-only, or another program holds it)."""
+    when the file cannot be written now (read-only, or another program holds it); None when
+    the game cannot be played through (a damaged row)."""
+    from trainer.game.coach.kept_ledger import kept_ledger
+
+    ledger = kept_ledger(saved)
+    if ledger is not None:
+        return ledger
+    # Working it out plays the game through: the session and the coach, imported only now.
+    from trainer.game.coach.kept_ledger import stored_ledger, worked_out
+    from trainer.game.session import SavedGameError
+
     try:
-        return stored_ledger(store, saved)
-    except StoreError:
-        return worked_out(saved)
+        try:
+            return stored_ledger(store, saved)
+        except StoreError:
+            return worked_out(saved)
+    except SavedGameError:
+        return None

@@ -11,24 +11,29 @@ It sits on top of `trainer.history`: it uses the store, and the export format fo
 answers kept at quitting.
 """
 
-from trainer.history.writing.deferred import DeferredStore
-from trainer.history.writing.games import (
-    GameConflictError,
-    GameEnd,
-    GameListed,
-    abandon_game,
-    create_game,
-    finish_game,
-    finished_games,
-    game_count,
-    games_over,
-    latest_playing,
-    load_game,
-    save_ledger,
-    save_step,
-)
-from trainer.history.writing.pending import PREFIX, keep, pending_files
-from trainer.history.writing.recorder import QUIT_WAIT, Notice, Recorder, Unsaved
+from typing import TYPE_CHECKING
+
+from trainer.lazy import exports
+
+if TYPE_CHECKING:
+    from trainer.history.writing.deferred import DeferredStore
+    from trainer.history.writing.games import (
+        GameConflictError,
+        GameEnd,
+        GameListed,
+        abandon_game,
+        create_game,
+        finish_game,
+        finished_games,
+        game_count,
+        games_over,
+        latest_playing,
+        load_game,
+        save_ledger,
+        save_step,
+    )
+    from trainer.history.writing.pending import PREFIX, keep, pending_files
+    from trainer.history.writing.recorder import QUIT_WAIT, Notice, Recorder, Unsaved
 
 __all__ = [
     "PREFIX",
@@ -53,3 +58,32 @@ __all__ = [
     "save_ledger",
     "save_step",
 ]
+
+# Each name's module is imported when the name is first used, not with the package: reading
+# your games (``muggins stats``) needs neither the recorder nor the export format.
+__getattr__ = exports(
+    __name__,
+    {
+        "DeferredStore": "trainer.history.writing.deferred",
+        "GameConflictError": "trainer.history.writing.games",
+        "GameEnd": "trainer.history.writing.games",
+        "GameListed": "trainer.history.writing.games",
+        "abandon_game": "trainer.history.writing.games",
+        "create_game": "trainer.history.writing.games",
+        "finish_game": "trainer.history.writing.games",
+        "finished_games": "trainer.history.writing.games",
+        "game_count": "trainer.history.writing.games",
+        "games_over": "trainer.history.writing.games",
+        "latest_playing": "trainer.history.writing.games",
+        "load_game": "trainer.history.writing.games",
+        "save_ledger": "trainer.history.writing.games",
+        "save_step": "trainer.history.writing.games",
+        "PREFIX": "trainer.history.writing.pending",
+        "keep": "trainer.history.writing.pending",
+        "pending_files": "trainer.history.writing.pending",
+        "QUIT_WAIT": "trainer.history.writing.recorder",
+        "Notice": "trainer.history.writing.recorder",
+        "Recorder": "trainer.history.writing.recorder",
+        "Unsaved": "trainer.history.writing.recorder",
+    },
+)

@@ -3,7 +3,7 @@
 Run as a plain script::
 
     .venv/bin/python benchmarks/bench_dealing.py [--deals N] [--seed S] [--rounds R] [--json]
-                                                 [--draws D] [--keep-gc]
+                                                 [--draws D] [--keep-gc] [--drill ID ...]
 
 Part 1 deals N questions from every built-in drill with
 `trainer.quiz.make_question`, as a quiz session does: the deal, its
@@ -44,6 +44,10 @@ dealt again from the same seeds and each is checked with `score_show`,
 validity: card count, no card twice, sorted hand, the seed replays the deal).
 The hands the rejection sampler accepted are checked the same way.
 
+``--drill ID`` (again for more) takes only the drills named, in both parts: built-in ones,
+or part 2's constraint that no built-in drill has (``double-double-runs``). The smoke test
+runs each drill in a test of its own, so that the test workers share them.
+
 Exit status: 0 on success (a missed target is reported as MISS, not an
 error); 1 if any dealt hand or question violates its drill's constraints or is
 not a valid deal, or a built-in drill fails to load.
@@ -68,8 +72,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.factories import deal_features
 from trainer.drills import dealing, patterns
 from trainer.drills.constraints import Constraints
-from trainer.drills.loader import builtin_drills_dir, load_all
-from trainer.drills.model import CRIB_SIZE, DrillSet
+from trainer.drills.loader import DrillEntry, builtin_drills_dir, load_all, load_drill
+from trainer.drills.model import CRIB_SIZE, DrillError, DrillSet
 from trainer.drills.schema import parse_drill
 from trainer.quiz.questions import (
     CatchQuestion,
@@ -481,7 +485,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--keep-gc", action="store_true", help="leave the garbage collector on while timing"
     )
+    parser.add_argument(
+        "--drill",
+        action="append",
+        metavar="ID",
+        help="only this drill (again for more): a built-in drill's id, or "
+        + ", ".join(drill_id for drill_id, _ in SYNTHETIC)
+        + " (part 2's own); default every one",
+    )
     args = parser.parse_args(argv)
+    if args.drill is not None:
+        known = {p.stem for p in builtin_drills_dir().glob("*.yaml")}
+        unknown = sorted(set(args.drill) - known - {drill_id for drill_id, _ in SYNTHETIC})
+        if unknown:
+            parser.error(f"--drill: no drill {', '.join(unknown)}")
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     if args.rounds < 1:
@@ -493,6 +510,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def builtin_entries(ids: list[str] | None) -> list[DrillEntry]:
+    """The built-in drills, loaded as the trainer loads them; a broken one is an entry with
+    its error. Those named in ``ids`` alone, when given, are loaded without the check that a
+    deal can satisfy them (`check_satisfiable` builds the deal tables, which part 1 clears
+    and builds again for each drill: for one drill that was most of the run); a drill that
+    nothing satisfies fails in part 1, dealing."""
+    folder = builtin_drills_dir()
+    if ids is None:
+        return load_all([(folder, True)])
+    entries = []
+    for path in sorted(folder / f"{drill_id}.yaml" for drill_id in set(ids)):
+        if not path.is_file():
+            continue  # part 2's own constraint
+        try:
+            drill = load_drill(path, builtin=True, deep=False)
+        except DrillError as err:
+            entries.append(DrillEntry(path.stem, f"drills/{path.name}", None, str(err), True))
+        else:
+            entries.append(DrillEntry(drill.id, drill.source, drill, None, True))
+    return entries
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     n: int = args.deals
@@ -501,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
     keep_gc: bool = args.keep_gc
     timed_draws: int = args.draws
 
-    entries = load_all([(builtin_drills_dir(), True)])
+    entries = builtin_entries(args.drill)
     broken = [e for e in entries if e.drill is None]
     # The discard drills deal six cards to throw from, no show: the coach's tests check them.
     drills = [e.drill for e in entries if e.drill is not None and e.drill.kind != "discard"]
@@ -518,6 +557,7 @@ def main(argv: list[str] | None = None) -> int:
     synthetic = [
         parse_drill(data, drill_id=drill_id, source=f"benchmarks/bench_dealing.py:{drill_id}")
         for drill_id, data in SYNTHETIC
+        if args.drill is None or drill_id in args.drill
     ]
     cases = sorted(
         [make_case(d, True) for d in drills if d.kind != "play" and not d.constraints.unconstrained]

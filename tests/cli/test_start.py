@@ -114,9 +114,8 @@ def test_a_damaged_stats_file_is_its_own_screen_at_start(
     shown: list[str] = []
 
     async def read_and_quit(pilot: Pilot[object]) -> None:
-        app = pilot.app
-        await until(pilot, lambda: isinstance(app.screen, StoreErrorScreen))
-        shown.append(str(app.screen.query_one("#store-error").render()))
+        screen = await waiting.until_screen(pilot, StoreErrorScreen)  # mounted, not only pushed
+        shown.append(str(screen.query_one("#store-error").render()))
         await pilot.press("q")
 
     assert trainer(monkeypatch, ["--data-dir", str(home)], read_and_quit) == 2

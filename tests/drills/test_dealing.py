@@ -292,19 +292,20 @@ def test_dealer_features_agree_with_the_cards(feature: FeatureId, crib: bool) ->
         assert feature not in deal_features(hand, starter, crib), (hand, starter)
 
 
-@pytest.mark.parametrize("size", [3, pytest.param(5, marks=pytest.mark.slow)])  # 5: ~6 s
-def test_dealer_features_agree_for_other_hand_sizes(size: int) -> None:
-    rng = random.Random(size)
-    for feature in FEATURES:
-        need = make_dealer(size, False, Constraints(require=frozenset({feature})))
-        avoid = make_dealer(size, False, Constraints(exclude=frozenset({feature})))
-        assert need.deals + avoid.deals == odds.deals(size)
-        for _ in range(30 if need.deals else 0):
-            hand, starter = need.draw(rng)
-            assert feature in deal_features(hand, starter, False), (hand, starter)
-        for _ in range(30):
-            hand, starter = avoid.draw(rng)
-            assert feature not in deal_features(hand, starter, False), (hand, starter)
+@pytest.mark.parametrize("feature", list(FEATURES))
+# 5: up to about a second a feature (a worker's first also builds the five-card table, ~2 s)
+@pytest.mark.parametrize("size", [3, pytest.param(5, marks=pytest.mark.slow)])
+def test_dealer_features_agree_for_other_hand_sizes(size: int, feature: FeatureId) -> None:
+    rng = random.Random(f"{size}-{feature}")
+    need = make_dealer(size, False, Constraints(require=frozenset({feature})))
+    avoid = make_dealer(size, False, Constraints(exclude=frozenset({feature})))
+    assert need.deals + avoid.deals == odds.deals(size)
+    for _ in range(30 if need.deals else 0):
+        hand, starter = need.draw(rng)
+        assert feature in deal_features(hand, starter, False), (hand, starter)
+    for _ in range(30):
+        hand, starter = avoid.draw(rng)
+        assert feature not in deal_features(hand, starter, False), (hand, starter)
 
 
 FIFTEEN_SIZES: tuple[FeatureId, ...] = ("fifteen-of-2", "fifteen-of-3", "fifteen-of-4")

@@ -70,9 +70,12 @@ def assert_clean(app: MugginsApp) -> str:
     return screen_text(app)
 
 
-def toasts(app: MugginsApp) -> list[str]:
-    """The text of each notification on the screen."""
-    return [str(toast.render()) for toast in app.screen.query("Toast")]
+async def toasts(pilot: Pilot[Any]) -> list[str]:
+    """The text of each notification on the screen, once one is there: a notification is
+    sent as a message and drawn by a widget mounted in its own time."""
+    screen = pilot.app.screen
+    await until(pilot, lambda: bool(screen.query("Toast")), "a notification on the screen")
+    return [str(toast.render()) for toast in screen.query("Toast")]
 
 
 def drawn(app: MugginsApp, selector: str) -> str:
@@ -128,7 +131,7 @@ async def test_home_lists_hostile_drill_files_as_text(tmp_path: Path) -> None:
         assert error is not None
         assert "[/]" in error
         assert RETITLE in error
-        assert toasts(app) == [strip_controls(error)]
+        assert await toasts(pilot) == [strip_controls(error)]
         assert "got '[/]" in assert_clean(app)
 
 
@@ -218,7 +221,7 @@ async def test_a_theme_of_closing_tag_starts_with_a_plain_warning(tmp_path: Path
     )
     async with running(app, SIZE, toasts=True) as pilot:
         assert app.is_running
-        assert any("'[/]'" in toast for toast in toasts(app))
+        assert any("'[/]'" in toast for toast in await toasts(pilot))
         assert "'[/]'" in assert_clean(app)
         await press(pilot, "o")
         assert isinstance(app.screen, SettingsScreen)
@@ -235,9 +238,9 @@ async def test_an_unknown_theme_is_said_as_text(tmp_path: Path) -> None:
     settings, warning = load_settings(path)
     assert (settings.theme, warning) == ("no-such-theme", None)
     app = app_for([], FakeClock(), None, settings=settings, settings_path=path)
-    async with running(app, SIZE, toasts=True):
+    async with running(app, SIZE, toasts=True) as pilot:
         assert app.is_running
-        assert toasts(app) == ["Unknown theme 'no-such-theme': keeping textual-dark"]
+        assert await toasts(pilot) == ["Unknown theme 'no-such-theme': keeping textual-dark"]
         assert_clean(app)
 
 
@@ -253,8 +256,8 @@ async def test_broken_settings_in_a_hostile_folder_warn_as_text(tmp_path: Path) 
         [], FakeClock(), None, settings=settings, settings_path=path, settings_warning=warning
     )
     async with running(app, SIZE, toasts=True) as pilot:
+        assert await toasts(pilot) == [strip_controls(warning)]
         assert_clean(app)
-        assert toasts(app) == [strip_controls(warning)]
         await press(pilot, "o")
         assert isinstance(app.screen, SettingsScreen)
         assert text_of(app, ".hint").endswith(strip_controls(f"Saved in {path}."))

@@ -19,9 +19,24 @@ from typing import TypeVar
 import aiohttp
 
 from trainer.history import DB_NAME
+from trainer.ui.serve import STOP_WAIT
+from trainer.ui.serve_tabs import QUIT_LIMIT
 
 MUGGINS = Path(sys.executable).with_name("muggins")
 T = TypeVar("T")
+
+PATIENCE = 60.0
+"""How long a test waits for something beyond the server's own limits before it fails: far
+past what anything takes, even on a busy machine (as `tests.ui.waiting.PATIENCE`)."""
+ENDING = QUIT_LIMIT + PATIENCE
+"""How long a test waits for a tab's trainer to end: the server waits for one still at work
+up to `QUIT_LIMIT` before it kills it. How soon they end is the server's to decide
+(`trainer.ui.serve_tabs`), not the test's, which checks that they end and how."""
+STOPPING = STOP_WAIT + PATIENCE
+"""How long a test waits for a stopped server to end (it waits up to `STOP_WAIT` for its
+tabs)."""
+KILLED = "did not quit"
+"""What the server writes when it kills a tab's trainer that was told to quit and did not."""
 
 
 def run_serve(
@@ -66,7 +81,7 @@ class Served:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.socket_url = f"ws://127.0.0.1:{self.port}/ws"
 
-    def signal(self, sig: signal.Signals, timeout: float = 30) -> tuple[int, float, str]:
+    def signal(self, sig: signal.Signals, timeout: float = STOPPING) -> tuple[int, float, str]:
         """Send ``sig`` to the server alone: its exit status, the seconds it took to end,
         and its output."""
         started = time.monotonic()
@@ -74,7 +89,7 @@ class Served:
         out, err = self.process.communicate(timeout=timeout)
         return self.process.returncode, time.monotonic() - started, out + err
 
-    def interrupt(self, timeout: float = 30) -> tuple[int, float, str]:
+    def interrupt(self, timeout: float = STOPPING) -> tuple[int, float, str]:
         """Ctrl+C to the server alone (see `signal`)."""
         return self.signal(signal.SIGINT, timeout)
 
@@ -118,7 +133,7 @@ def wait_for(probe: Callable[[], T], what: str, timeout: float = 30, every: floa
         time.sleep(every)
 
 
-def no_trainers_left(home: Path, timeout: float) -> float:
+def no_trainers_left(home: Path, timeout: float = ENDING) -> float:
     """Wait until no trainer of ``home`` runs; the seconds it took (AssertionError after
     ``timeout``)."""
     started = time.monotonic()

@@ -19,6 +19,8 @@ from aiohttp import web
 from textual_serve.download_manager import DownloadManager
 
 from tests.ui.serve_support import (
+    KILLED,
+    PATIENCE,
     Served,
     attempts,
     first_screen,
@@ -26,6 +28,7 @@ from tests.ui.serve_support import (
     read_to_the_end,
     run_serve,
     trainers_using,
+    wait_for,
 )
 from trainer.cli.parser import parse
 from trainer.ui.serve import is_loopback, tab_command, url_for
@@ -227,24 +230,24 @@ def test_open_shows_the_address_in_the_default_browser(tmp_path: Path) -> None:
     browser.chmod(0o755)
     served = Served(tmp_path / "home", "--open", env={"BROWSER": str(browser)})
     try:
-        deadline = time.monotonic() + 10
-        while not opened.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_for(lambda: opened.exists() and opened.read_text(), "the browser", PATIENCE)
     finally:
         served.stop()
     assert opened.read_text() == f"{served.url}\n"
 
 
-def test_closing_a_tab_ends_its_trainer_within_5_s(tmp_path: Path) -> None:
+def test_closing_a_tab_ends_its_trainer(tmp_path: Path) -> None:
+    # It ends because it is told to quit, not killed past its grace: how soon is the
+    # machine's load (the server's limits are `test_a_trainer_past_its_grace_...`'s).
     home = tmp_path / "home"
     served = Served(home)
     try:
         seen = asyncio.run(_open_and_close_a_tab(served))
-        seconds = no_trainers_left(home, timeout=5)
+        no_trainers_left(home)
     finally:
-        served.stop()
+        output = served.stop()
     assert seen, "no trainer started for the tab"
-    assert seconds < 5
+    assert KILLED not in output, output
 
 
 async def _open_and_close_a_tab(served: Served) -> list[int]:
@@ -284,12 +287,12 @@ def test_ctrl_c_stops_the_server_and_every_tabs_trainer(tmp_path: Path) -> None:
     home = tmp_path / "home"
     served = Served(home)
     try:
-        trainers, (status, seconds, output) = asyncio.run(_interrupt_with_a_tab_open(served))
+        trainers, (status, _, output) = asyncio.run(_interrupt_with_a_tab_open(served))
     finally:
         served.stop()
     assert trainers, "no trainer started for the tab"
     assert status == 0, output
-    assert seconds < 15, f"the stop took {seconds:.1f} s"
+    assert KILLED not in output, output  # the tab's trainer quit when told
     assert "Traceback" not in output
     assert output.endswith("Stopped.\n")
     assert trainers_using(home) == [], "a tab's trainer outlived the server"
@@ -354,21 +357,25 @@ BUSY = "import time\nstart = time.monotonic()\nwhile time.monotonic() - start < 
 
 
 @pytest.mark.parametrize(
-    ("argv", "status", "least", "most"),
+    ("argv", "limit", "status", "least"),
     [
-        (["sleep", "60"], -signal.SIGKILL, 0.5, 4),  # stuck: killed once its grace is over
-        ([sys.executable, "-c", BUSY.format(60)], -signal.SIGKILL, 4, 9),  # at work, to the end
-        ([sys.executable, "-c", BUSY.format(2)], 0, 1, 8),  # at work, then done: never killed
+        (["sleep", "60"], 120, -signal.SIGKILL, 0.5),  # stuck: killed once its grace is over
+        ([sys.executable, "-c", BUSY.format(60)], 4, -signal.SIGKILL, 4),  # at work, to the end
+        ([sys.executable, "-c", BUSY.format(2)], 120, 0, 1),  # at work, then done: never killed
     ],
     ids=["stuck", "at-work-forever", "at-work-then-done"],
 )
 def test_a_trainer_past_its_grace_is_killed_only_when_stuck_or_past_the_limit(
-    argv: list[str], status: int, least: float, most: float
+    argv: list[str], limit: float, status: int, least: float
 ) -> None:
-    # None of these reads its quit; each is given half a second's grace and 4 s at most.
-    seconds, ended = asyncio.run(_end(argv, grace=0.5, limit=4))
+    # None of these reads its quit; each is given half a second's grace. What ended each
+    # says why, with no clock but the lower bounds (a busy machine only makes things
+    # later): a stuck one killed before it would have ended itself (60 s) and before its
+    # limit (120 s), so as stuck; one at work for ever killed, not before its limit of 4 s;
+    # one at work for 2 s left to end itself (its limit out of reach).
+    seconds, ended = asyncio.run(_end(argv, grace=0.5, limit=limit))
     assert ended == status
-    assert least <= seconds < most
+    assert seconds >= least
 
 
 async def _end(argv: list[str], grace: float, limit: float) -> tuple[float, int | None]:
@@ -419,13 +426,12 @@ def test_a_killed_servers_trainers_quit_on_their_own(tmp_path: Path) -> None:
     served = Served(home)
     try:
         trainers = asyncio.run(_kill_the_server_under_a_tab(served))
-        seconds = no_trainers_left(home, timeout=5)
+        no_trainers_left(home)  # nothing left to kill them: they end on their own
     finally:
         served.stop()
         for orphan in trainers_using(home):  # the test failed: leave nothing running
             os.kill(orphan, signal.SIGKILL)
     assert len(trainers) == 1
-    assert seconds < 5
 
 
 async def _kill_the_server_under_a_tab(served: Served) -> list[int]:

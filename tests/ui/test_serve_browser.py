@@ -32,6 +32,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from tests.ui.serve_support import (
+    KILLED,
     Served,
     attempts,
     no_trainers_left,
@@ -316,7 +317,8 @@ def test_tabs_beyond_the_limit_are_told_and_a_burst_starts_no_more_trainers(
     assert len(left) == 2
 
 
-def test_a_closed_tabs_trainer_ends_within_5_s(tmp_path: Path, context: BrowserContext) -> None:
+def test_a_closed_tabs_trainer_ends(tmp_path: Path, context: BrowserContext) -> None:
+    # Told to quit, not killed past its grace; how soon is the machine's load.
     home = tmp_path / "home"
     served = Served(home)
     try:
@@ -325,11 +327,11 @@ def test_a_closed_tabs_trainer_ends_within_5_s(tmp_path: Path, context: BrowserC
         page.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
         started = trainers_using(home)
         page.close()
-        seconds = no_trainers_left(home, timeout=5)
+        no_trainers_left(home)
     finally:
-        served.stop()
+        output = served.stop()
     assert len(started) == 1
-    assert seconds < 5
+    assert KILLED not in output, output
 
 
 def test_an_answer_entered_as_the_tab_closes_is_kept(
@@ -344,7 +346,7 @@ def test_an_answer_entered_as_the_tab_closes_is_kept(
         page.keyboard.type("7")
         page.keyboard.press("Enter")
         page.close()  # at once: the trainer is told to quit right behind the Enter
-        no_trainers_left(home, timeout=5)
+        no_trainers_left(home)
     finally:
         served.stop()
     assert attempts(home) == [("warm-up", "7", 7)]
@@ -365,12 +367,12 @@ def test_stopping_with_tabs_open_keeps_every_answer_just_entered(
         for page in pages:
             page.keyboard.type("7")
             page.keyboard.press("Enter")
-        status, seconds, output = served.signal(sig)  # at once: the answers are on their way
+        status, _, output = served.signal(sig)  # at once: the answers are on their way
         left = trainers_using(home)
     finally:
         served.stop()
     assert status == 0, output
-    assert seconds < 15, f"the stop took {seconds:.1f} s"
+    assert KILLED not in output, output  # every trainer quit when told
     assert "Stopped.\n" in output, output
     assert "Traceback" not in output, output
     assert left == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import importlib
 import json
 import os
 import random
@@ -32,7 +33,6 @@ from trainer.history import (
     StoreError,
     store_path,
 )
-from trainer.history import store as store_module
 from trainer.history.exchange import (
     ImportFormatError,
     export_records,
@@ -1167,9 +1167,10 @@ def lock_waits(
 ) -> list[int]:
     """The store's waits for another program's lock, listed as they begin (each with the
     pauses it took), so that a test counts them rather than timing them; ``then`` is called
-    as each wait begins."""
+    as each wait begins. (Each wait is one run of the store's schedule of pauses, which it
+    draws from ``_pauses``, by its name: no interface offers it.)"""
     waits: list[int] = []
-    pauses = store_module._pauses
+    pauses = importlib.import_module("trainer.history.store")._pauses
 
     def counted() -> Iterator[float]:
         for n, pause in enumerate(pauses()):
@@ -1180,7 +1181,7 @@ def lock_waits(
             waits[-1] += 1
             yield pause
 
-    monkeypatch.setattr(store_module, "_pauses", counted)
+    monkeypatch.setattr("trainer.history.store._pauses", counted)
     return waits
 
 

@@ -1,7 +1,6 @@
 """The history's users import `trainer.history` and its parts' interfaces, never a module
 inside: import-linter holds the package to it (a contract in pyproject.toml), and this
-test holds the tests, benchmarks and scripts, which import-linter does not see (a module's
-own test, `tests/history/test_store.py` for `trainer.history.store`, may reach inside it)."""
+test holds the tests, benchmarks and scripts, which import-linter does not see."""
 
 from __future__ import annotations
 
@@ -59,11 +58,7 @@ def test_tests_benchmarks_and_scripts_import_the_interfaces_only() -> None:
                 deep.append(f"{where}: {module}")
                 continue
             parts = PARTS if module == "trainer.history" else set()  # a part, as a whole
-            own = {path.stem.removeprefix("test_")} if path.parent.name == "history" else set()
-            # A module's own test may reach inside it (test_store.py counts the store's waits).
-            deep += [
-                f"{where}: {module}.{n}" for n in names if n not in offered[module] | parts | own
-            ]
+            deep += [f"{where}: {module}.{n}" for n in names if n not in offered[module] | parts]
     assert not deep, "import these from an interface (or add them to its __all__):\n" + "\n".join(
         deep
     )

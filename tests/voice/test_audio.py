@@ -1,10 +1,12 @@
-"""Reading a recorded count: any rate, mono or stereo, 16-bit; anything else one clear line."""
+"""Reading a recorded count: any rate, mono or stereo, 16-bit PCM, plain or extensible;
+anything else (float, 24-bit, truncated, a pipe, a device, a folder) one clear line."""
 
 from __future__ import annotations
 
 import array
 import builtins
 import math
+import os
 import subprocess
 import sys
 import wave
@@ -13,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.voice.wavbytes import FLOAT, PCM, extensible
 from trainer.__main__ import main
 from trainer.voice.audio import MAX_SECONDS, RATE, AudioError, read_wav
 from trainer.voice.recogniser import INSTALL_HINT, Recogniser, VoiceUnavailable
@@ -59,6 +62,74 @@ def test_what_is_not_a_count_recording_is_named(tmp_path: Path) -> None:
             read_wav(path)
         assert str(path) in str(err.value)
         assert "\n" not in str(err.value)
+
+
+def tone(seconds: float, rate: int = RATE, channels: int = 1) -> bytes:
+    """A 440 Hz tone's samples, as a WAV file holds them (every channel the same)."""
+    n = int(rate * seconds)
+    wave_ = [int(8000 * math.sin(2 * math.pi * 440 * i / rate)) for i in range(n)]
+    return array.array("h", (s for s in wave_ for _ in range(channels))).tobytes()
+
+
+@pytest.mark.parametrize(("rate", "channels"), [(16000, 1), (44100, 2)])
+def test_16_bit_pcm_in_the_extensible_format_is_read_as_the_plain_format_is(
+    tmp_path: Path, rate: int, channels: int
+) -> None:
+    plain = write(tmp_path / "plain.wav", rate=rate, channels=channels)
+    samples = tone(0.5, rate, channels)
+    ext = tmp_path / "ext.wav"
+    ext.write_bytes(extensible(samples, rate=rate, channels=channels))
+    assert read_wav(ext) == read_wav(plain)
+    if rate == RATE:
+        assert read_wav(ext) == samples
+
+
+def test_the_extensible_format_is_read_strictly(tmp_path: Path) -> None:
+    samples = tone(0.5)
+    whole = extensible(samples)
+    cases = {
+        "float": (
+            extensible(tone(0.25) * 2, bits=32, guid=FLOAT),
+            "32-bit float audio; give 16-bit PCM",
+        ),
+        "24bit": (extensible(samples[:-1], bits=24), "24-bit audio; give 16-bit PCM"),
+        "guid": (
+            extensible(samples, guid=PCM[:2] + bytes(14)),
+            "an unknown sample format (GUID 01000000000000000000000000000000); give 16-bit PCM",
+        ),
+        "align": (
+            extensible(samples, align=4),
+            "a block align of 4 bytes does not fit 1 channels of 16 bits",
+        ),
+        "declared": (
+            extensible(samples, declared=len(samples) + 2),
+            "truncated (the header promises more audio than there is)",
+        ),
+        "cut": (
+            whole[: len(whole) - 1000],
+            "truncated (the header promises more audio than there is)",
+        ),
+        "header": (whole[:40], "truncated (the format chunk is cut off)"),
+        "nodata": (whole[: whole.index(b"data")], "truncated (no audio data chunk)"),
+        "empty": (extensible(b""), "holds no audio"),
+        "six": (extensible(samples * 6, channels=6), "6 channels; give mono or stereo"),
+    }
+    for name, (data, problem) in cases.items():
+        path = tmp_path / f"{name}.wav"
+        path.write_bytes(data)
+        with pytest.raises(AudioError) as err:
+            read_wav(path)
+        assert str(err.value) == f"{path}: {problem}"
+
+
+def test_a_pipe_a_device_or_a_folder_is_refused_without_reading_it(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.wav"
+    os.mkfifo(pipe)  # no writer: opening it to read would wait for ever
+    cases = {pipe: "a named pipe", Path("/dev/zero"): "a device", tmp_path: "a folder"}
+    for path, what in cases.items():
+        with pytest.raises(AudioError) as err:
+            read_wav(path)
+        assert str(err.value) == f"{path}: is {what}, not a file; give the path of a file"
 
 
 def test_muggins_hear_refuses_bad_input_in_one_line(

@@ -48,10 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
         "hear",
         help="recognise one recorded count and judge it (needs the voice extra)",
         description="Recognise a count said aloud in a WAV file (any sample rate, mono or "
-        "stereo, 16-bit) for the hand given, print what was heard, the claim and the verdict. "
-        "A recording with no count in it exits 2.",
+        "stereo, 16-bit PCM) for the hand given, print what was heard, the claim and the "
+        "verdict. A recording with no count in it exits 2.",
     )
-    hear.add_argument("wav", metavar="WAV", help="the recording")
+    hear.add_argument("wav", type=path("WAV"), metavar="WAV", help="the recording")
     hear.add_argument("--hand", nargs="+", required=True, metavar="CARD", help="the hand cards")
     hear.add_argument("--starter", required=True, metavar="CARD", help="the starter (cut card)")
     hear.add_argument("--crib", action="store_true", help="count as the crib (flush rule)")

@@ -1,22 +1,35 @@
 """A recorded count as the recogniser takes it: 16 kHz mono 16-bit samples, from a WAV file.
 
-Any sample rate, mono or stereo, 16-bit PCM; anything else (empty, truncated, another
-format, 8-bit, longer than a count can be) is refused with one line naming the problem.
+Any sample rate, mono or stereo, 16-bit PCM, in the plain or the extensible layout
+(`trainer.voice.riff`); anything else (empty, truncated, another format, 8-bit, float,
+longer than a count can be, a named pipe, a device or a folder) is refused with one line
+naming the file and the problem. The file is read as the other commands read theirs
+(`trainer.userfiles`): only a regular file, and only so much of it.
 """
 
 from __future__ import annotations
 
 import array
+import io
 import sys
 import wave
 from pathlib import Path
 from typing import Final
+
+from trainer.userfiles import FileRefused, read_bytes
+from trainer.voice.riff import EXTENSIBLE, Layout, LayoutError, format_tag, read_extensible
 
 RATE: Final = 16000
 """The recogniser's sample rate."""
 
 MAX_SECONDS: Final = 60
 """No count takes longer; a longer recording is refused, not decoded for minutes."""
+
+HIGHEST_RATE: Final = 192000
+
+WAV_BYTES: Final = MAX_SECONDS * HIGHEST_RATE * 2 * 2 + 1_000_000
+"""The largest WAV file read: the longest count, in stereo at the highest rate, and room
+for the header and whatever metadata chunks a recorder adds."""
 
 
 class AudioError(ValueError):
@@ -27,7 +40,30 @@ def read_wav(path: str | Path) -> bytes:
     """The recording at ``path`` as 16 kHz mono 16-bit little-endian samples."""
     name = str(path)
     try:
-        with wave.open(name, "rb") as w:
+        data = read_bytes(Path(path), limit=WAV_BYTES)
+    except FileRefused as err:
+        raise AudioError(f"{name}: {err}") from None
+    try:
+        layout = read_extensible(data) if format_tag(data) == EXTENSIBLE else _plain(data)
+    except LayoutError as err:
+        raise AudioError(f"{name}: {err}") from None
+    if layout.channels not in (1, 2):
+        raise AudioError(f"{name}: {layout.channels} channels; give mono or stereo")
+    if not 4000 <= layout.rate <= HIGHEST_RATE:
+        raise AudioError(f"{name}: a sample rate of {layout.rate} Hz is not a recording")
+    frames = len(layout.data) // (2 * layout.channels)
+    if frames > MAX_SECONDS * layout.rate:
+        seconds = frames / layout.rate
+        raise AudioError(f"{name}: {seconds:.0f} s long; a count is at most {MAX_SECONDS} s")
+    if not frames:
+        raise AudioError(f"{name}: holds no audio")
+    return to_rate(mono(layout.data, layout.channels), layout.rate)
+
+
+def _plain(data: bytes) -> Layout:
+    """The samples of a plain PCM WAV file, read by `wave`."""
+    try:
+        with wave.open(io.BytesIO(data), "rb") as w:
             channels, width, rate, frames = (
                 w.getnchannels(),
                 w.getsampwidth(),
@@ -35,23 +71,13 @@ def read_wav(path: str | Path) -> bytes:
                 w.getnframes(),
             )
             if width != 2:
-                raise AudioError(f"{name}: {8 * width}-bit audio; give 16-bit PCM")
-            if channels not in (1, 2):
-                raise AudioError(f"{name}: {channels} channels; give mono or stereo")
-            if not 4000 <= rate <= 192000:
-                raise AudioError(f"{name}: a sample rate of {rate} Hz is not a recording")
-            if frames > MAX_SECONDS * rate:
-                raise AudioError(
-                    f"{name}: {frames / rate:.0f} s long; a count is at most {MAX_SECONDS} s"
-                )
-            data = w.readframes(frames)
+                raise LayoutError(f"{8 * width}-bit audio; give 16-bit PCM")
+            samples = w.readframes(frames)
     except (wave.Error, EOFError) as err:
-        raise AudioError(f"{name}: not a readable WAV file ({str(err) or 'empty'})") from None
-    if len(data) < frames * channels * width:
-        raise AudioError(f"{name}: truncated (the header promises more audio than there is)")
-    if not data:
-        raise AudioError(f"{name}: holds no audio")
-    return to_rate(mono(data, channels), rate)
+        raise LayoutError(f"not a readable WAV file ({str(err) or 'empty'})") from None
+    if len(samples) < frames * channels * width:
+        raise LayoutError("truncated (the header promises more audio than there is)")
+    return Layout(channels, rate, samples)
 
 
 def _samples(data: bytes) -> array.array[int]:

@@ -1,7 +1,8 @@
 """The microphone, through sounddevice and Debian's libportaudio2, as an `AudioSource`.
 
 Imported only when a player counts aloud; without the library or a device it raises
-`VoiceUnavailable` saying what to install or plug in.
+`VoiceUnavailable` saying what to install or plug in, in words: PortAudio's own for a
+machine with no input device is "Error querying device -1".
 """
 
 from __future__ import annotations
@@ -20,6 +21,21 @@ PORTAUDIO_HINT: Final = (
     "counting aloud needs the PortAudio library for the microphone "
     "(on Debian or Ubuntu: apt-get install libportaudio2)"
 )
+
+NO_MICROPHONE: Final = "no microphone found: counting aloud needs one"
+
+_NO_DEVICE: Final = ("querying device", "no default input", "invalid device", "no input device")
+"""What PortAudio's errors say (in lower case) when there is no input device to open: the
+default device is -1, or none matches."""
+
+
+def unavailable(err: Exception) -> VoiceUnavailable:
+    """A PortAudio error opening the microphone, said for the player: no device in
+    words, anything else (busy, refused) in PortAudio's own."""
+    said = str(err)
+    if any(sign in said.lower() for sign in _NO_DEVICE):
+        return VoiceUnavailable(NO_MICROPHONE)
+    return VoiceUnavailable(f"the microphone could not be opened: {said}")
 
 
 class Microphone:
@@ -42,8 +58,8 @@ class Microphone:
                 callback=self._heard,
             )
             self._stream.start()
-        except Exception as err:  # PortAudioError: no device, busy, refused
-            raise VoiceUnavailable(f"no microphone to listen with ({err})") from None
+        except sounddevice.PortAudioError as err:  # no device, busy, refused
+            raise unavailable(err) from None
 
     def _heard(self, data: Any, frames: int, at: Any, status: Any) -> None:
         self._queue.put(bytes(data))

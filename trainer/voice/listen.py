@@ -1,34 +1,56 @@
 """Listening to one count as it is said: audio chunks in, the words as heard, a claim out.
 
 The audio comes from a source (`AudioSource`): the microphone at the table, a recording in
-the tests. A count ends when the player presses the key again (`Listener.stop`), when
-nothing new has been heard for `QUIET` seconds after the first word or sound, or when
-nothing at all was said for `SILENT_START` seconds. Times are of the audio
+the tests and `muggins hear --live`. The end of a count is the player's, not a timer's
+(`Ending`): it ends on its spoken final total ("…that's eight"), on the key pressed again
+(`Listener.stop`), or after a silence long enough for a player looking for the next
+fifteen; never on a pause of a second or two between groups. Times are of the audio
 itself (seconds since listening began), so they are the same on a slow machine: the time
-to the first word and to the count's end are the spoken count's speed.
+to the first word and to the count's end are the spoken count's speed, and a recording
+fed at once is heard exactly as it would be at the microphone's pace.
 """
 
 from __future__ import annotations
 
 import array
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Final, Protocol
+from dataclasses import dataclass, field
+from typing import Final, Literal, Protocol
 
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import MAX_SECONDS, RATE
+from trainer.voice.grammar import Grammar
 from trainer.voice.heard import Heard, NoCount, heard
 from trainer.voice.recogniser import Recogniser
 
-QUIET: Final = 1.2
-"""Seconds of audio with no new word (after the first) or no sound (after the first) that
-end a count."""
+Ended = Literal["total", "key", "silence", "limit"]
+"""Why a count ended: its final total said, the key pressed again, a silence (or nothing
+said at all), or `MAX_SECONDS` of audio (or a source that ran dry)."""
+
+HOLD: Final = 0.8
+"""Seconds with no new word and no sound after a final total that end the count. While a
+count is said the recogniser's words show a final total now and then for up to 0.6 s
+before the next word changes it ("that is thirty" as "fifteen fourteen" begins), always
+with sound: the quiet asked for rules those out, and the margin covers a slower voice."""
+
+SILENCE: Final = 3.0
+"""Seconds without sound, after the first, that end a count with no final total said.
+Sound is found to stop within 0.2 s of the speech (a pause of 2.0 s measures 2.0-2.2 s),
+so a count survives pauses of up to 2.8 s between its groups."""
+
+STILL: Final = 6.0
+"""Seconds with no new word that end a count where the room never falls quiet."""
 
 LOUD: Final = 300
 """A chunk whose samples' root mean square passes this holds sound (a microphone's hiss
-stays well below; speech is in the thousands)."""
+stays well below; speech is in the thousands)..."""
+
+ABOVE_FLOOR: Final = 2.0
+"""...and passes the quietest chunk so far this many times over (6 dB above the room's
+noise), so a steady hum or fan is not taken for a player still speaking."""
 
 SILENT_START: Final = 8.0
 """Seconds of audio without a sound that end the listening (nothing was said)."""
@@ -36,12 +58,81 @@ SILENT_START: Final = 8.0
 BYTES_A_SECOND: Final = 2 * RATE
 
 
-def _loud(chunk: bytes) -> bool:
+def loudness(chunk: bytes) -> float:
+    """The root mean square of a chunk's samples (0 for none)."""
     samples = array.array("h")
     samples.frombytes(chunk[: len(chunk) // 2 * 2])
     if not samples:
+        return 0.0
+    return math.sqrt(sum(s * s for s in samples) / len(samples))
+
+
+def ends_on_total(grammar: Grammar, words: list[str]) -> bool:
+    """Whether ``words`` are a whole count ending on its final total: groups named, the
+    total what they add up to, and no further word could make it another ("that's twenty"
+    may become "that's twenty nine"). A total alone, or one that is not the sum said, may
+    be the first group misheard while the player looks for the next (`SILENCE` ends it)."""
+    said = grammar.parse(words)
+    if said is None or said.total is None or not said.units:
         return False
-    return sum(s * s for s in samples) / len(samples) > LOUD * LOUD
+    if said.total != sum(unit.points for unit in said.units):
+        return False
+    return not any(
+        (more := grammar.parse([*words, word])) is not None and more != said
+        for word in grammar.words
+    )
+
+
+@dataclass
+class Ending:
+    """When a count ends, decided chunk by chunk from the words heard so far and the sound
+    (see the module docstring); `hear` says why it ended, or None while it goes on."""
+
+    grammar: Grammar
+    words: str = ""
+    changed: float = 0.0
+    """When the words last changed."""
+    first: float | None = None
+    """When the first word was heard once there had been sound."""
+    sounded: float | None = None
+    """The end of the last chunk that held sound."""
+    floor: float = math.inf
+    """The quietest chunk so far: the room's own noise."""
+    final: bool = False
+    """The words are a whole count ending on its final total (`ends_on_total`)."""
+    seen: dict[str, float] = field(default_factory=dict)
+    """When each version of the words was last heard anew."""
+
+    def hear(self, now: float, words: str, chunk: bytes, key: bool) -> Ended | None:
+        """Take the words heard and the chunk ending ``now`` seconds in; why the count ends
+        here, if it does (``key``: the key was pressed again)."""
+        level = loudness(chunk)
+        self.floor = min(self.floor, level)
+        if level > max(LOUD, ABOVE_FLOOR * self.floor):
+            self.sounded = now
+        if words != self.words:
+            self.words, self.changed, self.seen[words] = words, now, now
+            self.final = ends_on_total(self.grammar, words.split())
+        if self.first is None and words and self.sounded is not None:
+            self.first = now
+        quiet = now - (self.sounded if self.sounded is not None else 0.0)
+        if key:
+            return "key"
+        if self.final and now - self.changed >= HOLD and quiet >= HOLD:
+            return "total"
+        if self.sounded is not None and quiet >= SILENCE:
+            return "silence"
+        if self.sounded is None and now >= SILENT_START:
+            return "silence"
+        if self.first is not None and now - self.changed >= STILL:
+            return "silence"
+        if now >= MAX_SECONDS:
+            return "limit"
+        return None
+
+    def heard_at(self, words: str) -> float:
+        """When ``words`` (the count as finally decoded) were heard: the count's end."""
+        return self.seen.get(words, self.changed)
 
 
 class AudioSource(Protocol):
@@ -79,13 +170,16 @@ class RecordedSource:
 @dataclass(frozen=True, slots=True)
 class Spoken:
     """One count listened to: the words, the count in them (None: refused, say again), the
-    seconds of audio to the first word and to the end, and the CPU it took."""
+    seconds of audio to the first word and to the last, the CPU it took, why it ended and
+    the seconds of audio listened to (where it ended)."""
 
     words: str
     count: Heard | None
     first_word: float | None
     end: float
     cpu: float
+    ended: Ended
+    listened: float
 
     @property
     def problem(self) -> str:
@@ -119,32 +213,30 @@ class Listener:
         started = time.process_time()
         grammar = self._recogniser.use(self._breakdown)
         self._recogniser.start()
-        words, heard_at, first, fed, sounded = "", 0.0, None, 0, None
+        ending = Ending(grammar)
+        ended: Ended = "limit"
+        fed = 0
         try:
             for chunk in self._source.chunks():
                 fed += len(chunk)
-                now = fed / BYTES_A_SECOND
-                partial = self._recogniser.feed(chunk)
-                if partial != words:
-                    words, heard_at = partial, now
-                    first = now if first is None and words else first
+                words = self._recogniser.feed(chunk)
+                if words != ending.words:
                     self._on_words(words)
-                if _loud(chunk):
-                    sounded = now
-                quiet = (
-                    (first is not None and now - heard_at >= QUIET)
-                    or (sounded is not None and now - sounded >= QUIET)
-                    or (sounded is None and now >= SILENT_START)
-                )
-                if self._stopped.is_set() or quiet or now >= MAX_SECONDS:
+                why = ending.hear(fed / BYTES_A_SECOND, words, chunk, self._stopped.is_set())
+                if why is not None:
+                    ended = why
                     break
         finally:
             self._source.close()
         decoded = self._recogniser.finish()
         try:
-            count: Heard | None = heard(decoded, grammar)
+            # Words found in audio that never held a sound are the room's noise, not a count.
+            count = heard(decoded, grammar) if ending.sounded is not None else None
         except NoCount:
             count = None
-        if decoded.words != words:
+        if decoded.words != ending.words:
             self._on_words(decoded.words)
-        return Spoken(decoded.words, count, first, heard_at, time.process_time() - started)
+        cpu = time.process_time() - started
+        end = ending.heard_at(decoded.words)
+        listened = fed / BYTES_A_SECOND
+        return Spoken(decoded.words, count, ending.first, end, cpu, ended, listened)

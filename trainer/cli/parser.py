@@ -58,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     hear.add_argument(
         "--policy", choices=POLICIES, default="acc", help="the muggins policy (default acc)"
     )
+    hear.add_argument(
+        "--live",
+        action="store_true",
+        help="hear it as push-to-talk does, fed at full speed: the count ends on its final "
+        "total or after a silence, as at the table (says why it ended, and when)",
+    )
     hear.add_argument("--json", action="store_true", help="print JSON")
 
     peg = sub.add_parser(

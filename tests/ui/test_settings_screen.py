@@ -86,6 +86,7 @@ async def test_the_tables_pause_and_reveal_and_counting_aloud_are_chosen_and_sav
         assert isinstance(app.screen, HomeScreen)
         assert (app.settings.table_pause, app.settings.reveal_accepted) == (2.0, False)
         assert app.settings.judge_at_once
+        assert app.voice.at_once()  # counting aloud reads the setting in use
     saved = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert (saved["table_pause"], saved["reveal_accepted"]) == (2.0, False)
     assert saved["judge_at_once"] is True

@@ -1,130 +1,37 @@
 """Push-to-talk in the drills, driven through the real app with a recording standing in for
-the microphone: F2 listens, the words show as heard, and the count heard is shown with its
-claim and judged only on Enter (F2 says it again, Escape types instead; the setting "Judge
-what I say at once" skips the check); the reveal says what was heard; chatter is refused
-and nothing recorded; without the extra, typing still works; Help and the footer list the
-keys where a count may be said, and while a count heard waits."""
+the microphone: F2 listens, the words show as they are heard, and the count heard is shown
+with its claim and judged only on Enter (F2 says it again, Escape or typing types instead;
+the setting "Judge what I say at once" skips the check); the reveal says what was heard."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
-import pytest
 from textual.widgets import Input
 
 from tests.factories import FakeClock
-from tests.ui.support import (
-    ListRecorder,
-    app_for,
-    drill,
-    entry,
-    flushed,
-    revealing,
-    running,
-    text_of,
+from tests.ui.support import ListRecorder, app_for, entry, flushed, revealing, running, text_of
+from tests.ui.voice_support import (
+    PATIENT,
+    HeldSource,
+    a_drill,
+    as_heard,
+    first_group,
+    footer,
+    heard,
+    quiz,
+    spoken,
+    whole,
 )
-from tests.ui.waiting import until, until_screen
-from tests.voice.speech import synthesise, words
+from tests.ui.waiting import until
+from tests.voice.speech import synthesise
 from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_text
 from trainer.judge.verdict import Verdict
 from trainer.quiz.questions import ShowQuestion
 from trainer.settings import Settings
 from trainer.ui.app import MugginsApp
-from trainer.ui.count_aloud import HEARD_KEYS, NOT_CAUGHT, refusal_line
-from trainer.ui.screens.help import HelpScreen
-from trainer.ui.screens.quiz import TALK_HELP, QuizScreen
 from trainer.voice.audio import read_wav
-from trainer.voice.listen import BYTES_A_SECOND, AudioSource, RecordedSource
-from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable
-
-PATIENT = 30.0
-"""Seconds a spoken count may take to be heard on a loaded machine."""
-
-Say = Callable[[ShowQuestion], str]
-
-
-def spoken(app_ref: list[MugginsApp], tmp: Path, *says: Say) -> Any:
-    """A source that speaks ``says[n](question)`` for the question on screen the n-th time
-    it is opened (the last one after that); ``said`` lists the texts spoken, ``seconds``
-    how long each recording is."""
-    said: list[str] = []
-    seconds: list[float] = []
-
-    def source() -> AudioSource:
-        q = app_ref[0].runner.question
-        assert isinstance(q, ShowQuestion)
-        text = says[min(len(said), len(says) - 1)](q)
-        said.append(text)
-        wav = synthesise(text, tmp / f"said{len(said)}.wav", voice="en-us", speed=170, seed=1)
-        audio = read_wav(wav)
-        seconds.append(len(audio) / BYTES_A_SECOND)
-        return RecordedSource(audio)
-
-    source.said = said  # type: ignore[attr-defined]
-    source.seconds = seconds  # type: ignore[attr-defined]
-    return source
-
-
-class HeldSource:
-    """A recording said up to ``held`` of its length, then nothing more until `go` (or the
-    app closes it): the count cannot end meanwhile, so its words so far are its partial
-    words."""
-
-    def __init__(self, audio: bytes, held: float) -> None:
-        self._audio = audio
-        self._cut = int(len(audio) * held) // 2 * 2
-        self._go = threading.Event()
-
-    def chunks(self) -> Iterator[bytes]:
-        size = BYTES_A_SECOND // 10
-        for at in range(0, self._cut, size):
-            yield self._audio[at : min(at + size, self._cut)]
-        self._go.wait()
-        yield from RecordedSource(self._audio[self._cut :]).chunks()
-
-    def go(self) -> None:
-        self._go.set()
-
-    def close(self) -> None:
-        self._go.set()
-
-
-def as_heard(text: str) -> str:
-    """A count's text as the recogniser spells it (no stops, no commas)."""
-    return words(text.replace(".", ""))
-
-
-def whole(q: ShowQuestion) -> str:
-    return q.breakdown.announce()
-
-
-def first_group(q: ShowQuestion) -> str:
-    """The count's first phrase alone ("fifteen two"): a short count."""
-    return q.breakdown.announce().split(",")[0]
-
-
-def a_drill(claim: str) -> Any:
-    data = {"name": "Say it", "description": "d", "hands": 2, "claim": claim}
-    return drill({**data, "deal": {"require": ["pair", "fifteen"]}})
-
-
-def quiz(app: MugginsApp) -> QuizScreen:
-    screen = app.screen
-    assert isinstance(screen, QuizScreen)
-    return screen
-
-
-def footer(app: MugginsApp) -> str:
-    """The footer's line as drawn."""
-    return [strip.text for strip in app.screen._compositor.render_strips()][-1]
-
-
-async def heard(pilot: Any, app: MugginsApp) -> None:
-    """Wait until a count heard waits on the quiz to be judged."""
-    await until(pilot, lambda: quiz(app).aloud.waiting, "the count heard shown", PATIENT)
+from trainer.voice.listen import AudioSource
 
 
 async def test_a_total_said_aloud_is_shown_and_judged_on_enter(
@@ -294,29 +201,6 @@ async def test_the_setting_on_judges_what_is_said_at_once(
         assert attempt.spoken is not None
 
 
-async def test_chatter_is_refused_with_the_offer_and_nothing_is_recorded(
-    clock: FakeClock, recorder: ListRecorder, tmp_path: Path
-) -> None:
-    ref: list[MugginsApp] = []
-    source = spoken(ref, tmp_path, lambda q: "hold on a second, whose crib is it")
-    app = app_for([entry(a_drill("total"))], clock, recorder, voice_source=source)
-    ref.append(app)
-    async with running(app) as pilot:
-        await pilot.press("enter")
-        await pilot.press("f2")
-        await until(pilot, lambda: text_of(app, "#talk-words") == NOT_CAUGHT, "the offer", PATIENT)
-        assert NOT_CAUGHT == "I didn't catch that: say it again (F2), or type it."
-        assert not revealing(app)
-        assert not quiz(app).aloud.waiting
-        await pilot.press("enter")  # Enter is the box's: nothing is judged unheard
-        assert not revealing(app)
-        assert recorder.attempts == []
-        app.screen.query_one("#claim", Input).value = "2"  # typing still answers
-        await pilot.press("enter")
-        await until(pilot, lambda: revealing(app), "the typed count judged")
-        assert [a.answer for a in recorder.attempts] == [TotalClaim(2)]
-
-
 async def test_the_words_show_as_they_are_heard_before_the_count_ends(
     clock: FakeClock, recorder: ListRecorder, tmp_path: Path
 ) -> None:
@@ -355,68 +239,3 @@ async def test_the_words_show_as_they_are_heard_before_the_count_ends(
         finally:  # the source never waits past the test
             for source_held in held:
                 source_held.go()
-
-
-def test_a_refusal_with_a_reason_gives_it_then_the_offer() -> None:
-    reason = "I heard thirty-three: no hand of four cards and a starter makes 33."
-    assert refusal_line(reason) == (
-        "I heard thirty-three: no hand of four cards and a starter makes 33. "
-        "Say it again (F2), or type it."
-    )
-    assert refusal_line("Heard no count: say it again.") == NOT_CAUGHT
-    assert refusal_line("heard no count in the recording (say it again)") == NOT_CAUGHT
-    assert refusal_line("") == NOT_CAUGHT
-
-
-async def test_without_the_voice_extra_it_says_how_to_get_it(
-    clock: FakeClock, recorder: ListRecorder
-) -> None:
-    def missing() -> AudioSource:
-        raise VoiceUnavailable(INSTALL_HINT)
-
-    app = app_for([entry(a_drill("total"))], clock, recorder, voice_source=missing)
-    async with running(app) as pilot:
-        await pilot.press("enter")
-        await pilot.press("f2")
-        await until(pilot, lambda: text_of(app, "#talk-words") == INSTALL_HINT, "the hint")
-        app.screen.query_one("#claim", Input).value = "2"
-        await pilot.press("enter")
-        await until(pilot, lambda: revealing(app), "the typed count judged")
-
-
-@pytest.mark.parametrize("claim", ["total", "announce"])
-async def test_help_lists_f2_once_where_a_count_may_be_said(
-    clock: FakeClock, recorder: ListRecorder, claim: str
-) -> None:
-    app = app_for([entry(a_drill(claim))], clock, recorder)
-    async with running(app) as pilot:
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, QuizScreen), "the quiz")
-        await pilot.press("f1")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
-        assert isinstance(app.screen, HelpScreen)
-        keys = app.screen.keys
-        assert [what for key, what in keys if key == "f2"] == [TALK_HELP[1]]
-        drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-        assert "f2: say the count aloud instead" in drawn
-
-
-async def test_help_lists_the_keys_of_a_count_heard(
-    clock: FakeClock, recorder: ListRecorder, tmp_path: Path
-) -> None:
-    ref: list[MugginsApp] = []
-    app = app_for(
-        [entry(a_drill("total"))], clock, recorder, voice_source=spoken(ref, tmp_path, whole)
-    )
-    ref.append(app)
-    async with running(app) as pilot:
-        await pilot.press("enter")
-        await pilot.press("f2")
-        await heard(pilot, app)
-        await pilot.press("f1")
-        help_screen = await until_screen(pilot, HelpScreen)
-        keys = [line for line in help_screen.keys if line[0] in ("enter", "f2", "escape")]
-        assert keys == HEARD_KEYS
-        await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, QuizScreen), "the quiz again")
-        assert quiz(app).aloud.waiting  # still there to judge

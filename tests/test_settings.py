@@ -59,6 +59,7 @@ def test_round_trip(tmp_path: Path) -> None:
         },
         "table_pause": 0.8,
         "reveal_accepted": True,
+        "judge_at_once": False,
     }
 
 
@@ -71,6 +72,16 @@ def test_the_tables_pause_and_reveal_round_trip(tmp_path: Path) -> None:
     loaded, _ = load_settings(path)
     assert loaded.table_pause == 2.0
     assert isinstance(loaded.table_pause, float)
+
+
+def test_judging_a_spoken_count_at_once_round_trips_and_defaults_to_off(tmp_path: Path) -> None:
+    path = settings_path(tmp_path / "config")
+    save_settings(Settings(judge_at_once=True), path)
+    assert load_settings(path) == (Settings(judge_at_once=True), None)
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["judge_at_once"] is True
+    path.write_text("muggins: hoyle\nreveal_accepted: false\n", encoding="utf-8")  # older
+    assert load_settings(path) == (Settings(muggins="hoyle", reveal_accepted=False), None)
+    assert not Settings().judge_at_once
 
 
 def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
@@ -107,8 +118,21 @@ def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
             "table_pause: must be a number of seconds from 0 to 2, got 2.5; reveal_accepted: "
             "must be true or false, got 'sometimes'; using the default for each",
         ),
+        (
+            "judge_at_once: 1\nnineteen: false\n",
+            Settings(nineteen=False),
+            "judge_at_once: must be true or false, got 1; using the default for each",
+        ),
     ],
-    ids=["bad-policy", "three-problems", "bad-coach", "not-a-mapping", "bad-yaml", "table"],
+    ids=[
+        "bad-policy",
+        "three-problems",
+        "bad-coach",
+        "not-a-mapping",
+        "bad-yaml",
+        "table",
+        "judge-at-once",
+    ],
 )
 def test_broken_values_fall_back_and_name_the_file(
     tmp_path: Path, text: str, settings: Settings, warning: str

@@ -94,6 +94,9 @@ class Settings:
     reveal_accepted: bool = True
     """Whether a computer's count you accepted opens its reveal (off: only one you called
     too many or muggins on)."""
+    judge_at_once: bool = False
+    """Whether a count said aloud is judged as soon as it is heard (off: what was heard is
+    shown first, and Enter judges it)."""
 
 
 class SettingsError(ValueError):
@@ -187,7 +190,8 @@ def _check(key: str, value: object) -> str | None:
     """What is wrong with ``value`` for the setting ``key`` (``game.level`` inside the game's)."""
     if key in ("muggins", "game.muggins"):
         return _one_of(POLICIES, value)
-    if key in ("nineteen", "game.peg_own", "reveal_accepted") and not isinstance(value, bool):
+    booleans = ("nineteen", "game.peg_own", "reveal_accepted", "judge_at_once")
+    if key in booleans and not isinstance(value, bool):
         return f"must be true or false, got {excerpt(value)}"
     if key == "card_style":
         return _one_of(CARD_STYLES, value)

@@ -51,7 +51,7 @@ async def test_change_save_and_apply(
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["muggins"] == "hoyle"
 
 
-async def test_the_tables_pause_and_reveal_are_chosen_and_saved(
+async def test_the_tables_pause_and_reveal_and_counting_aloud_are_chosen_and_saved(
     builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder, tmp_path: Path
 ) -> None:
     path = tmp_path / "config" / "settings.yaml"
@@ -72,12 +72,24 @@ async def test_the_tables_pause_and_reveal_are_chosen_and_saved(
         await pilot.pause()
         words = [str(label.render()) for label in screen.query(".switch-words")]
         assert "off: only a count you call opens its reveal" in words
+        assert words[-1] == "off: show what was heard; Enter judges it"
+        screen.query_one("#judge-at-once", Switch).value = True
+        await until(
+            pilot,
+            lambda: (
+                str(screen.query(".switch-words").last().render()) == "on: judge what I say at once"
+            ),
+            "the switch's words",
+        )
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert (app.settings.table_pause, app.settings.reveal_accepted) == (2.0, False)
+        assert app.settings.judge_at_once
+        assert app.voice.at_once()  # counting aloud reads the setting in use
     saved = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert (saved["table_pause"], saved["reveal_accepted"]) == (2.0, False)
+    assert saved["judge_at_once"] is True
 
 
 async def test_the_switch_says_in_words_what_on_and_off_mean(

@@ -88,7 +88,7 @@ class MugginsApp(App[None]):
             rng, clock=options.clock, now=options.now, settings=self.settings, notify=poster(self)
         )
         self.open_history = history
-        self.voice = VoiceService(options.voice_source)
+        self.voice = VoiceService(options.voice_source, lambda: self.settings.judge_at_once)
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
         self.store_error: str | None = None
         self.games = GameDesk(

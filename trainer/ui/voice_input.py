@@ -2,8 +2,10 @@
 or on the key again, and the screen gets what was said. Capture and recognition run in a
 worker thread (`trainer.voice.listen`); the UI never waits on them.
 
-One `VoiceService` per app holds the recogniser (loaded on first use) and where audio comes
-from; each screen that takes a count has a `PushToTalk` with its line of text.
+One `VoiceService` per app holds the recogniser (loaded on first use), where audio comes
+from and whether a count heard is judged at once; each screen that takes a count has a
+`PushToTalk` with its line of text (`trainer.ui.count_aloud` says what the line shows
+once a count is heard, and takes the keys).
 """
 
 from __future__ import annotations
@@ -12,24 +14,34 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-# The voice package and the judge's claims are imported when a count is first said.
+from trainer.ui.user_text import as_text
+
+# The voice package is imported when a count is first said.
 if TYPE_CHECKING:
-    from trainer.judge.claims import AnnounceClaim, TotalClaim
-    from trainer.quiz.attempt import SpokenTimes
     from trainer.rules.show import Breakdown
     from trainer.voice.listen import AudioSource, Spoken
     from trainer.voice.recogniser import Recogniser
 
+LISTENING = "Listening… say your count (F2 again to end it)"
+
 
 class VoiceService:
-    """The app's recogniser (made once, in a worker) and its audio source."""
+    """The app's recogniser (made once, in a worker), its audio source, and whether a count
+    heard is judged at once (the setting, read when each count is heard)."""
 
-    def __init__(self, source: Callable[[], AudioSource] | None) -> None:
+    def __init__(
+        self,
+        source: Callable[[], AudioSource] | None,
+        at_once: Callable[[], bool] = lambda: False,
+    ) -> None:
         self._source = source
+        self.at_once = at_once
         self._recogniser: Recogniser | None = None
         self._lock = threading.Lock()
 
@@ -50,62 +62,82 @@ class VoiceService:
 
 
 class VoiceWords(Message):
-    """The words heard so far."""
+    """The words heard so far in count ``number`` (a screen's counts are numbered)."""
 
-    def __init__(self, words: str) -> None:
+    def __init__(self, number: int, words: str) -> None:
         super().__init__()
+        self.number = number
         self.words = words
 
 
 class VoiceDone(Message):
-    """The count as heard (``spoken``), or why nothing could be heard (``problem``)."""
+    """Count ``number`` as heard (``spoken``), or why nothing could be heard (``problem``:
+    no voice extra, no microphone)."""
 
-    def __init__(self, spoken: Spoken | None, problem: str = "") -> None:
+    def __init__(self, number: int, spoken: Spoken | None, problem: str = "") -> None:
         super().__init__()
+        self.number = number
         self.spoken = spoken
         self.problem = problem
 
 
-class TalkLine(Static):
-    """The line that shows a count as it is heard (hidden until the first count)."""
+class TalkLine(VerticalScroll):
+    """The line that shows a count as it is heard (hidden until the first count); words
+    only of the count being listened to (``number``), never of one ended or dropped. Where
+    it is kept short (at the table) a long count scrolls, its end (the claim) in view."""
+
+    can_focus = False
 
     def __init__(self) -> None:
-        super().__init__("", id="talk", classes="hint")
+        super().__init__(id="talk", classes="hint")
         self.display = False
+        self.number: int | None = None
+        self._words = Static("", id="talk-words")
+        self.text = ""
+        """What the line says now."""
+
+    def compose(self) -> ComposeResult:
+        yield self._words
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (as it is: heard words are never markup)."""
+        self.display = True
+        self.text = text
+        self._words.update(as_text(text))
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
     def on_voice_words(self, event: VoiceWords) -> None:
-        self.update(f"Heard: {event.words}" if event.words else "Listening…")
+        event.stop()
+        if event.number == self.number:
+            self.say(f"Heard: {event.words}" if event.words else "Listening…")
 
 
 class PushToTalk:
-    """Listening for one screen: `toggle` starts or ends a count, ``line`` shows its words."""
+    """Listening for one screen: `listen` starts a count, `stop` ends it (the key again),
+    `drop` forgets it; `VoiceDone` comes to the screen with the count as heard."""
 
-    def __init__(self, screen: Screen[None], service: VoiceService, line: TalkLine) -> None:
+    def __init__(self, screen: Screen[None], line: TalkLine) -> None:
         self._screen = screen
-        self._service = service
         self.line = line
         self._stop: threading.Event | None = None
-        self.heard = ""
-        """The words of the last count heard (for the reveal)."""
-        self.times: SpokenTimes | None = None
-        """How fast it was said (for the history)."""
+        self._round = 0
 
     @property
     def listening(self) -> bool:
         return self._stop is not None
 
-    def toggle(self, breakdown: Breakdown) -> None:
-        """The push-to-talk key: start listening, or end the count being said."""
-        if self._stop is not None:
-            self._stop.set()
-            return
+    def listen(self, service: VoiceService, breakdown: Breakdown) -> None:
+        """Start listening to a count of ``breakdown`` (the words show on the line as they
+        come, each as soon as it is heard)."""
+        self.drop()
+        self._round += 1
         stop = self._stop = threading.Event()
-        self.line.display = True
-        self.line.update("Listening… say your count (F2 again to end it)")
-        post, line, service = self._screen.post_message, self.line, self._service
+        number, line, post = self._round, self.line, self._screen.post_message
+        line.number = number
+        line.say(LISTENING)
 
         def tell(words: str) -> None:
-            line.post_message(VoiceWords(words))
+            line.post_message(VoiceWords(number, words))
 
         def listen() -> None:
             from trainer.voice.listen import Listener
@@ -113,31 +145,27 @@ class PushToTalk:
             try:  # the model loads and the microphone opens here, off the UI's thread
                 listener = Listener(service.recogniser(), breakdown, service.source(), tell, stop)
             except OSError as err:  # no extra, no library, no microphone: say how to get them
-                post(VoiceDone(None, str(err)))
+                post(VoiceDone(number, None, str(err)))
                 return
-            post(VoiceDone(listener.run()))
+            post(VoiceDone(number, listener.run()))
 
         self._screen.run_worker(listen, thread=True, group="voice", exit_on_error=False)
 
-    def done(self, event: VoiceDone, *, announcing: bool) -> TotalClaim | AnnounceClaim | None:
-        """The claim in a finished count (None: say again, shown on the line)."""
-        from trainer.judge.claims import ClaimError, TotalClaim
-        from trainer.quiz.attempt import SpokenTimes
+    def stop(self) -> None:
+        """End the count being said (it is still heard and comes as `VoiceDone`)."""
+        if self._stop is not None:
+            self._stop.set()
 
+    def drop(self) -> None:
+        """Stop listening, and forget the count being said (its `VoiceDone` is not taken)."""
+        self.stop()
         self._stop = None
-        spoken = event.spoken
-        if spoken is None or spoken.count is None:
-            self.line.update(event.problem or "Heard no count: say it again (F2).")
-            return None
-        count = spoken.count
-        self.heard = spoken.words
-        self.times = SpokenTimes(spoken.first_word or 0.0, spoken.end)
-        try:
-            return count.claim() if announcing else TotalClaim(count.total)
-        except ClaimError as err:
-            self.line.update(f"{err}: say it again (F2).")
-            return None
+        self.line.number = None
 
-    def note(self) -> str:
-        """What the reveal says of a count heard: the words, as heard."""
-        return f"Heard: “{self.heard}”" if self.heard else ""
+    def ended(self, event: VoiceDone) -> bool:
+        """Whether ``event`` ends the count being listened to (not one dropped before)."""
+        if self._stop is None or event.number != self._round:
+            return False
+        self._stop = None
+        self.line.number = None
+        return True

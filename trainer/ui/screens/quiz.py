@@ -32,13 +32,13 @@ from trainer.quiz.session import QuizSession
 from trainer.rules.cards import Card
 from trainer.rules.combos import Kind
 from trainer.rules.show import Breakdown
+from trainer.ui.count_aloud import HEARD_KEYS, CountAloud, CountsAloud, talk_bindings
 from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.flow.drill_runner import Reveal
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, NextDeal, SecondTry
 from trainer.ui.screens.question_parts import announce_parts, catch_parts, play_parts, quiz_title
 from trainer.ui.text import claim_lines
 from trainer.ui.user_text import as_text
-from trainer.ui.voice_input import PushToTalk, TalkLine, VoiceDone
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
 from trainer.ui.widgets.drill_reveal_panel import DrillRevealPanel
@@ -125,7 +125,7 @@ class AnnounceKeys:
         box.call_after_refresh(box.scroll_end, animate=False)
 
 
-class QuizScreen(Screen[None]):
+class QuizScreen(CountsAloud, Screen[None]):
     """One question of a drill. Posts `Answered` with the player's answer, or `EndDrill`;
     then shows its reveal in the question's place (`show_reveal`), where any key but its own
     posts `NextDeal`."""
@@ -134,7 +134,7 @@ class QuizScreen(Screen[None]):
         Binding("enter", "next", "Next deal", priority=True),
         Binding("escape", "end_drill", "End drill"),
         Binding("f1", "app.help", "Help"),
-        Binding("f2", "talk", "Count aloud"),
+        *talk_bindings(show=True),
         # The spoken-count key is the player's choice: each candidate is bound, and
         # `check_action` keeps only the chosen one (on the reveal).
         *(Binding(k, f"announce('{k}')", "Spoken count") for k in SPOKEN_KEYS),
@@ -174,8 +174,10 @@ class QuizScreen(Screen[None]):
             else AnnounceDraft(question.deal.hand, question.deal.starter)
         )
         self._announce = AnnounceKeys(self, self.draft, self._submit, plain=plain)
-        self._talk = TalkLine()
-        self.talk: PushToTalk | None = None
+        self.aloud = CountAloud(
+            self, show=lambda: None if self._done or self._retrying else self._show(),
+            announcing=lambda: self.announcing, judge=self._said, typing="#claim",
+        )  # fmt: skip
         self._done = False
         self._retrying = False
 
@@ -194,13 +196,13 @@ class QuizScreen(Screen[None]):
             return self.revealed is not None
         if action == "announce":
             return self.revealed is not None and parameters == (self.spoken_key,)
-        if action == "talk":
-            return self.revealed is None and self._show() is not None
-        return True
+        return self.aloud.allows(action)
 
     def help_keys(self) -> list[tuple[str, str]]:
         if self.revealed is not None:
             return [("up / down", "show each combination's cards"), ("any other key", "next deal")]
+        if self.aloud.waiting:
+            return HEARD_KEYS
         if isinstance(self.question, CatchQuestion):
             return [("a / t / a number, enter", "accept, too many, or muggins for that many")]
         aloud = [] if self._show() is None else [TALK_HELP]
@@ -218,7 +220,7 @@ class QuizScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with self._quiz:
             yield from self._compose_question()
-            yield self._talk
+            yield self.aloud.line
         yield self._reveal
         yield KeysFooter()
 
@@ -288,8 +290,8 @@ class QuizScreen(Screen[None]):
         """Show the judged answer in the question's place: one swap, nothing mounted."""
         self._done = True
         self.revealed = step
-        if self.talk is not None and self.talk.heard:
-            second_note = " ".join(n for n in (self.talk.note(), second_note) if n)
+        self.aloud.drop()
+        second_note = " ".join(n for n in (self.aloud.note(), second_note) if n)
         self._reveal.show(
             step.attempt, rarity=step.rarity, second_note=second_note, spoken_key=self.spoken_key
         )
@@ -304,21 +306,13 @@ class QuizScreen(Screen[None]):
         """Show or hide the spoken count."""
         self._reveal.toggle_spoken()
 
-    def action_talk(self) -> None:
-        """Push-to-talk: listen to a count said aloud; the key again ends it."""
-        if (show := self._show()) is not None and not self._done:
-            voice = self.app.voice  # type: ignore[attr-defined]
-            self.talk = self.talk or PushToTalk(self, voice, self._talk)
-            self.talk.toggle(show)
-
     def _show(self) -> Breakdown | None:
         """The show being counted (None: a card laid, or an opponent's count to answer)."""
         q = self.question
         return None if isinstance(q, PlayQuestion | CatchQuestion) else q.breakdown
 
-    def on_voice_done(self, event: VoiceDone) -> None:
-        if self.talk is not None and (claim := self.talk.done(event, announcing=self.announcing)):
-            self._submit(claim, spoken=self.talk.times)
+    def _said(self, claim: Answer, times: Times) -> None:
+        self._submit(claim, spoken=times)
 
     # ------------------------------------------------------------ time
 
@@ -409,7 +403,7 @@ class QuizScreen(Screen[None]):
                 event.stop()
                 self.action_next()
             return
-        if self.announcing and self._announce.key(event.key):
+        if self.announcing and not self.aloud.waiting and self._announce.key(event.key):
             event.stop()
 
     def on_playing_card_clicked(self, event: PlayingCard.Clicked) -> None:

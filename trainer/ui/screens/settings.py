@@ -1,5 +1,6 @@
-"""Settings: default muggins policy, nineteen, card style, theme, the spoken-count key, and at
-the table the computer's pause and whether a count you accept opens its reveal.
+"""Settings: default muggins policy, nineteen, card style, theme, the spoken-count key, at
+the table the computer's pause and whether a count you accept opens its reveal, and
+whether a count said aloud is judged at once.
 
 The spoken-count key is chosen by pressing it; a key the reveal already answers to
 (Enter for the next deal, the arrows in its list, ...) is refused, saying what it does.
@@ -122,6 +123,12 @@ class SettingsScreen(Screen[None]):
                 on="every count you answer opens its reveal",
                 off="only a count you call opens its reveal",
             )
+            yield Label("Counting aloud")
+            yield SwitchWords(
+                Switch(value=s.judge_at_once, id="judge-at-once"),
+                on="judge what I say at once",
+                off="show what was heard; Enter judges it",
+            )
         where = (
             f"Saved in {self.path}" if self.path else "Not saved: this session has no config folder"
         )
@@ -151,6 +158,7 @@ class SettingsScreen(Screen[None]):
             coach_hands=cast(CoachHands, self.query_one("#coach-hands", Select).value),
             table_pause=cast(float, self.query_one("#table-pause", Select).value),
             reveal_accepted=self.query_one("#reveal-accepted", Switch).value,
+            judge_at_once=self.query_one("#judge-at-once", Switch).value,
         )
 
     def action_save(self) -> None:

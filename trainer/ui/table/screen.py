@@ -25,6 +25,9 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from trainer.game.session import GameSession
+from trainer.judge.claims import AnnounceClaim, TotalClaim
+from trainer.quiz.attempt import SpokenTimes
+from trainer.ui.count_aloud import HEARD_KEYS, CountAloud, CountsAloud, talk_bindings
 from trainer.ui.table.drawing import TableDrawing
 from trainer.ui.table.fit import Fit, table_fit
 from trainer.ui.table.flow.effects import (
@@ -54,7 +57,6 @@ from trainer.ui.table.messages import BotMoved, BotMoveShown, MoveFailed
 from trainer.ui.table.overlays import confirm_leave, open_over
 from trainer.ui.table.reveal_panel import GameRevealPanel
 from trainer.ui.user_text import as_text
-from trainer.ui.voice_input import PushToTalk, TalkLine, VoiceDone
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.playing_card import PlayingCard
 
@@ -62,7 +64,7 @@ MOUNT_POLL = 0.01
 """Seconds between looks at whether the table's widgets are all mounted yet."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(CountsAloud, Screen[None]):
     """One game at the table; Escape leaves it (saved, to resume from home)."""
 
     AUTO_FOCUS = ""
@@ -73,7 +75,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", "Leave (saved)"),
         Binding("h", "hint", "Hint", show=False),  # in Help (TABLE_KEYS)
         Binding("f1", "app.help", "Help"),
-        Binding("f2", "talk", "Count aloud", show=False),  # in Help; the footer is full
+        *talk_bindings(show=False),  # F2 in Help; the footer is full
     ]
 
     def __init__(
@@ -112,8 +114,10 @@ class TableScreen(Screen[None]):
         self._log = TableLog(id="log")
         self._input = Input(id="table-input", restrict=r"[0-9a-zA-Z]*", max_length=8)
         self._input.display = False
-        self._talk = TalkLine()
-        self.talk: PushToTalk | None = None
+        self.aloud = CountAloud(
+            self, show=lambda: show_to_count(self.runner) if self.revealed is None else None,
+            announcing=lambda: self.runner.announce, judge=self._said, typing="#table-input",
+        )  # fmt: skip
         self._table = Vertical(id="table-view")
         self._too_small = Static("", id="table-too-small")
         self._too_small.display = False
@@ -155,7 +159,7 @@ class TableScreen(Screen[None]):
                 with Vertical(id="table-right"):
                     yield self._log
                     yield self._input
-                    yield self._talk
+                    yield self.aloud.line
             yield d.prompt
         yield self._too_small
         with self._reveal_place:
@@ -163,7 +167,9 @@ class TableScreen(Screen[None]):
         yield KeysFooter()
 
     def help_keys(self) -> list[tuple[str, str]]:
-        return REVEAL_KEYS if self.revealed is not None else TABLE_KEYS
+        if self.revealed is not None:
+            return REVEAL_KEYS
+        return HEARD_KEYS if self.aloud.waiting else TABLE_KEYS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The reveal's keys while it is shown, the table's otherwise."""
@@ -171,7 +177,7 @@ class TableScreen(Screen[None]):
             return self.revealed is not None
         if action in ("leave", "hint"):
             return self.revealed is None
-        return True
+        return self.aloud.allows(action)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
@@ -347,8 +353,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ your input
 
     def on_key(self, event: Key) -> None:
-        if self.revealed is not None or not self.fit.fits:
-            return  # (a table that does not fit takes no keys but the screen's)
+        if self.revealed is not None or not self.fit.fits or self.aloud.waiting:
+            return  # (a table that does not fit, or a count heard, takes only the screen's)
         effects = self.runner.key(event.key)
         if effects is not None:
             event.stop()
@@ -360,18 +366,9 @@ class TableScreen(Screen[None]):
         if effects is not None:
             self.apply(effects)
 
-    def action_talk(self) -> None:
-        """Push-to-talk: count your show aloud when it is yours to count (F2 again ends it)."""
-        if self.revealed is None and (show := show_to_count(self.runner)) is not None:
-            voice = self.app.voice  # type: ignore[attr-defined]
-            self.talk = self.talk or PushToTalk(self, voice, self._talk)
-            self.talk.toggle(show)
-
-    def on_voice_done(self, event: VoiceDone) -> None:
-        if self.talk is not None and (
-            claim := self.talk.done(event, announcing=self.runner.announce)
-        ):
-            self.apply(count_said(self.runner, claim, self.talk.times))
+    def _said(self, claim: TotalClaim | AnnounceClaim, times: SpokenTimes) -> None:
+        """Your count said aloud (and confirmed), claimed as the game's count."""
+        self.apply(count_said(self.runner, claim, times))
 
     @on(Input.Submitted, "#table-input")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -26,6 +26,12 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile("muggins")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, each file's in their order: a parallel run starts its longest
+    tests while every worker is busy, rather than leaving one to finish them alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(autouse=True)
 def muggins_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """``MUGGINS_HOME`` points at an empty folder of the test's own (stats, settings, drills)."""

@@ -9,6 +9,10 @@ chatter forced into a count does neither (VOICE.md, Rejecting what is not a coun
 
 from __future__ import annotations
 
+import array
+import math
+import operator
+import sys
 import time
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -21,10 +25,14 @@ from trainer.voice.wording import EXTRA_WORDS
 @dataclass(frozen=True, slots=True)
 class Bar:
     """What words must pass to be a count: the grammar's score less the free phone loop's,
-    a frame, at least ``margin``; phone edits per phone of the words at most ``distance``."""
+    a frame, at least ``margin``; phone edits per phone of the words at most ``distance``;
+    at most ``unheard`` of the loud audio, and no stretch of it longer than ``gap`` seconds,
+    left to no word (speech the words do not account for)."""
 
     margin: float
     distance: float
+    unheard: float = 1.0
+    gap: float = math.inf
 
 
 COUNT_BAR: Final = Bar(0.00005, 0.9)
@@ -68,9 +76,73 @@ class Decoded:
     """The grammar's score less the free phone loop's, a frame."""
     distance: float = 0.0
     """Phone edits per phone between the words and what the phone loop heard."""
+    unheard: float = 0.0
+    """The share of the loud audio (speech, or noise as loud) in no word's frames."""
+    gap: float = 0.0
+    """The longest stretch of loud audio in no word's frames, in seconds."""
 
     def passes(self, bar: Bar) -> bool:
-        return bool(self.words) and self.margin >= bar.margin and self.distance <= bar.distance
+        return (
+            bool(self.words)
+            and self.margin >= bar.margin
+            and self.distance <= bar.distance
+            and self.unheard <= bar.unheard
+            and self.gap <= bar.gap
+        )
+
+
+FRAME: Final = 160
+"""Samples a frame: the recogniser's 10 ms at 16 kHz."""
+
+LOUD_SHARE: Final = 0.25
+"""A frame is loud when its level passes the quiet frames' by this share of the way to the
+loudest frames' (and is at least twice the quiet level)."""
+
+_NOT_WORDS: Final = frozenset({"<s>", "</s>", "<sil>", "(NULL)"})
+
+
+class Loudness:
+    """The level of each frame of the audio fed so far (root mean square)."""
+
+    def __init__(self) -> None:
+        self.levels: list[float] = []
+        self._rest = b""
+
+    def add(self, chunk: bytes) -> None:
+        data = self._rest + chunk
+        whole = len(data) // (2 * FRAME) * (2 * FRAME)
+        samples = array.array("h")
+        samples.frombytes(data[:whole])
+        if sys.byteorder == "big":
+            samples.byteswap()
+        for at in range(0, len(samples), FRAME):
+            frame = samples[at : at + FRAME]
+            self.levels.append(math.sqrt(sum(map(operator.mul, frame, frame)) / FRAME))
+        self._rest = data[whole:]
+
+    def loud(self) -> list[bool]:
+        """Which frames are loud (see `LOUD_SHARE`)."""
+        if not self.levels:
+            return []
+        ordered = sorted(self.levels)
+        quiet, peak = ordered[len(ordered) // 10], ordered[len(ordered) * 95 // 100]
+        bar = max(2 * quiet, quiet + (peak - quiet) * LOUD_SHARE)
+        return [level > bar for level in self.levels]
+
+
+def unheard(loud: list[bool], words: list[tuple[int, int]]) -> tuple[float, float]:
+    """The share of loud frames outside every word's (first, last) frames, and the longest
+    run of them in seconds."""
+    covered = [False] * len(loud)
+    for first, last in words:
+        for f in range(max(first, 0), min(last + 1, len(loud))):
+            covered[f] = True
+    left = longest = run = 0
+    for is_loud, is_covered in zip(loud, covered, strict=True):
+        run = run + 1 if is_loud and not is_covered else 0
+        left += run > 0
+        longest = max(longest, run)
+    return left / max(sum(loud), 1), longest * FRAME / 16000
 
 
 def _edits(a: list[str], b: list[str]) -> int:
@@ -110,6 +182,7 @@ class Recogniser:
         self._phones.activate_search("phones")
         self._count = 0
         self._name = ""
+        self._loudness = Loudness()
 
     def use(self, breakdown: Breakdown) -> Grammar:
         """Make this show's grammar the one the next counts are heard on; returns it."""
@@ -128,11 +201,13 @@ class Recogniser:
         """Begin listening to a count (feed it with `feed`, end it with `finish`)."""
         self._decoder.start_utt()
         self._phones.start_utt()
+        self._loudness = Loudness()
 
     def feed(self, chunk: bytes, *, whole: bool = False) -> str:
         """Decode more audio (``whole``: the whole count at once); the words heard so far."""
         self._decoder.process_raw(chunk, False, whole)
         self._phones.process_raw(chunk, False, whole)
+        self._loudness.add(chunk)
         hyp = self._decoder.hyp()
         return hyp.hypstr if hyp is not None else ""
 
@@ -147,7 +222,14 @@ class Recogniser:
         frames = max(self._decoder.n_frames(), 1)
         margin = self._log(self._decoder, hyp.score) - self._log(self._phones, phone_hyp.score)
         distance = self._distance(hyp.hypstr, phone_hyp.hypstr)
-        return Decoded(hyp.hypstr, time.process_time() - started, margin / frames, distance)
+        words = [
+            (seg.start_frame, seg.end_frame)
+            for seg in self._decoder.seg()
+            if seg.word not in _NOT_WORDS and not seg.word.startswith(("[", "+"))
+        ]
+        share, gap = unheard(self._loudness.loud(), words)
+        cpu = time.process_time() - started
+        return Decoded(hyp.hypstr, cpu, margin / frames, distance, share, gap)
 
     def decode(self, audio: bytes) -> Decoded:
         """A whole recording at once."""

@@ -2,8 +2,9 @@
 
 A count that names combinations is an `AnnounceClaim` of them (the cards are the
 grammar's: a spoken count names kinds, not cards); a bare total ("twelve",
-"nineteen") is a `TotalClaim`. The final total said is the claim's total; where it and
-the combinations said disagree, the combinations are judged and `slip` names the sum.
+"nineteen", "nothing") is a `TotalClaim`. The final total said is the claim's total;
+where it and the combinations said disagree, the combinations are judged and `slip`
+names the sum.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from trainer.judge.verdict import Verdict, judge
 from trainer.rules.show import Breakdown
 from trainer.voice.grammar import Grammar, Said
 from trainer.voice.recogniser import COUNT_BAR, TOTAL_BAR, Decoded
+from trainer.voice.wording import HESITATIONS
 
 
 class NoCount(ValueError):
@@ -25,7 +27,7 @@ class NoCount(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Heard:
-    """One spoken count: the words heard and what they said."""
+    """One spoken count: the words heard (less any "um") and what they said."""
 
     words: str
     said: Said
@@ -72,4 +74,4 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
     bar = TOTAL_BAR if said is not None and not said.units else COUNT_BAR
     if said is None or not decoded.passes(bar):
         raise NoCount(f"heard no count in {where} (say it again)")
-    return Heard(decoded.words, said)
+    return Heard(" ".join(w for w in decoded.words.split() if w not in HESITATIONS), said)

@@ -301,18 +301,28 @@ class _Counts:
 
     def state(self, counts: Counts) -> None:
         g, here, total = self.g, self.nodes[counts], self.totals[counts]
+        sayable = [i for i in range(len(self.labels)) if self.allowed(counts, i)]
         root = here
         if total:  # after a group only: an "um" loop where a count begins, beside the bare
             g.loops(here, HESITATIONS, HESITATION_WEIGHT)  # totals, cost them their margin
-            root = g.state()  # "and" may lead any phrase but the first
             g.edges += [
-                Edge(here, root, None),
-                Edge(here, root, "and"),
                 Edge(here, g.final, None),
                 Edge(here, self.ending, "that's"),
                 Edge(here, self.ending, "makes"),
                 Edge(here, self.that, "that"),
             ]
+            if sayable:  # "and" may lead any phrase but the first
+                root = g.state()
+                g.edges += [Edge(here, root, None), Edge(here, root, "and")]
+        if sayable:
+            self.phrases(counts, sayable, root)
+        if not total:
+            self.opening(counts)
+
+    def phrases(self, counts: Counts, sayable: list[int], root: int) -> None:
+        """Each unit that may be said from ``counts``, from ``root``; after each, what takes
+        it back ("no wait", "start again")."""
+        g, here, total = self.g, self.nodes[counts], self.totals[counts]
         back, taken = g.state(), g.state()  # after a phrase from here; after "no wait"
         g.edges += [
             *(Edge(back, taken, w, TAKE_BACK_WEIGHT, back="undo") for w in TAKE_BACK),
@@ -322,12 +332,10 @@ class _Counts:
         g.loops(taken, TAKE_BACK[1:], 1.0)  # "no wait", "no sorry"
         if self.fifteen is not None and counts[self.fifteen]:  # "no wait, fifteen two, ..."
             g.chain(taken, here, ("fifteen", *number(total)))  # where the count stands
-        for i, label in enumerate(self.labels):
-            if not self.allowed(counts, i):
-                continue
-            unit = label.unit(counts[i])
+        mixed = any(c for k, c in enumerate(counts) if k != self.fifteen)
+        for i in sayable:
+            unit = self.labels[i].unit(counts[i])
             after = self.after_node(counts, i)
-            mixed = any(c for k, c in enumerate(counts) if k != self.fifteen)
             template = compile_phrase(phrase(unit, counts[i] > 0, mixed))
             g.place(root, after, template, total, Edge(0, 0, None, self.weight(counts, i), unit))
             following = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
@@ -335,8 +343,6 @@ class _Counts:
             g.edges += [Edge(after, reached, None), Edge(after, back, None)]
             if i == self.fifteen:
                 self.elide(after, following)
-        if not total:
-            self.opening(counts)
 
     def opening(self, counts: Counts) -> None:
         """The count's first fifteens said "two, four, six": the bare total "two" goes on as

@@ -1,35 +1,72 @@
 """The grammar of one show's count: a finite-state graph of words, built from the hand.
 
-A state is where a count can be: how far through the show's units (`units.sections`)
-it is, the running total said so far, and whether the one over-claim was made. Each
-unit may be said (its words end on the new running total) or skipped, so the totals
-always follow what was said. A count may end with a final total ("that's twelve", any
-number: a wrong sum is a claim too); a whole utterance may be a bare total ("twelve",
-"nineteen"). The same graph, with the unit on each phrase's first edge, turns the words
-the recogniser heard back into what was said (`Grammar.parse`).
+A state is what a count has said so far: how many of each label (`units.labels`: "fifteen",
+"pair", "double run"...) and so the running total; at most one label past the show's own
+(the one over-claim). From each state any unit may be said next, its words ending on the
+new running total: groups in any order, the announcement order the likeliest. After each
+phrase a self-correction ("no wait") goes back to the state it was said from, "start
+again" to the beginning, and a bare number after a fifteen is the next fifteen ("fifteen
+two, four, six"). A count may end with a final total ("that's twelve", any number: a wrong
+sum is a claim too); a whole utterance may be a bare total ("twelve", "nineteen",
+"nothing"). Totals no show can reach are in the grammar too, so that they are heard as
+said and refused (`heard`), not forced onto another number. The same graph, with the unit
+on each phrase's first edges, turns the words the recogniser heard back into what was
+said (`Grammar.parse`).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal, NamedTuple
 
 from trainer.rules.show import MOST_POINTS, Breakdown
-from trainer.voice.units import Unit, sections
-from trainer.voice.wording import FINAL_LEADS, Words, number, phrases
+from trainer.voice.automaton import END, START, Template, compile_phrase
+from trainer.voice.units import Label, Unit, labels
+from trainer.voice.wording import (
+    FINAL_LEADS,
+    HESITATIONS,
+    NOTHING,
+    RESTART,
+    TAKE_BACK,
+    Words,
+    number,
+    phrase,
+)
 
 FINAL_SLACK: Final = 4
-"""How far past the hand's most points a final total said may go ("that's thirty-one")."""
+"""How far past the hand's most points a final total said may go ("that's thirty-three"):
+heard as said, then refused. (A bare total stops at the most: past it, on the synthetic
+counts, "fourteen" was heard as "forty-eight".)"""
 
 OVER_CLAIM_WEIGHT: Final = 0.2
 """How likely an over-claim is against a true unit, for the recogniser's search."""
 
+OUT_OF_ORDER_WEIGHT: Final = 0.3
+"""How likely a group said before one of an earlier kind ("a run is three, fifteen five")
+is against the announcement order."""
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+ELIDED_WEIGHT: Final = 0.5
+"""How likely a fifteen said as its total alone ("fifteen two, four") is."""
+
+TAKE_BACK_WEIGHT: Final = 0.1
+"""How likely a self-correction or a restart is after a group."""
+
+HESITATION_WEIGHT: Final = 0.002
+"""How likely an "um" is between groups: an "um" heard says nothing, but at 0.1 one was
+heard in most pauses of the synthetic counts, at 0.002 in a few."""
+
+
+Back = Literal["undo", "restart"]
+
+_PASSED_OVER: Final = frozenset(HESITATIONS)
+
+
+class Edge(NamedTuple):
     """One transition: a word (None: a null step), and on a phrase's first word its unit,
-    on a final or bare total's first word the number."""
+    on a final or bare total's first word the number, on a correction's first word what
+    it takes back."""
 
     source: int
     target: int
@@ -37,25 +74,32 @@ class Edge:
     weight: float = 1.0
     unit: Unit | None = None
     total: int | None = None
+    back: Back | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """What a count said: its units in order, and the total it ended on (a bare total or
-    "that's N"; None when the count ended on its last phrase)."""
+    """What a count said: its units in order (less those taken back), and the total it
+    ended on (a bare total or "that's N"; None when the count ended on its last phrase).
+    ``weight`` is how likely the grammar holds the words' path (1: the announcement order,
+    no over-claim, nothing elided or taken back); counts that say the same are equal."""
 
     units: tuple[Unit, ...]
     total: int | None
+    weight: float = field(default=1.0, compare=False)
 
 
 @dataclass
 class Grammar:
-    """The graph of one show's count; state 0 starts, state 1 ends."""
+    """The graph of one show's count; state 0 starts, state 1 ends. ``hand_size`` and
+    ``crib`` say which totals a show like it can reach."""
 
     edges: list[Edge] = field(default_factory=list)
     states: int = 2
     start: int = 0
     final: int = 1
+    hand_size: int = 4
+    crib: bool = False
 
     @property
     def words(self) -> set[str]:
@@ -68,10 +112,9 @@ class Grammar:
         for e in self.edges:
             if e.word is None:
                 nulls.setdefault(e.source, []).append(e)
-        out: list[tuple[int, int, float] | tuple[int, int, float, str]] = []
-        for e in self.edges:
-            if e.word is not None:
-                out.append((e.source, e.target, e.weight, e.word))
+        out: list[tuple[int, int, float] | tuple[int, int, float, str]] = [
+            (e.source, e.target, e.weight, e.word) for e in self.edges if e.word is not None
+        ]
         for source in nulls:
             reach: dict[int, float] = {}
             todo = [(source, 1.0)]
@@ -86,7 +129,9 @@ class Grammar:
         return out
 
     def parse(self, words: Sequence[str]) -> Said | None:
-        """The units and total these words say, or None if the grammar cannot say them."""
+        """The units and total these words say, or None if the grammar cannot say them.
+        Hesitations are passed over; a correction takes back the unit before it."""
+        words = [w for w in words if w not in _PASSED_OVER]
         out: dict[int, list[Edge]] = {}
         for e in self.edges:
             out.setdefault(e.source, []).append(e)
@@ -109,86 +154,218 @@ class Grammar:
         path = walk(self.start, 0)
         if path is None:
             return None
-        units = tuple(e.unit for e in path if e.unit is not None)
-        totals = [e.total for e in path if e.total is not None]
-        return Said(units, totals[-1] if totals else None)
+        units: list[Unit] = []
+        total, weight = None, 1.0
+        for e in path:
+            weight *= e.weight
+            if e.unit is not None:
+                units.append(e.unit)
+            if e.back == "undo":
+                units.pop()
+            elif e.back == "restart":
+                units.clear()
+            if e.total is not None:
+                total = e.total
+        return Said(tuple(units), total, weight)
 
     def state(self) -> int:
         self.states += 1
         return self.states - 1
 
-    def tree(self, source: int, target: int, alternatives: list[Words], **first: object) -> None:
-        """Every word sequence from ``source`` to ``target``, sharing their common starts;
-        the edges leaving ``source`` carry ``first``."""
-        nodes: dict[Words, int] = {(): source}
-        for words in alternatives:
-            for n, word in enumerate(words):
-                prefix = words[: n + 1]
-                if prefix in nodes and n < len(words) - 1:
-                    continue
-                to = target if n == len(words) - 1 else self.state()
-                if n < len(words) - 1:
-                    nodes[prefix] = to
-                extra = first if n == 0 else {}
-                self.edges.append(Edge(nodes[words[:n]], to, word, **extra))  # type: ignore[arg-type]
-
-    def chain(self, source: int, target: int, words: Words, **first: object) -> None:
-        """The words from ``source`` to ``target``, annotating the first edge."""
+    def chain(self, source: int, target: int, words: Words, first: Edge | None = None) -> None:
+        """The words from ``source`` to ``target``, the first edge weighted and annotated as
+        ``first`` is."""
         at = source
         for n, word in enumerate(words):
             to = target if n == len(words) - 1 else self.state()
-            if n == 0:
-                self.edges.append(Edge(at, to, word, **first))  # type: ignore[arg-type]
+            if n == 0 and first is not None:
+                self.edges.append(
+                    Edge(at, to, word, first.weight, first.unit, first.total, first.back)
+                )
             else:
                 self.edges.append(Edge(at, to, word))
             at = to
 
+    def place(self, source: int, target: int, template: Template, before: int, first: Edge) -> None:
+        """A compiled phrase from ``source`` to ``target``, after a running total of
+        ``before``; the edges leaving ``source`` weighted and annotated as ``first`` is."""
+        base = self.states - 2
+        self.states += template.nodes - 2
+        edges = self.edges
+        for a, b, word, points in template.steps:
+            at = source if a == START else base + a
+            to = target if b == END else base + b
+            if points is not None:
+                words = number(before + points)
+                if len(words) == 2:  # "twenty nine"
+                    middle = self.state()
+                    edges.append(Edge(at, middle, words[0]))
+                    at, word = middle, words[1]
+                else:
+                    word = words[0]
+            if a == START:
+                edges.append(Edge(at, to, word, first.weight, first.unit))
+            else:
+                edges.append(Edge(at, to, word))
+
+    def loops(self, state: int, words: Sequence[str], weight: float) -> None:
+        """Words that may be said here any number of times, saying nothing."""
+        self.edges += [Edge(state, state, word, weight) for word in words]
+
 
 def build(breakdown: Breakdown) -> Grammar:
     """The grammar of every count of this show (see the module docstring)."""
-    g = Grammar()
-    most = max(MOST_POINTS[len(breakdown.hand)], 19)
+    size = len(breakdown.hand)
+    g = Grammar(hand_size=size, crib=breakdown.crib)
+    most = max(MOST_POINTS[size], 19)
+    two = g.state()  # "two": a bare total, or the first fifteen of "two, four, six"
     for n in range(most + 1):  # a bare total, "nineteen" among them
-        g.chain(g.start, g.final, number(n), total=n)
-    slots = [
-        (unit, any(u.label == unit.label for u in sec[:k]))
-        for sec in sections(breakdown)
-        for k, unit in enumerate(sec)
-    ]
-    ending = g.state()  # after "that's": any total
-    for n in range(most + FINAL_SLACK + 1):  # a wrong sum may pass the most there is
-        g.chain(ending, g.final, number(n), total=n)
-    ids: dict[tuple[int, int, bool], int] = {}
-    todo: list[tuple[int, int, bool]] = []
-
-    def at(key: tuple[int, int, bool]) -> int:
-        if key not in ids:
-            ids[key] = g.state()
-            todo.append(key)
-        return ids[key]
-
-    g.edges.append(Edge(g.start, at((0, 0, False)), None))
-    while todo:
-        i, total, used = key = todo.pop()
-        here = ids[key]
-        if i == len(slots):
-            if total:
-                g.edges.append(Edge(here, g.final, None))
-            for lead in FINAL_LEADS:
-                g.chain(here, ending, lead)
-            continue
-        unit, again = slots[i]
-        skip = Edge(here, at((i + 1, total, used)), None)
-        if not unit.true and used:
-            g.edges.append(skip)
-            continue
-        reached = at((i + 1, total + unit.points, used or not unit.true))
-        weight = 1.0 if unit.true else OVER_CLAIM_WEIGHT
-        entry = here
-        if total:  # "and" may lead any phrase but the first
-            entry = g.state()
-            g.edges += [Edge(here, entry, "and"), Edge(here, entry, None)]
-        said = phrases(unit.kind, unit.name, unit.length, total + unit.points, again)
-        g.tree(entry, reached, said, weight=weight, unit=unit)
-        g.edges.append(skip)  # after the words: `parse` prefers a unit said to one skipped
+        if n == 2:
+            g.edges += [Edge(g.start, two, "two"), Edge(two, g.final, None, total=2)]
+        else:
+            g.chain(g.start, g.final, number(n), Edge(0, 0, None, total=n))
+    for words in NOTHING:
+        g.chain(g.start, g.final, words, Edge(0, 0, None, total=0))
+    _Counts(g, labels(breakdown), most + FINAL_SLACK, two).build()
     return g
+
+
+Counts = tuple[int, ...]
+"""How many of each label a count has said."""
+
+
+class _Counts:
+    """The states of a count by what it has said (`Counts`), each with its phrases."""
+
+    def __init__(self, g: Grammar, said: list[Label], top: int, two: int) -> None:
+        self.g, self.labels, self.two = g, said, two
+        self.nodes: dict[Counts, int] = {}
+        self.totals: dict[Counts, int] = {}
+        self.after: dict[tuple[Counts, int], int] = {}
+        self.todo: deque[Counts] = deque()
+        self.zero: Counts = (0,) * len(said)
+        self.fifteen = next((i for i, lab in enumerate(said) if lab.label == "fifteen"), None)
+        self.ending = g.state()  # after "that's": any total, a wrong sum past the most too
+        for n in range(top + 1):
+            g.chain(self.ending, g.final, number(n), Edge(0, 0, None, total=n))
+        self.that = g.state()  # "that is"
+        g.edges.append(Edge(self.that, self.ending, "is"))
+        self.restart = g.state()  # "start again": not to the start, as a word into a state
+        # changes how the words out of it sound (their left context): there, bare totals
+        # lost a third of their margin over chatter on the synthetic counts
+        for words in RESTART:
+            g.chain(self.restart, self.node(self.zero, 0), words[1:])
+        for lead in FINAL_LEADS:  # "that's twelve" alone is a bare total
+            g.chain(g.start, self.ending, lead)
+
+    def build(self) -> None:
+        self.g.edges.append(Edge(self.g.start, self.node(self.zero, 0), None))
+        while self.todo:  # breadth first: a state's fifteens are placed before it is
+            self.state(self.todo.popleft())
+
+    def node(self, counts: Counts, total: int) -> int:
+        if counts not in self.nodes:
+            self.nodes[counts] = self.g.state()
+            self.totals[counts] = total
+            self.todo.append(counts)
+        return self.nodes[counts]
+
+    def allowed(self, counts: Counts, i: int) -> bool:
+        """Whether one more of label ``i`` may be said: one past the show's own only while
+        no over-claim was made; an over-claim, and what follows it, in announcement order
+        only (an over-claim out of order is two slips at once)."""
+        said, label = counts[i], self.labels[i]
+        if said >= label.most:
+            return False
+        over = any(c > len(lab.units) for c, lab in zip(counts, self.labels, strict=True))
+        extra = said >= len(label.units)  # the next one said would be the over-claim
+        if over and extra:
+            return False
+        return label.rank >= self.latest(counts) if over or extra else True
+
+    def latest(self, counts: Counts) -> int:
+        """The latest kind said, in announcement order (0 before anything)."""
+        return max((lab.rank for c, lab in zip(counts, self.labels, strict=True) if c), default=0)
+
+    def weight(self, counts: Counts, i: int) -> float:
+        unit = self.labels[i].unit(counts[i])
+        weight = 1.0 if unit.true else OVER_CLAIM_WEIGHT
+        return weight * (OUT_OF_ORDER_WEIGHT if self.labels[i].rank < self.latest(counts) else 1.0)
+
+    def after_node(self, counts: Counts, i: int) -> int:
+        """Where a count is just after saying label ``i`` from ``counts``."""
+        key = (counts, i)
+        if key not in self.after:
+            self.after[key] = self.g.state()
+        return self.after[key]
+
+    def state(self, counts: Counts) -> None:
+        g, here, total = self.g, self.nodes[counts], self.totals[counts]
+        sayable = [i for i in range(len(self.labels)) if self.allowed(counts, i)]
+        root = here
+        if total:  # after a group only: an "um" loop where a count begins, beside the bare
+            g.loops(here, HESITATIONS, HESITATION_WEIGHT)  # totals, cost them their margin
+            g.edges += [
+                Edge(here, g.final, None),
+                Edge(here, self.ending, "that's"),
+                Edge(here, self.ending, "makes"),
+                Edge(here, self.that, "that"),
+            ]
+            if sayable:  # "and" may lead any phrase but the first
+                root = g.state()
+                g.edges += [Edge(here, root, None), Edge(here, root, "and")]
+        if sayable:
+            self.phrases(counts, sayable, root)
+        if not total:
+            self.opening(counts)
+
+    def phrases(self, counts: Counts, sayable: list[int], root: int) -> None:
+        """Each unit that may be said from ``counts``, from ``root``; after each, what takes
+        it back ("no wait", "start again")."""
+        g, here, total = self.g, self.nodes[counts], self.totals[counts]
+        back, taken = g.state(), g.state()  # after a phrase from here; after "no wait"
+        g.edges += [
+            *(Edge(back, taken, w, TAKE_BACK_WEIGHT, back="undo") for w in TAKE_BACK),
+            Edge(back, self.restart, "start", TAKE_BACK_WEIGHT, back="restart"),
+            Edge(taken, here, None),
+        ]
+        g.loops(taken, TAKE_BACK[1:], 1.0)  # "no wait", "no sorry"
+        if self.fifteen is not None and counts[self.fifteen]:  # "no wait, fifteen two, ..."
+            g.chain(taken, here, ("fifteen", *number(total)))  # where the count stands
+        mixed = any(c for k, c in enumerate(counts) if k != self.fifteen)
+        for i in sayable:
+            unit = self.labels[i].unit(counts[i])
+            after = self.after_node(counts, i)
+            template = compile_phrase(phrase(unit, counts[i] > 0, mixed))
+            g.place(root, after, template, total, Edge(0, 0, None, self.weight(counts, i), unit))
+            following = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
+            reached = self.node(following, total + unit.points)
+            g.edges += [Edge(after, reached, None), Edge(after, back, None)]
+            if i == self.fifteen:
+                self.elide(after, following)
+
+    def opening(self, counts: Counts) -> None:
+        """The count's first fifteens said "two, four, six": the bare total "two" goes on as
+        the first fifteen when the next follows. (A "two" of its own where counts begin cost
+        bare totals their margin over chatter on the synthetic counts.)"""
+        i = self.fifteen
+        if i is None or not self.allowed(counts, i):
+            return
+        unit = self.labels[i].unit(counts[i])
+        following = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
+        self.node(following, unit.points)
+        if self.allowed(following, i):
+            said = self.g.state()
+            self.g.edges.append(Edge(self.two, said, None, ELIDED_WEIGHT, unit))
+            self.elide(said, following)
+
+    def elide(self, source: int, counts: Counts) -> None:
+        """The next fifteen said as its running total alone, from ``source``."""
+        i = self.fifteen
+        if i is None or not self.allowed(counts, i):
+            return
+        unit = self.labels[i].unit(counts[i])
+        weight = self.weight(counts, i) * ELIDED_WEIGHT
+        target = self.after_node(counts, i)
+        reached = self.totals[counts] + unit.points
+        self.g.chain(source, target, number(reached), Edge(0, 0, None, weight, unit))

@@ -2,8 +2,10 @@
 
 A count that names combinations is an `AnnounceClaim` of them (the cards are the
 grammar's: a spoken count names kinds, not cards); a bare total ("twelve",
-"nineteen") is a `TotalClaim`. The final total said is the claim's total; where it and
-the combinations said disagree, the combinations are judged and `slip` names the sum.
+"nineteen", "nothing") is a `TotalClaim`. The final total said is the claim's total;
+where it and the combinations said disagree, the combinations are judged and `slip`
+names the sum. A bare or final total no show of the hand's size reaches is refused
+(`Unreachable`).
 """
 
 from __future__ import annotations
@@ -13,19 +15,26 @@ from typing import Any
 
 from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
 from trainer.judge.policy import Policy
-from trainer.judge.verdict import Verdict, judge
+from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules.show import Breakdown
 from trainer.voice.grammar import Grammar, Said
+from trainer.voice.reach import reachable, refusal
 from trainer.voice.recogniser import COUNT_BAR, TOTAL_BAR, Decoded
+from trainer.voice.wording import HESITATIONS
 
 
 class NoCount(ValueError):
     """Nothing in the recording was a count (silence or chatter): say it again."""
 
 
+class Unreachable(NoCount):
+    """The count heard ends on a total ("thirty-three", "that's twenty-five") no show of
+    its size makes: misheard or misspoken, never judged."""
+
+
 @dataclass(frozen=True, slots=True)
 class Heard:
-    """One spoken count: the words heard and what they said."""
+    """One spoken count: the words heard (less any "um") and what they said."""
 
     words: str
     said: Said
@@ -67,9 +76,16 @@ class Heard:
 
 
 def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> Heard:
-    """The count in ``decoded``, or `NoCount` naming ``where`` when it holds none."""
+    """The count in ``decoded``, or `NoCount` naming ``where`` when it holds none
+    (`Unreachable` when the total it ends on, bare or final, is no show's: "nineteen"
+    said alone is nothing where a show cannot make 19)."""
     said = grammar.parse(decoded.words.split())
     bar = TOTAL_BAR if said is not None and not said.units else COUNT_BAR
     if said is None or not decoded.passes(bar):
         raise NoCount(f"heard no count in {where} (say it again)")
-    return Heard(decoded.words, said)
+    count = Heard(" ".join(w for w in decoded.words.split() if w not in HESITATIONS), said)
+    total = said.total  # a bare or final total: a running total follows what was counted
+    nothing = count.bare and total == 19 and grammar.hand_size in NINETEEN_IMPOSSIBLE_SIZES
+    if total is not None and not nothing and not reachable(total, grammar.hand_size):
+        raise Unreachable(refusal(total, grammar.hand_size, crib=grammar.crib))
+    return count

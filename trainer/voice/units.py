@@ -1,12 +1,14 @@
-"""What may be said of one show: its true groups in spoken order, and one over-claim a kind.
+"""What may be said of one show: its true groups by what they are called, and one
+over-claim a kind.
 
-A spoken count names kinds and running totals, never cards. The grammar lets each true
-group of the show (`Breakdown.groups`: a fifteen, a pair royal, a double run, the flush,
-nobs) be said or skipped, in announcement order, and at the end of each kind's section
-one thing the show does not hold (an extra fifteen, pair, run of three, flush or nobs).
-Each such unit knows the cards the judge will see for it: a true group its own cards, an
-over-claim the cards of a true group of its kind said again (a duplicate) or cards of
-the show that make no such combination.
+A spoken count names kinds and running totals, never cards, so groups said alike ("a
+pair", "fifteen") are told apart only by how many of them were said: the first fifteen
+said stands for the show's first fifteen, the next for its next. The grammar lets each
+true group of the show (`Breakdown.groups`: a fifteen, a pair royal, a double run, the
+flush, nobs) be said or skipped, and one thing the show does not hold (an extra fifteen,
+pair, run of three, flush or nobs). Each such unit knows the cards the judge will see
+for it: a true group its own cards, an over-claim the cards of a true group of its kind
+said again (a duplicate) or cards of the show that make no such combination.
 """
 
 from __future__ import annotations
@@ -91,10 +93,41 @@ def _extra(kind: Kind, breakdown: Breakdown) -> Unit:
     return Unit(kind, "nobs", 1, 1, ClaimedItem(kind, cards, 1), False)
 
 
-def sections(breakdown: Breakdown) -> list[list[Unit]]:
-    """For each kind in announcement order, its true units then its over-claim."""
-    out = []
-    for kind in KINDS:
-        units = [_true_unit(g) for g in breakdown.groups if g.kind == kind]
-        out.append([*units, _extra(kind, breakdown)])
-    return out
+@dataclass(frozen=True, slots=True)
+class Label:
+    """The units said alike ("pair royal", "run of three"): the show's own, in its order,
+    then the over-claim of one more (None: the over-claim of the kind is said otherwise);
+    ``rank`` is the kind's place in announcement order."""
+
+    label: str
+    rank: int
+    units: tuple[Unit, ...]
+    extra: Unit | None
+
+    def unit(self, said: int) -> Unit:
+        """The unit the next one said stands for, ``said`` of this label said before."""
+        if said < len(self.units) or self.extra is None:
+            return self.units[said]
+        return self.extra
+
+    @property
+    def most(self) -> int:
+        """How many of these a count may say."""
+        return len(self.units) + (self.extra is not None)
+
+
+def labels(breakdown: Breakdown) -> list[Label]:
+    """The show's units by label, in announcement order, each kind's over-claim with the
+    label it is said by."""
+    out: dict[str, Label] = {}
+    for rank, kind in enumerate(KINDS):
+        for group in breakdown.groups:
+            if group.kind == kind:
+                unit = _true_unit(group)
+                had = out.get(unit.label)
+                units = (*had.units, unit) if had else (unit,)
+                out[unit.label] = Label(unit.label, rank, units, None)
+        extra = _extra(kind, breakdown)
+        had = out.get(extra.label)
+        out[extra.label] = Label(extra.label, rank, had.units if had else (), extra)
+    return list(out.values())

@@ -1,0 +1,100 @@
+"""What is never a count (pegging talk, card names), and totals no show reaches: refused,
+never judged, whatever the hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.voice.counting import hear, show, words
+from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
+from trainer.rules.cards import parse_cards
+from trainer.rules.show import Breakdown
+from trainer.voice.grammar import build
+from trainer.voice.heard import NoCount, Unreachable
+
+PAIR = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair: 6
+TWENTY_NINE = show("5H 5C 5S JD", "5D")
+FIVE_CARDS = show("3H 4C 5D 6S 7H", "JH")
+
+
+NOT_COUNTS = [
+    "go",
+    "one for the go",
+    "thirty one for two",
+    "fifteen for two",
+    "two for his heels",
+    "one for his heels",
+    "his heels",
+    "last card",
+    "one for last card",
+    "five of hearts",
+    "the jack of diamonds",
+    "five of hearts and five of spades",
+    "ten of clubs nine of diamonds",
+]
+
+
+@pytest.mark.parametrize("said", NOT_COUNTS)
+@pytest.mark.parametrize(
+    "b",
+    [PAIR, TWENTY_NINE, FIVE_CARDS, show("5H JH QH", "KH")],
+    ids=["pair", "29", "five cards", "three cards"],
+)
+def test_pegging_talk_and_card_names_are_never_a_count(b: Breakdown, said: str) -> None:
+    assert build(b).parse(words(said)) is None
+    with pytest.raises(NoCount):
+        hear(b, said)
+
+
+def test_fifteen_two_of_a_pegging_pile_is_a_fifteen() -> None:
+    fifteen = ClaimedItem("fifteen", parse_cards("5S 10C"), 2)
+    assert hear(PAIR, "fifteen two").claim() == AnnounceClaim((fifteen,))
+
+
+@pytest.mark.parametrize(
+    ("b", "said", "message"),
+    [
+        (
+            PAIR,
+            "twenty seven",
+            "I heard twenty-seven: no hand of four cards and a starter makes 27. Say it again, "
+            "or type it.",
+        ),
+        (
+            PAIR,
+            "fifteen two, fifteen four, and a pair is six, that's thirty three",
+            "I heard thirty-three: no hand of four cards and a starter makes 33.",
+        ),
+        (PAIR, "twenty five", "no hand of four cards and a starter makes 25."),
+        (PAIR, "fifteen two, that's nineteen", "no hand of four cards and a starter makes 19."),
+        (
+            show("2D 4D 8D QD", "KD", crib=True),
+            "twenty six",
+            "I heard twenty-six: no crib of four cards and a starter makes 26.",
+        ),
+        (show("5H JH QH", "KH"), "seventeen", "no hand of three cards and a starter makes 17."),
+        (
+            show("3H 4C 5D 6S 7H", "JH"),
+            "forty four",
+            "no hand of five cards and a starter makes 44.",
+        ),
+        (show("3H 4C 5D 6S 7H", "JH"), "that's fifty", "five cards and a starter makes 50."),
+    ],
+)
+def test_a_total_no_show_reaches_is_refused_never_judged(
+    b: Breakdown, said: str, message: str
+) -> None:
+    assert build(b).parse(words(said)) is not None  # heard as said, not as another number
+    with pytest.raises(Unreachable) as refused:
+        hear(b, said)
+    assert message in str(refused.value)
+
+
+def test_a_total_some_show_reaches_is_judged() -> None:
+    over = hear(PAIR, "fifteen two, fifteen four, fifteen six, and a pair is eight")
+    verdict = over.verdict(PAIR, "hoyle")
+    assert (verdict.outcome, verdict.excess_points, over.total) == ("over", 2, 8)
+    assert hear(PAIR, "twenty eight").verdict(PAIR, "acc").outcome == "over"
+    five = show("3H 4C 5D 6S 7H", "JH")
+    assert hear(five, "nineteen").claim() == TotalClaim(19)  # 19 is a five-card count
+    assert hear(five, "thirty six").total == 36

@@ -166,7 +166,7 @@ def players_phrasings(b: Breakdown) -> Iterator[Utterance]:
         total = sum(g.points for g in rest)
         for k in range(1, len(fifteens) + 1):
             total += 2
-            moved.append(f"and fifteen {_n(2 * k)} is {_n(total)}")
+            moved.append(f"and fifteen two is {_n(total)}" if k == 1 else f"fifteen {_n(total)}")
         yield _utterance(b, "right", "out of order", moved, std)
     if rest and any(g.kind in ("pair", "run", "flush") for g in rest):
         yield _utterance(b, "right", "makes", _standard(groups, verb="makes"), std)
@@ -180,7 +180,7 @@ def players_phrasings(b: Breakdown) -> Iterator[Utterance]:
         corrected = [*std[:k], wrong, f"no wait, {std[k]}", *std[k + 1 :]]
         yield _utterance(b, "right", "correction", corrected, std)
     if groups[-1].kind == "nobs":
-        said = [*std[:-1], "and one for his nobs"]
+        said = [*std[:-1], "and one for his nobs" if len(std) > 1 else "one for his nobs"]
         yield _utterance(b, "right", "nobs", said, std)
     for n, g in enumerate(groups):
         if g.name == "double run":
@@ -188,8 +188,8 @@ def players_phrasings(b: Breakdown) -> Iterator[Utterance]:
             pair, runs = before + 2, before + g.points
             parts = [
                 *std[:n],
-                f"and a pair is {_n(pair)}",
-                f"and two runs of {_n(g.length)} is {_n(runs)}",
+                f"and a pair is {_n(pair)}" if n else f"a pair is {_n(pair)}",
+                f"two runs of {_n(g.length)} is {_n(runs)}",
             ]
             later = _standard(groups)[n + 1 :]
             yield _utterance(b, "right", "double run in parts", parts + later, std)

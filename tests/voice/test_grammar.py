@@ -146,7 +146,7 @@ def test_the_grammar_is_small() -> None:
     assert "nobs" in twenty_nine.words
     # the largest of the four-card and five-card shows richest in groups (measured)
     assert len(build(show("5C 5D JH JC", "5H")).transitions()) < 11000
-    assert len(build(show("5C 5D 5S JH JC", "5H")).transitions()) < 18000
+    assert len(build(show("5C 5D 5S JH JC", "5H")).transitions()) < 19000  # with slips
 
 
 def test_nothing_leads_back_to_the_start() -> None:

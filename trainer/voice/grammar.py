@@ -53,6 +53,10 @@ ELIDED_WEIGHT: Final = 0.5
 TAKE_BACK_WEIGHT: Final = 0.1
 """How likely a self-correction or a restart is after a group."""
 
+SLIP: Final = 4
+"""How far from the right running total a fifteen taken back may be ("fifteen six, no
+wait, fifteen four")."""
+
 HESITATION_WEIGHT: Final = 0.002
 """How likely an "um" is between groups: an "um" heard says nothing, but at 0.1 one was
 heard in most pauses of the synthetic counts, at 0.002 in a few."""
@@ -238,7 +242,7 @@ class _Counts:
     """The states of a count by what it has said (`Counts`), each with its phrases."""
 
     def __init__(self, g: Grammar, said: list[Label], top: int, two: int) -> None:
-        self.g, self.labels, self.two = g, said, two
+        self.g, self.labels, self.two, self.top = g, said, two, top
         self.nodes: dict[Counts, int] = {}
         self.totals: dict[Counts, int] = {}
         self.after: dict[tuple[Counts, int], int] = {}
@@ -332,6 +336,8 @@ class _Counts:
         g.loops(taken, TAKE_BACK[1:], 1.0)  # "no wait", "no sorry"
         if self.fifteen is not None and counts[self.fifteen]:  # "no wait, fifteen two, ..."
             g.chain(taken, here, ("fifteen", *number(total)))  # where the count stands
+        if self.fifteen is not None and self.allowed(counts, self.fifteen):
+            self.slip(root, taken, total)
         mixed = any(c for k, c in enumerate(counts) if k != self.fifteen)
         for i in sayable:
             unit = self.labels[i].unit(counts[i])
@@ -343,6 +349,19 @@ class _Counts:
             g.edges += [Edge(after, reached, None), Edge(after, back, None)]
             if i == self.fifteen:
                 self.elide(after, following)
+
+    def slip(self, root: int, taken: int, total: int) -> None:
+        """A fifteen said with a wrong running total and taken back at once ("fifteen six,
+        no wait, fifteen four"): it claims nothing. The slips are the numbers near the
+        right one (`SLIP`): any number at all made the largest grammars half as big again."""
+        g = self.g
+        said, slipped = g.state(), g.state()
+        g.edges.append(Edge(root, said, "fifteen", TAKE_BACK_WEIGHT))
+        right = total + 2
+        for n in range(max(right - SLIP, 1), min(right + SLIP, self.top) + 1):
+            if n != right:
+                g.chain(said, slipped, number(n))
+        g.edges += [Edge(slipped, taken, w) for w in TAKE_BACK]
 
     def opening(self, counts: Counts) -> None:
         """The count's first fifteens said "two, four, six": the bare total "two" goes on as

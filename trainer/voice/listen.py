@@ -25,6 +25,7 @@ from trainer.voice.audio import MAX_SECONDS, RATE
 from trainer.voice.grammar import Grammar
 from trainer.voice.heard import Heard, NoCount, heard
 from trainer.voice.recogniser import Recogniser
+from trainer.voice.wording import HESITATIONS, number
 
 Ended = Literal["total", "key", "silence", "limit"]
 """Why a count ended: its final total said, the key pressed again, a silence (or nothing
@@ -79,8 +80,17 @@ def ends_on_total(grammar: Grammar, words: list[str]) -> bool:
         return False
     return not any(
         (more := grammar.parse([*words, word])) is not None and more != said
-        for word in grammar.words
+        for word in grammar.words & NUMBER_WORDS
     )
+
+
+NUMBER_WORDS: Final = frozenset(w for n in range(100) for w in number(n))
+"""The words of the numbers: the only words that make a final total another."""
+
+
+def plain(words: str) -> str:
+    """The words as shown and kept: the hesitations ("um", "er") left out."""
+    return " ".join(w for w in words.split() if w not in HESITATIONS)
 
 
 @dataclass
@@ -180,10 +190,15 @@ class Spoken:
     cpu: float
     ended: Ended
     listened: float
+    refusal: str = ""
+    """Why the words are no count, in the recogniser's words ("" when nothing says more
+    than that none was heard)."""
 
     @property
     def problem(self) -> str:
-        return "" if self.count is not None else "Heard no count: say it again."
+        if self.count is not None:
+            return ""
+        return self.refusal or "Heard no count: say it again."
 
 
 class Listener:
@@ -221,7 +236,7 @@ class Listener:
                 fed += len(chunk)
                 words = self._recogniser.feed(chunk)
                 if words != ending.words:
-                    self._on_words(words)
+                    self._on_words(plain(words))
                 why = ending.hear(fed / BYTES_A_SECOND, words, chunk, self._stopped.is_set())
                 if why is not None:
                     ended = why
@@ -229,14 +244,16 @@ class Listener:
         finally:
             self._source.close()
         decoded = self._recogniser.finish()
+        refusal = ""
         try:
             # Words found in audio that never held a sound are the room's noise, not a count.
             count = heard(decoded, grammar) if ending.sounded is not None else None
-        except NoCount:
-            count = None
+        except NoCount as err:
+            count, refusal = None, str(err)
         if decoded.words != ending.words:
-            self._on_words(decoded.words)
+            self._on_words(plain(decoded.words))
         cpu = time.process_time() - started
         end = ending.heard_at(decoded.words)
         listened = fed / BYTES_A_SECOND
-        return Spoken(decoded.words, count, ending.first, end, cpu, ended, listened)
+        said = plain(decoded.words)
+        return Spoken(said, count, ending.first, end, cpu, ended, listened, refusal)

@@ -5,7 +5,6 @@ still dealt, drawn and played."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, ClassVar
 
 import pytest
@@ -16,6 +15,7 @@ from textual.widgets import Input
 from tests.factories import FakeClock
 from tests.ui.game_support import play_game, settle, table
 from tests.ui.support import ListRecorder, app_for, running, text_of
+from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, Settings
 from trainer.ui.table import screen as table_screen
@@ -42,13 +42,21 @@ class SlowVertical(Vertical):
 
 
 async def seated(screen: TableScreen, pilot: Any) -> None:
-    """Wait (for events, not a fixed time) until the table has started its game."""
-    for _ in range(3000):  # a cap for a very busy machine, not a time to wait
-        if screen.runner.asked is not None and str(screen.drawing.prompt.render()):
-            return
-        await asyncio.sleep(0.01)
-        await pilot.pause()
-    raise AssertionError("the table never started its game")
+    """Wait (for the thing itself, with `waiting.PATIENCE` in seconds: a loaded machine once
+    ran out of a count of 3,000 looks) until the table has started its game; on failure say
+    what it was still waiting for."""
+
+    def started() -> bool:
+        return screen.runner.asked is not None and bool(str(screen.drawing.prompt.render()))
+
+    try:
+        await until(pilot, started, "the table to start its game")
+    except AssertionError as failed:
+        unmounted = [repr(part) for part in screen._parts() if not part.is_mounted]
+        raise AssertionError(
+            f"{failed}: seated {screen.seated}, attached {screen.is_attached}, "
+            f"asked {screen.runner.asked}, not mounted: {unmounted or 'none'}"
+        ) from None
 
 
 async def test_a_game_dealt_while_the_table_mounts_slowly(
@@ -65,10 +73,8 @@ async def test_a_game_dealt_while_the_table_mounts_slowly(
         await pilot.press("g")
         await settle(pilot)
         await pilot.press("ctrl+d")
-        for _ in range(3000):  # the game is dealt in a worker
-            if isinstance(app.screen, TableScreen):
-                break
-            await pilot.pause(0.01)
+        # the game is dealt in a worker
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         screen = app.screen
         assert isinstance(screen, TableScreen)
         # The screen is mounted before its nested widgets are: the table waits for them.

@@ -219,9 +219,12 @@ def tally(results: Iterable[Result], key: str = "category") -> Tally:
 
 
 def part(recs: Sequence[Recording], k: int, parts: int) -> list[Recording]:
-    """Every ``parts``-th recording from the ``k``-th: each part has a share of every
-    category, voice and room."""
-    return list(recs[k::parts])
+    """The ``k``-th of ``parts`` shares of the set, dealt at random (seeded) so that each
+    has its share of every category, voice and room, in the set's order."""
+    order = list(range(len(recs)))
+    random.Random(parts).shuffle(order)
+    chosen = set(order[k::parts])
+    return [r for n, r in enumerate(recs) if n in chosen]
 
 
 def hands_of(recs: Iterable[Recording]) -> set[tuple[tuple[Card, ...], Card]]:

@@ -11,7 +11,7 @@ names the sum. A bare or final total no show of the hand's size reaches is refus
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
 from trainer.judge.policy import Policy
@@ -19,8 +19,8 @@ from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules.show import Breakdown
 from trainer.voice.grammar import Grammar, Said
 from trainer.voice.reach import reachable, refusal
-from trainer.voice.recogniser import COUNT_BAR, TOTAL_BAR, Decoded
-from trainer.voice.wording import HESITATIONS
+from trainer.voice.recogniser import COUNT_BAR, DOUBT_BAR, TOTAL_BAR, Decoded
+from trainer.voice.wording import HESITATIONS, RESTART, TAKE_BACK
 
 
 class NoCount(ValueError):
@@ -75,12 +75,29 @@ class Heard:
         return {"heard": self.words, "claim": {"total": self.total, "items": data.get("items", [])}}
 
 
+TAKEN_BACK: Final = frozenset(TAKE_BACK) | {words[0] for words in RESTART}
+"""The words that take back a group or the count ("no wait", "start again")."""
+
+
+def _takes_back(words: str) -> bool:
+    return any(w in TAKEN_BACK for w in words.split())
+
+
+def _slips(said: Said) -> bool:
+    """A final total said that is not what the groups said add up to."""
+    return said.total is not None and said.total != sum(u.points for u in said.units)
+
+
 def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> Heard:
     """The count in ``decoded``, or `NoCount` naming ``where`` when it holds none
     (`Unreachable` when the total it ends on, bare or final, is no show's: "nineteen"
     said alone is nothing where a show cannot make 19)."""
     said = grammar.parse(decoded.words.split())
-    bar = TOTAL_BAR if said is not None and not said.units else COUNT_BAR
+    bar = COUNT_BAR
+    if said is not None and not said.units:
+        bar = TOTAL_BAR
+    elif said is not None and (_takes_back(decoded.words) or _slips(said)):
+        bar = DOUBT_BAR
     if said is None or not decoded.passes(bar):
         raise NoCount(f"heard no count in {where} (say it again)")
     count = Heard(" ".join(w for w in decoded.words.split() if w not in HESITATIONS), said)

@@ -35,12 +35,20 @@ class Bar:
     gap: float = math.inf
 
 
-COUNT_BAR: Final = Bar(0.00005, 0.9)
-"""For a count that names combinations: chatter forced into one scores below the phones."""
+COUNT_BAR: Final = Bar(-0.0002, 1.0, unheard=0.15, gap=0.3)
+"""For a count that names combinations: chatter forced into one scores below the phones,
+and speech the words leave unheard (a group dropped, a phrase made of noise) is doubt."""
 
-TOTAL_BAR: Final = Bar(-0.0005, 0.8)
+DOUBT_BAR: Final = Bar(0.0003, 1.0, unheard=0.15, gap=0.3)
+"""For a count whose words take something back ("no wait") or whose final total is not
+what they add up to: in noise these are where the recogniser hides what it did not hear
+("fifteen three, no wait…", "…that's eleven" for "and a pair is six"), so they must score
+well above the phones."""
+
+TOTAL_BAR: Final = Bar(-0.0005, 0.8, unheard=0.3, gap=0.3)
 """For a total said alone: a word or two score near the phones either way, so the phones
-must match more closely. Both bars were set on the synthetic test set (VOICE.md)."""
+must match more closely, and the speech must be the number's. The three bars were set on
+the tuning set alone (tests/voice/corpus.py; docs/development.md, "Counting aloud")."""
 
 _NOT_SPEECH: Final = frozenset({"SIL", "+NSN+", "+SPN+", "+BREATH+", "+COUGH+", "+UM+"})
 

@@ -1,0 +1,77 @@
+"""The voice's held-out set (`tests.voice.corpus`): shows, voices and rooms no setting of
+the recogniser was chosen on, heard as the trainer hears them.
+
+Issue 31 sets goals on it: right counts in the standard phrasing heard as said ≥ 95 %, in
+players' phrasings ≥ 85 %, wrong counts judged as said ≥ 85 %; a count heard as a
+different count in none of the standard phrasing and at most 0.5 % overall; chatter
+taken for a count at most 1 %. They are not all met yet (docs/development.md, "Counting
+aloud", has the figures; `benchmarks/bench_voice.py --set held-out` prints them by
+voice, room and phrasing). The whole set takes minutes of CPU, so the suite hears a
+quarter of it and holds what the trainer's trust rests on: no count said the standard
+way is ever heard as another, and no more counts heard as others, or chatter taken for a
+count, than when the bars were set on the tuning set (1 and 0 in this quarter then);
+the rates are printed beside the goals.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from tests.voice.corpus import Tally, hear, part, recordings, tally
+from tests.voice.voices import Room
+from trainer.voice.recogniser import Recogniser
+
+pytestmark = pytest.mark.slow
+
+PARTS: Final = 4
+GOALS: Final = {"standard": 0.95, "players' phrasings": 0.85, "wrong counts": 0.85}
+DIFFERENT_AT_MOST: Final = 1
+"""Counts of the quarter heard as another when the bars were set (one of players'
+phrasings, through a telephone's band)."""
+CHATTER_AT_MOST: Final = 0
+
+
+def figures(t: Tally) -> list[str]:
+    """Each category's share heard as said, beside its goal."""
+    return [
+        f"{key}: {t.rate(key, 'as said'):.0%} heard as said (goal {goal:.0%})"
+        for key, goal in GOALS.items()
+        if key in t.counts
+    ]
+
+
+def test_the_held_out_set_shares_nothing_with_the_tuning_set() -> None:
+    tuning, held = recordings("tuning"), recordings("held-out")
+    assert not {r.voice for r in tuning} & {r.voice for r in held}
+    # The quiet room alone is in both: every voice and show of the held-out set is new.
+    assert {r.room for r in tuning} & {r.room for r in held} == {Room("quiet room")}
+    assert not {(r.utterance.hand, r.utterance.starter) for r in tuning} & {
+        (r.utterance.hand, r.utterance.starter) for r in held
+    }
+    parts = [part(held, k, PARTS) for k in range(PARTS)]
+    assert sorted(r.seed for p in parts for r in p) == sorted(r.seed for r in held)
+    assert all(abs(len(p) - len(held) / PARTS) < 1 for p in parts)
+
+
+def test_a_quarter_of_the_held_out_set_is_never_heard_as_another_standard_count(
+    tmp_path: Path,
+) -> None:
+    recogniser = Recogniser()
+    results = [hear(recogniser, rec, tmp_path) for rec in part(recordings("held-out"), 0, PARTS)]
+    t = tally(results)
+    others = [
+        f"{r.recording.voice.label} in {r.recording.room.name}: "
+        f"{r.recording.utterance.text!r} heard as {r.words!r}"
+        for r in results
+        if r.outcome == "different"
+    ]
+    lines = [*map(t.line, sorted(t.counts)), *figures(t), *others]
+    print("\nheld-out, part 1 of 4:", *lines, sep="\n  ", file=sys.stderr)
+    assert not t.counts.get("standard", {}).get("different"), others  # type: ignore[call-overload]
+    counts = sum(c["different"] for k, c in t.counts.items() if k != "chatter")
+    assert counts <= DIFFERENT_AT_MOST, others
+    assert t.counts["chatter"]["different"] <= CHATTER_AT_MOST, others

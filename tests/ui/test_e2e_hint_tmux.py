@@ -12,6 +12,8 @@ import json
 import re
 import shutil
 import sqlite3
+import time
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from tests.ui.test_e2e_tmux import (
     card_rows,
     lay_until_the_show,
 )
+from tests.ui.waiting import PATIENCE
 
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
 
@@ -61,6 +64,19 @@ def saved_actions(home: Path) -> list[dict[str, object]]:
         ]
 
 
+def saved_until(
+    home: Path, test: Callable[[list[dict[str, object]]], bool]
+) -> list[dict[str, object]]:
+    """The game's saved actions once ``test`` holds of them (the table saves a step just
+    after it draws it: on a loaded machine a test that read at once found none)."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        if (acts := saved_actions(home)) and test(acts):
+            return acts
+        time.sleep(0.1)
+    raise AssertionError(f"the store never held the step; it holds {saved_actions(home)}")
+
+
 def test_the_hint_key_in_a_real_terminal(tmp_path: Path) -> None:
     assert shutil.which("tmux"), "tmux is needed for this test: apt-get install tmux (.ci/run does)"
     assert MUGGINS.exists(), f"the muggins command is not installed at {MUGGINS}"
@@ -86,7 +102,8 @@ def test_the_hint_key_in_a_real_terminal(tmp_path: Path) -> None:
         keys = [str(dealt.index(face) + 1) for face in best]
         term.keys(*keys, "Enter")
         screen = term.wait_for(lambda s: card_rows(s)[1] != dealt, "the best throw thrown")
-        first = saved_actions(home)
+        # The screen shows the throw before the store has it: wait for the store.
+        first = saved_until(home, lambda acts: any(a["type"] == "discard" for a in acts))
         mine = [a for a in first if a["type"] == "discard" and a["seat"] == 0]
         assert mine == [{"type": "discard", "seat": 0, "cards": mine[0]["cards"], "hinted": True}]
 

@@ -12,21 +12,15 @@ from pathlib import Path
 from typing import Final
 
 from tests.voice.speech import NOISE, synthesise
-from trainer.voice.audio import RATE, read_wav
+from trainer.voice.audio import RATE, read_wav, samples_of
 
 EDGE: Final = 5 * NOISE
 """A sample past this is speech, not the noise floor (five of its standard deviations)."""
 
 
-def _samples(data: bytes) -> array.array[int]:
-    samples = array.array("h")
-    samples.frombytes(data)
-    return samples
-
-
 def trimmed(audio: bytes) -> array.array[int]:
     """The speech in a recording, its quiet start and end (noise floor only) cut off."""
-    s = _samples(audio)
+    s = samples_of(audio)
     loud = [i for i, v in enumerate(s) if abs(v) > EDGE]
     assert loud, "a group synthesised to no speech"
     return s[loud[0] : loud[-1] + 1]

@@ -21,7 +21,7 @@ from typing import Final
 
 import pytest
 
-from tests.voice.corpus import Tally, hear, part, recordings, tally
+from tests.voice.corpus import Tally, hands_of, hear, part, recordings, tally
 from tests.voice.voices import Room
 from trainer.voice.recogniser import Recogniser
 
@@ -49,9 +49,7 @@ def test_the_held_out_set_shares_nothing_with_the_tuning_set() -> None:
     assert not {r.voice for r in tuning} & {r.voice for r in held}
     # The quiet room alone is in both: every voice and show of the held-out set is new.
     assert {r.room for r in tuning} & {r.room for r in held} == {Room("quiet room")}
-    assert not {(r.utterance.hand, r.utterance.starter) for r in tuning} & {
-        (r.utterance.hand, r.utterance.starter) for r in held
-    }
+    assert not hands_of(tuning) & hands_of(held)
     parts = [part(held, k, PARTS) for k in range(PARTS)]
     assert sorted(r.seed for p in parts for r in p) == sorted(r.seed for r in held)
     assert all(abs(len(p) - len(held) / PARTS) < 1 for p in parts)

@@ -200,25 +200,17 @@ def _speech_level(samples: array.array[int]) -> float:
     return math.sqrt(sum(loud) / len(loud))
 
 
-def record(
-    text: str | list[str], voice: Voice, room: Room, path: Path, *, seed: int, pause: float = 0.0
-) -> Path:
-    """``text`` said by ``voice`` in ``room``, to the 16 kHz WAV ``path``. A list of texts
-    is said part by part with ``pause`` seconds between (a player looking for the next
-    fifteen); a quarter second leads and trails."""
-    parts = [text] if isinstance(text, str) else text
+def record(text: str, voice: Voice, room: Room, path: Path, *, seed: int) -> Path:
+    """``text`` said by ``voice`` in ``room``, to the 16 kHz WAV ``path``, a quarter second
+    of the room leading and trailing. (Counts with pauses between their groups, for the
+    end of a count, are `tests.voice.pauses`'.)"""
     rng = random.Random(seed)
-    speech = array.array("h")
-    gap = array.array("h", bytes(2 * int(RATE * pause)))
-    for n, part in enumerate(parts):
-        raw, said = path.with_suffix(f".raw{n}.wav"), path.with_suffix(f".said{n}.wav")
-        speak(part, voice, raw)
-        _sox(raw, said, "gain", f"{room.gain:g}", *room.effects)
-        if n:
-            speech.extend(gap)
-        speech.extend(_read(said))
-        raw.unlink()
-        said.unlink()
+    raw, said = path.with_suffix(".raw.wav"), path.with_suffix(".said.wav")
+    speak(text, voice, raw)
+    _sox(raw, said, "gain", f"{room.gain:g}", *room.effects)
+    speech = _read(said)
+    raw.unlink()
+    said.unlink()
     lead = array.array("h", bytes(2 * (RATE // 4)))
     whole = lead + speech + lead
     mixed = [float(s) + rng.gauss(0.0, FLOOR) for s in whole]

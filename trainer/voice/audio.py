@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import array
 import io
+import math
+import operator
 import sys
 import wave
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
@@ -80,12 +83,18 @@ def _plain(data: bytes) -> Layout:
     return Layout(channels, rate, samples)
 
 
-def _samples(data: bytes) -> array.array[int]:
+def samples_of(data: bytes) -> array.array[int]:
+    """16-bit little-endian samples as numbers (a trailing odd byte left out)."""
     samples = array.array("h")
-    samples.frombytes(data)
+    samples.frombytes(data[: len(data) // 2 * 2])
     if sys.byteorder == "big":
         samples.byteswap()
     return samples
+
+
+def rms(samples: Sequence[int]) -> float:
+    """How loud ``samples`` are: their root mean square (0 for none)."""
+    return math.sqrt(sum(map(operator.mul, samples, samples)) / len(samples)) if samples else 0.0
 
 
 def _bytes(samples: array.array[int]) -> bytes:
@@ -99,7 +108,7 @@ def mono(data: bytes, channels: int) -> bytes:
     """Stereo samples averaged to mono (mono returned as it is)."""
     if channels == 1:
         return data
-    s = _samples(data)
+    s = samples_of(data)
     return _bytes(array.array("h", ((a + b) // 2 for a, b in zip(s[::2], s[1::2], strict=False))))
 
 
@@ -108,7 +117,7 @@ def to_rate(data: bytes, rate: int) -> bytes:
     the recogniser, whose features stop below 8 kHz)."""
     if rate == RATE:
         return data
-    s = _samples(data)
+    s = samples_of(data)
     n = len(s) * RATE // rate
     step = rate / RATE
     last = len(s) - 1

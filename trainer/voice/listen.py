@@ -12,7 +12,6 @@ fed at once is heard exactly as it would be at the microphone's pace.
 
 from __future__ import annotations
 
-import array
 import math
 import threading
 import time
@@ -21,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
 from trainer.rules.show import Breakdown
-from trainer.voice.audio import MAX_SECONDS, RATE
+from trainer.voice.audio import MAX_SECONDS, RATE, rms, samples_of
 from trainer.voice.grammar import Grammar
 from trainer.voice.heard import Heard, NoCount, heard
 from trainer.voice.recogniser import Recogniser
@@ -61,11 +60,11 @@ BYTES_A_SECOND: Final = 2 * RATE
 
 def loudness(chunk: bytes) -> float:
     """The root mean square of a chunk's samples (0 for none)."""
-    samples = array.array("h")
-    samples.frombytes(chunk[: len(chunk) // 2 * 2])
-    if not samples:
-        return 0.0
-    return math.sqrt(sum(s * s for s in samples) / len(samples))
+    return rms(samples_of(chunk))
+
+
+NUMBER_WORDS: Final = frozenset(w for n in range(100) for w in number(n))
+"""The words of the numbers: the only words that make a final total another."""
 
 
 def ends_on_total(grammar: Grammar, words: list[str]) -> bool:
@@ -82,10 +81,6 @@ def ends_on_total(grammar: Grammar, words: list[str]) -> bool:
         (more := grammar.parse([*words, word])) is not None and more != said
         for word in grammar.words & NUMBER_WORDS
     )
-
-
-NUMBER_WORDS: Final = frozenset(w for n in range(100) for w in number(n))
-"""The words of the numbers: the only words that make a final total another."""
 
 
 def plain(words: str) -> str:

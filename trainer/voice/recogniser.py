@@ -9,15 +9,13 @@ chatter forced into a count does neither (VOICE.md, Rejecting what is not a coun
 
 from __future__ import annotations
 
-import array
 import math
-import operator
-import sys
 import time
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from trainer.rules.show import Breakdown
+from trainer.voice.audio import rms, samples_of
 from trainer.voice.grammar import Grammar, build
 from trainer.voice.wording import EXTRA_WORDS
 
@@ -119,13 +117,8 @@ class Loudness:
     def add(self, chunk: bytes) -> None:
         data = self._rest + chunk
         whole = len(data) // (2 * FRAME) * (2 * FRAME)
-        samples = array.array("h")
-        samples.frombytes(data[:whole])
-        if sys.byteorder == "big":
-            samples.byteswap()
-        for at in range(0, len(samples), FRAME):
-            frame = samples[at : at + FRAME]
-            self.levels.append(math.sqrt(sum(map(operator.mul, frame, frame)) / FRAME))
+        samples = samples_of(data[:whole])
+        self.levels += (rms(samples[at : at + FRAME]) for at in range(0, len(samples), FRAME))
         self._rest = data[whole:]
 
     def loud(self) -> list[bool]:

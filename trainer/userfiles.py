@@ -14,8 +14,9 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 SMALL_FILE_BYTES: Final = 64_000
 """The most a drill file or the settings may hold: a large drill file is a few kB, and
@@ -96,10 +97,18 @@ def read_text(path: Path, *, limit: int = SMALL_FILE_BYTES, encoding: str = "utf
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace the file at ``path`` (through a symbolic link: the link stays) with ``data``,
-    whole or not at all: written and synced beside it, then renamed over it. `FileRefused`
-    if it cannot be, the old file untouched; a path that is not a regular file (a device, a
-    pipe, a folder) is refused rather than replaced."""
+    """Replace the file at ``path`` with ``data``, whole or not at all (`replacing`)."""
+    with replacing(path) as handle:
+        handle.write(data)
+
+
+@contextlib.contextmanager
+def replacing(path: Path) -> Iterator[BinaryIO]:
+    """A file to write that replaces the one at ``path`` (through a symbolic link: the link
+    stays) when the block ends, whole or not at all: written and synced beside it, then
+    renamed over it, so it can be written piece by piece. `FileRefused` if it cannot be, the
+    old file untouched; a path that is not a regular file (a device, a pipe, a folder) is
+    refused rather than replaced. An exception in the block leaves the old file as it was."""
     target = Path(os.path.realpath(path))
     try:
         mode: int | None = os.stat(target).st_mode
@@ -122,7 +131,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise FileRefused(f"cannot be written ({err.strerror})") from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, stat.S_IMODE(mode))
@@ -131,6 +140,10 @@ def write_atomic(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise FileRefused(f"cannot be written ({err.strerror}); it was left as it was") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     _sync_folder(target.parent)
 
 

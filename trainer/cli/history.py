@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, TextIO
 
-from trainer.cli.output import one_line
+from trainer.cli.output import Escaped, one_line
 from trainer.history import StatsStore, store_path
 from trainer.history.file import TOTAL, inspect
 from trainer.history.reading import GAME_DRILL_PREFIX, GameReport, GameTally, Report, ReviewItem
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run stats, review, export or import (notes to ``err``); errors are `ValueError`s
     (`StoreError` among them)."""
     if args.command == "import":
-        return _import(args, out)
+        return _import(args, out, err)
     with _open(args) as store:
         if args.command == "stats":
             return _stats(args, store, out)
@@ -340,27 +340,25 @@ def _show(item: ReviewItem) -> str:
 
 def _export(args: argparse.Namespace, store: StatsStore, out: TextIO, err: TextIO) -> int:
     from trainer.history import exchange
-    from trainer.userfiles import FileRefused, write_atomic
+    from trainer.userfiles import FileRefused, replacing
 
-    records = exchange.export_records(store)
-    games = exchange.export_game_records(store)
-    buffer = io.StringIO()
-    what, note = f"{len(records)} answers", ""
-    if args.format == "csv":
-        exchange.write_csv(records, buffer)
-        if games:
-            note = f" (CSV keeps the answers only: export JSON to keep the {_games(len(games))})"
-    else:
-        exchange.write_json(records, buffer, games)
-        if games:
-            what += f" and {_games(len(games))}"
+    csv_format = args.format == "csv"
     if args.output is None:
-        out.write(buffer.getvalue())
+        exchange.write_export(store, out, csv_format=csv_format)
         return 0
     try:  # a new file whole, or the old one as it was (a full disk, a kill)
-        write_atomic(Path(args.output), buffer.getvalue().encode("utf-8"))
+        with replacing(Path(args.output)) as handle:
+            text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
+            done = exchange.write_export(store, text, csv_format=csv_format)
+            text.flush()
+            text.detach()
     except FileRefused as problem:
         raise ValueError(f"{args.output}: {problem}") from None
+    what, note = f"{done.answers} answers", ""
+    if csv_format and done.games:
+        note = f" (CSV keeps the answers only: export JSON to keep the {_games(done.games)})"
+    elif done.games:
+        what += f" and {_games(done.games)}"
     err.write(f"Exported {what} to {one_line(args.output)}{note}\n")
     return 0
 
@@ -372,23 +370,35 @@ def _games(n: int) -> str:
 # ---------------------------------------------------------------- import
 
 
-def _import(args: argparse.Namespace, out: TextIO) -> int:
+def _import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from trainer.cli.progress import Progress
     from trainer.game.coach.kept_ledger import import_problem
     from trainer.history import exchange
     from trainer.history.exchange import ImportFormatError
 
     path = Path(args.file)
+    # silent unless the import runs over a second; its lines are the program's own text, so
+    # on a terminal they go out as they are, carriage returns and all
+    progress = Progress(err.target if isinstance(err, Escaped) else err)
     export = exchange.read_export(path)
     try:  # every record is checked, every game played through, before the store is opened
-        rows = exchange.rows_from_records(export.attempts)
-        games = exchange.games_from_records(export.games, import_problem)
-    except ImportFormatError as err:
-        raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
+        rows = exchange.rows_from_records(
+            export.attempts, lambda n, of: progress.step("checking answers", n, of)
+        )
+        games = exchange.games_from_records(
+            export.games, import_problem, lambda n, of: progress.step("checking games", n, of)
+        )
+    except ImportFormatError as problem:
+        progress.done()
+        raise ImportFormatError(f"{path}: {problem}; nothing was imported") from None
+    progress.say("writing them to the history")
     with StatsStore.open(args.data_dir) as store:
         try:  # what only the store can tell (a session of another drill set there)
             done = exchange.insert_export(store, rows, games)
-        except ImportFormatError as err:
-            raise ImportFormatError(f"{path}: {err}; nothing was imported") from None
+        except ImportFormatError as problem:
+            raise ImportFormatError(f"{path}: {problem}; nothing was imported") from None
+        finally:
+            progress.done()
         out.write(
             f"Imported {done.added} answers from {one_line(path)}; {done.skipped} already "
             f"recorded, skipped (history: {one_line(store.path)})\n"

@@ -39,6 +39,9 @@ class Escaped(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
+    def isatty(self) -> bool:
+        return self.target.isatty()
+
     def write(self, text: str) -> int:
         try:
             self.target.write(printable(text, keep_newlines=True))

@@ -1,6 +1,7 @@
 """A whole history as a file: the export, written and read back, and the import.
 
-- `export`: every answer and game as JSON, or the answers as CSV (``muggins export``);
+- `export`: every answer and game as JSON, or the answers as CSV (``muggins export``),
+  written as it is read;
 - `read`: an export file read back, every limit held before it is parsed;
 - `merge`: its records checked (`record_checks`, `field_checks`; the games by
   `game_import` and the game layer's replay, a `GameCheck` the caller passes) and added
@@ -11,11 +12,14 @@ from trainer.history.exchange.export import (
     CSV_COLUMNS,
     EXPORT_FORMAT,
     EXPORT_VERSION,
+    Exported,
     csv_text,
     csv_value,
     export_game_records,
     export_records,
+    iter_records,
     write_csv,
+    write_export,
     write_json,
 )
 from trainer.history.exchange.field_checks import TIME_ZONE_REACH, check_time, time_range
@@ -44,6 +48,7 @@ __all__ = [
     "MAX_DEPTH",
     "TIME_ZONE_REACH",
     "ExportFile",
+    "Exported",
     "GameCheck",
     "GameRows",
     "ImportFormatError",
@@ -56,10 +61,12 @@ __all__ = [
     "games_from_records",
     "import_records",
     "insert_export",
+    "iter_records",
     "read_export",
     "rows_from_records",
     "time_range",
     "too_deep",
     "write_csv",
+    "write_export",
     "write_json",
 ]

@@ -12,11 +12,12 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Mapping, Sequence
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
-from typing import Any, Final, TextIO
+from typing import Any, Final, NamedTuple, TextIO
 
-from trainer.history.file.game_rows import export_games
+from trainer.history.file.game_rows import iter_games
 from trainer.history.file.rows import ATTEMPT_COLUMNS
 from trainer.history.store import StatsStore
 from trainer.history.times import iso
@@ -32,27 +33,88 @@ _BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
 CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
 
 
+_BATCH: Final = 500
+"""Attempts read at a time, with their combinations and kinds present: the export's memory
+is this many records, however long the history."""
+
+
+class Exported(NamedTuple):
+    """What an export wrote: its answers and its games."""
+
+    answers: int
+    games: int
+
+
 def export_records(store: StatsStore) -> list[dict[str, Any]]:
     """Every attempt as a plain dict (the export format), oldest first."""
     with store.guard("exporting") as conn:
+        return list(iter_records(conn))
+
+
+def export_game_records(store: StatsStore) -> list[dict[str, Any]]:
+    """Every game as a plain dict (setup, actions, status, record), oldest first."""
+    with store.guard("exporting games") as conn:
+        return list(iter_games(conn))
+
+
+def write_export(store: StatsStore, out: TextIO, *, csv_format: bool = False) -> Exported:
+    """The whole history written to ``out`` as it is read, a few hundred records at a time,
+    so memory stays flat however long it is: JSON with the games, or CSV of the answers
+    alone (the games counted, not written). One read transaction, so the file is the
+    history at one moment even while a trainer records answers."""
+    with store.guard("exporting") as conn:
+        conn.execute("BEGIN")
+        try:
+            records = _Counted(iter_records(conn))
+            if csv_format:
+                write_csv(records, out)
+                (games,) = conn.execute("SELECT count(*) FROM games").fetchone()
+            else:
+                counted = _Counted(iter_games(conn))
+                write_json(records, out, counted)
+                games = counted.n
+        finally:
+            conn.execute("ROLLBACK")
+    return Exported(records.n, games)
+
+
+class _Counted(Iterator[dict[str, Any]]):
+    """Records passed through, counted."""
+
+    def __init__(self, records: Iterator[dict[str, Any]]) -> None:
+        self._records = records
+        self.n = 0
+
+    def __next__(self) -> dict[str, Any]:
+        record = next(self._records)
+        self.n += 1
+        return record
+
+
+def iter_records(conn: sqlite3.Connection) -> Iterator[dict[str, Any]]:
+    """Every attempt as a plain dict (the export format), oldest first, read `_BATCH` at a
+    time with their combinations and the stat kinds present."""
+    cursor = conn.execute(f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY at, id")
+    while batch := cursor.fetchmany(_BATCH):
+        ids = [row[0] for row in batch]
+        marks = ", ".join("?" * len(ids))
         combos: dict[int, list[dict[str, Any]]] = {}
         for attempt_id, role, kind_s, kind, cards, points, reason in conn.execute(
             "SELECT attempt_id, role, stat_kind, kind, cards, points, reason FROM combos "
-            "ORDER BY rowid"
+            f"WHERE attempt_id IN ({marks}) ORDER BY rowid",
+            ids,
         ):
             combo = {"role": role, "stat_kind": kind_s, "kind": kind, "cards": cards}
             combo |= {"points": points, "reason": reason}
             combos.setdefault(attempt_id, []).append(combo)
         present: dict[int, dict[str, int]] = {}
         for attempt_id, kind, n in conn.execute(
-            "SELECT attempt_id, stat_kind, n FROM present ORDER BY attempt_id, stat_kind"
+            f"SELECT attempt_id, stat_kind, n FROM present WHERE attempt_id IN ({marks}) "
+            "ORDER BY attempt_id, stat_kind",
+            ids,
         ):
             present.setdefault(attempt_id, {})[kind] = n
-        records = []
-        cursor = conn.execute(
-            f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY at, id"
-        )
-        for attempt_id, *values in cursor:
+        for attempt_id, *values in batch:
             record: dict[str, Any] = dict(zip(ATTEMPT_COLUMNS, values, strict=True))
             for column in _JSON_COLUMNS:
                 if record[column] is not None:
@@ -61,34 +123,40 @@ def export_records(store: StatsStore) -> list[dict[str, Any]]:
                 record[column] = bool(record[column])
             record["combos"] = combos.get(attempt_id, [])
             record["present"] = present.get(attempt_id, {})
-            records.append(record)
-    return records
-
-
-def export_game_records(store: StatsStore) -> list[dict[str, Any]]:
-    """Every game as a plain dict (setup, actions, status, record), oldest first."""
-    with store.guard("exporting games") as conn:
-        return export_games(conn)
+            yield record
 
 
 def write_json(
-    records: Sequence[Mapping[str, Any]],
+    records: Iterable[Mapping[str, Any]],
     out: TextIO,
-    games: Sequence[Mapping[str, Any]] = (),
+    games: Iterable[Mapping[str, Any]] = (),
 ) -> None:
-    """The records (and games) as one JSON document, with the format's name and version."""
-    data = {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "exported": iso(datetime.now(UTC)),
-        "attempts": list(records),
-        "games": list(games),
-    }
-    json.dump(data, out, ensure_ascii=False, indent=1)
-    out.write("\n")
+    """The records (and games) as one JSON document, with the format's name and version,
+    written one record at a time (the layout of ``json.dump`` with ``indent=1``)."""
+    head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported": iso(datetime.now(UTC))}
+    out.write("{\n")
+    for key, value in head.items():
+        out.write(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+    _write_list(out, "attempts", records)
+    out.write(",\n")
+    _write_list(out, "games", games)
+    out.write("\n}\n")
 
 
-def write_csv(records: Sequence[Mapping[str, Any]], out: TextIO) -> None:
+def _write_list(out: TextIO, key: str, items: Iterable[Mapping[str, Any]]) -> None:
+    """``"key": [...]`` at the document's first level, each item indented as ``json.dump``
+    with ``indent=1`` would indent it there."""
+    out.write(f" {json.dumps(key)}: [")
+    first = True
+    for item in items:
+        text = json.dumps(item, ensure_ascii=False, indent=1)
+        out.write("\n  " if first else ",\n  ")
+        out.write(text.replace("\n", "\n  "))
+        first = False
+    out.write("]" if first else "\n ]")
+
+
+def write_csv(records: Iterable[Mapping[str, Any]], out: TextIO) -> None:
     """The records as CSV, one row each; combinations and kinds present as JSON cells, and
     text a spreadsheet would run as a formula quoted (`csv_text`)."""
     writer = csv.writer(out, lineterminator="\n")

@@ -11,7 +11,7 @@ and the review schedule are rebuilt from the merged history.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from trainer.history.exchange.field_checks import RecordError
@@ -34,7 +34,11 @@ def import_records(store: StatsStore, records: Sequence[Any]) -> tuple[int, int]
     return insert_all(store, rows_from_records(records))
 
 
-def rows_from_records(records: Sequence[Any]) -> list[Rows]:
+Progress = Callable[[int, int], None]
+"""Told (done, total) after each record or game checked, for a long import's progress line."""
+
+
+def rows_from_records(records: Sequence[Any], progress: Progress | None = None) -> list[Rows]:
     """Every record checked and turned into rows; `ImportFormatError` names the first bad
     one and its field. No uid comes twice, and each session belongs to one drill set."""
     rows: list[Rows] = []
@@ -57,10 +61,14 @@ def rows_from_records(records: Sequence[Any]) -> list[Rows]:
                 f"{excerpt(first)} (record {where}), not of {excerpt(drill)}"
             )
         rows.append(row)
+        if progress is not None:
+            progress(number, len(records))
     return rows
 
 
-def games_from_records(games: Sequence[Any], check: GameCheck) -> list[GameRows]:
+def games_from_records(
+    games: Sequence[Any], check: GameCheck, progress: Progress | None = None
+) -> list[GameRows]:
     """Every exported game checked and turned into rows, then played through by ``check``
     (the game layer's replay, which this layer cannot import); `ImportFormatError` names
     the first bad one by its number and field, or its first illegal action."""
@@ -79,6 +87,8 @@ def games_from_records(games: Sequence[Any], check: GameCheck) -> list[GameRows]
         if problem is not None:
             raise ImportFormatError(f"game {number}: {problem}")
         out.append(rows)
+        if progress is not None:
+            progress(number, len(games))
     return out
 
 

@@ -4,7 +4,7 @@ The store keeps a game as the game layer's JSON text and never reads inside it
 (`trainer.game.session` encodes and decodes): the setup, one row per action in
 ``game_actions``, the record once the game is over, its ledger once worked out, and
 summary columns for statistics. `read_game` turns a row (and its actions) back into a `SavedGame`;
-`export_games` gives every game as the export holds it. Saving a game goes through the
+`iter_games` gives every game as the export holds it. Saving a game goes through the
 store (`trainer.history.writing.games`); an export's games come back through
 `trainer.history.exchange.game_import`.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, get_args
@@ -99,12 +99,10 @@ def read_game(conn: sqlite3.Connection, row: Sequence[Any]) -> SavedGame:
     )
 
 
-def export_games(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    """Every game as plain data (the export format), oldest first; JSON text decoded."""
-    out = []
-    for row in conn.execute(
-        f"SELECT id, {GAME_COLUMNS} FROM games ORDER BY created, id"
-    ).fetchall():
+def iter_games(conn: sqlite3.Connection) -> Iterator[dict[str, Any]]:
+    """Every game as plain data (the export format), oldest first, one at a time; JSON text
+    decoded."""
+    for row in conn.execute(f"SELECT id, {GAME_COLUMNS} FROM games ORDER BY created, id"):
         game = read_game(conn, row)
         try:
             setup = json.loads(game.setup)
@@ -113,22 +111,19 @@ def export_games(conn: sqlite3.Connection) -> list[dict[str, Any]]:
             ledger = None if game.ledger is None else json.loads(game.ledger)
         except ValueError as err:
             raise ValueError(f"game {game.uid}: its saved data is not JSON ({err})") from None
-        out.append(
-            {
-                "uid": game.uid,
-                "variant": game.variant,
-                "seed": game.seed,
-                "status": game.status,
-                "created": iso(game.created),
-                "updated": iso(game.updated),
-                "setup": setup,
-                "actions": actions,
-                "record": record,
-                "human_side": game.human_side,
-                "winner": game.winner,
-                "final": None if game.final is None else list(game.final),
-                "human_result": game.human_result,
-                "ledger": ledger,
-            }
-        )
-    return out
+        yield {
+            "uid": game.uid,
+            "variant": game.variant,
+            "seed": game.seed,
+            "status": game.status,
+            "created": iso(game.created),
+            "updated": iso(game.updated),
+            "setup": setup,
+            "actions": actions,
+            "record": record,
+            "human_side": game.human_side,
+            "winner": game.winner,
+            "final": None if game.final is None else list(game.final),
+            "human_result": game.human_result,
+            "ledger": ledger,
+        }

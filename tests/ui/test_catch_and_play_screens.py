@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Input
-
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, running, text_of
+from tests.ui.support import ListRecorder, app_for, drill, entry, revealing, running, text_of
+from tests.ui.waiting import until
 from trainer.quiz.questions import CatchQuestion, PlayQuestion
 from trainer.ui.screens.quiz import QuizScreen
 
@@ -43,9 +42,8 @@ async def test_catch_screen_says_a_miscounted_zero_hand_aloud(
             spoken = q.opponent.spoken()
             assert spoken in NEAR_MISSES
             assert text_of(app, "#opponent") == f'Your opponent counts their hand: "{spoken}"'
-            app.screen.query_one("#claim", Input).value = "t"
-            await pilot.press("enter")
-            await pilot.pause()
+            await pilot.press("t")  # at once, no Enter
+            await until(pilot, lambda: revealing(app), "the reveal")
             assert recorder.attempts[-1].exact  # too many, rightly
 
 

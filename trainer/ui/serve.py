@@ -42,6 +42,11 @@ TITLE: Final = "Muggins"
 FONT_SIZE: Final = 16  # px; with the window's size it sets the terminal's columns and rows
 MOST_TABS: Final = 64
 """The highest ``--max-tabs``: each tab is a trainer process of about 60 MB."""
+IDLE_SECONDS: Final = 30.0
+"""A connection that has not sent a whole request this many seconds after it opened, or
+after its last answer, is closed: a browser sends its request at once and opens another
+connection when it needs one, while one sending nothing, or its headers a byte at a time,
+would hold its connection open for ever."""
 FREE_PORT_TRIES: Final = 20
 """How many ports ``--port 0`` takes at most before one that browsers open."""
 STOP_WAIT: Final = DRAIN_LIMIT + QUIT_LIMIT + CLOSE_SECONDS + 1
@@ -222,9 +227,7 @@ async def _serve(args: argparse.Namespace, host: str, public: Origin | None, out
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)  # a second Ctrl+C changes nothing
     tabs = Tabs(tab_command(args), args.max_tabs)
-    runner = web.AppRunner(
-        _make_app(tabs, Guard(host, public), host, public), access_log=None, shutdown_timeout=1.0
-    )
+    runner = make_runner(tabs, Guard(host, public), host, public)
     await runner.setup()
     try:
         site = await listen(runner, host, args.port)
@@ -237,6 +240,15 @@ async def _serve(args: argparse.Namespace, host: str, public: Origin | None, out
         await tabs.stop(STOP_WAIT)
     finally:
         await runner.cleanup()
+
+
+def make_runner(
+    tabs: Tabs, guard: Guard, host: str, public: Origin | None, idle: float = IDLE_SECONDS
+) -> web.AppRunner:
+    """The server: `_make_app`'s application, with connections closed when they have sent
+    no whole request ``idle`` seconds after opening or after their last answer."""
+    app = _make_app(tabs, guard, host, public)
+    return web.AppRunner(app, access_log=None, shutdown_timeout=1.0, keepalive_timeout=idle)
 
 
 async def listen(runner: web.AppRunner, host: str, port: int) -> web.TCPSite:

@@ -4,12 +4,14 @@ at once, each ended by being told to quit and given the time its quit takes.
 A tab is a websocket relayed to a trainer by textual-serve's `AppService` (its terminal's
 packets both ways). A tab beyond the limit is accepted and closed at once with `TABS_FULL`
 (the page says why) and starts nothing; a slot is held from before its trainer starts until
-that process has ended, so live trainers never outnumber the limit. When the tab closes, the
+that process has ended, so live trainers never outnumber the limit. A tab whose browser
+stops answering the server's pings (`HEARTBEAT`) is closed. When the tab closes, the
 trainer ends, or the server stops, the trainer is sent textual-serve's quit (what the tab
 sent before is passed on first) and waited for: it saves its answers as it quits
-(`trainer.ui.quitting`, `trainer.history.writing.recorder`). Each runs in a session of its own, so
-the terminal's Ctrl+C reaches the server alone. A trainer is killed only when it has not
-ended `QUIT_GRACE` seconds after its quit and is stuck, or after `QUIT_LIMIT` seconds.
+(`trainer.ui.quitting`, `trainer.history.writing.recorder`). Each runs in a session of its
+own, so the terminal's Ctrl+C reaches the server alone. A trainer is killed only when it
+has not ended `QUIT_GRACE` seconds after its quit and is stuck, or after `QUIT_LIMIT`
+seconds.
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ DRAIN_LIMIT: Final = 1.0
 """... or for this long at most."""
 CLOSE_SECONDS: Final = 2.0
 """How long closing a tab's socket waits for the browser's reply."""
+HEARTBEAT: Final = 15.0
+"""A tab's socket silent this long is sent a ping; one that has not answered within half
+as long again (its browser gone without a word: asleep, off the network) is closed and its
+trainer ended, as for a tab closed."""
 MAX_MESSAGE: Final = 1 << 20
 """The largest message a tab may send (keys, a paste, a resize): 1 MiB."""
 LARGEST_TERMINAL: Final = (500, 250)
@@ -153,8 +159,8 @@ class Tabs:
     """The open tabs: the websocket handler that starts each one's trainer, the limit, and
     the stop that ends them all."""
 
-    def __init__(self, argv: Sequence[str], limit: int) -> None:
-        self.argv, self.limit = list(argv), limit
+    def __init__(self, argv: Sequence[str], limit: int, heartbeat: float = HEARTBEAT) -> None:
+        self.argv, self.limit, self.heartbeat = list(argv), limit, heartbeat
         self.live = 0
         """Trainers started and not yet ended (and those being started)."""
         self.stopping = asyncio.Event()
@@ -164,7 +170,9 @@ class Tabs:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """A tab: its trainer started, relayed until the tab closes, the trainer leaves or
         the server stops, then ended (or, beyond the limit, a socket closed at once)."""
-        ws = web.WebSocketResponse(heartbeat=15, timeout=CLOSE_SECONDS, max_msg_size=MAX_MESSAGE)
+        ws = web.WebSocketResponse(
+            heartbeat=self.heartbeat, timeout=CLOSE_SECONDS, max_msg_size=MAX_MESSAGE
+        )
         if self.stopping.is_set() or self.live >= self.limit:
             with suppress(ConnectionError):
                 await ws.prepare(request)

@@ -194,7 +194,7 @@ def _serve_parser(sub: argparse._SubParsersAction[MugginsParser]) -> None:
         type=port,
         default=8000,
         metavar="N",
-        help="default: 8000; 0: any free port (never one browsers refuse, such as 1 or 6000)",
+        help="default: 8000; 0: any free port. Never one browsers refuse (1, 22, 6000...)",
     )
     p.add_argument(
         "--max-tabs",

@@ -91,6 +91,8 @@ GAME_POINTS_MOST: Final = 121
 the instant a side reaches it)."""
 SIDES_MOST: Final = 4
 """The most sides at a table: four players, each alone."""
+_A_GAME: Final = {"playing": "a game still playing", "abandoned": "an abandoned game"}
+"""A game of each status but over, as an error names it."""
 
 
 def _optional_whole(game: Mapping[str, Any], key: str, high: int) -> int | None:
@@ -127,8 +129,10 @@ def game_rows(game: Any) -> GameRows:
     if record is not None and not isinstance(record, Mapping):
         raise fail("record", record, "is not an object")
     ledger = game.get("ledger")
-    if ledger is not None and (status != "over" or not isinstance(ledger, Mapping)):
-        raise fail("ledger", ledger, f"is not a game over's ledger (an object), for a {status}")
+    if ledger is not None and status != "over":
+        raise fail("ledger", ledger, f"is given for {_A_GAME[status]}: only a game over has one")
+    if ledger is not None and not isinstance(ledger, Mapping):
+        raise fail("ledger", ledger, "is not a game's ledger (an object)")
     for key in ("setup", "actions", "record", "ledger"):
         _no_controls(game.get(key), key)
     final, winner, human_side, human_result = _result(game, status)

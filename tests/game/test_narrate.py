@@ -80,7 +80,7 @@ def test_the_pegging_of_the_worked_hand_line_by_line() -> None:
         ["Computer: 6♣ (31), thirty-one for 2"],
         ["You: 10♦ (10)"],
         ["Computer: 10♠ (20), pair for 2"],
-        ["You: 9♦ (29)", "Computer: go", "Go: 1 for you"],  # Computer holds only a jack, you are out
+        ["You: 9♦ (29)", "Computer: go", "Go: 1 for you"],  # Computer holds a jack, you none
         ["Computer: J♣ (10)", "Last card: 1 for Computer"],
     ]
 

@@ -71,3 +71,22 @@ async def test_pegging_header_shows_no_muggins_policy(
         await pilot.pause()
         assert isinstance(app.runner.question, PlayQuestion)
         assert text_of(app, "#quiz-title") == f"Peg  ·  1 of 3  ·  {d.variant}"
+
+
+async def test_the_pegging_notes_name_your_cards_as_the_table_draws_them(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """The cards left are written with suit symbols, as the cards above them are drawn."""
+    d = drill({"name": "Peg", "description": "d", "kind": "play", "hands": 3})
+    app = app_for([entry(d)], clock, recorder)
+    async with running(app, SIZE) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.runner.question, PlayQuestion), "a play")
+        q = app.runner.question
+        assert isinstance(q, PlayQuestion)
+        left = q.play.remaining
+        notes = text_of(app, "#play-notes")
+        if left:
+            assert f"Your cards left: {' '.join(c.symbol for c in left)}." in notes
+        else:
+            assert "You have no cards left." in notes

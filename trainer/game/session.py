@@ -49,6 +49,7 @@ from trainer.history import StatsStore
 from trainer.history.file import HumanResult, SavedGame
 from trainer.history.writing import (
     GameEnd,
+    UnreadableGame,
     abandon_game,
     create_game,
     finish_game,
@@ -166,7 +167,10 @@ class GameSession:
     def resume(cls, store: StatsStore, *, now: Clock = local_now) -> GameSession | None:
         """The latest game still playing, replayed to where it was; None if there is none.
         `SavedGameError` if it cannot be read or replayed (the game stays stored)."""
-        saved = latest_playing(store)
+        try:
+            saved = latest_playing(store)
+        except UnreadableGame as err:
+            raise SavedGameError(err.uid, err.problem) from None
         return None if saved is None else cls.replay(store, saved, now=now)
 
     @classmethod
@@ -196,17 +200,20 @@ class GameSession:
             raise SavedGameError(
                 saved.uid, f"{saved.steps} steps are saved but {len(saved.actions)} actions"
             )
-        session = cls(store, setup, saved.uid, saved.id, now)
+        try:
+            session = cls(store, setup, saved.uid, saved.id, now)
+        except ValueError as err:  # a setup the rules cannot deal from
+            raise SavedGameError(saved.uid, f"setup: {err}") from None
         for n, text in enumerate(saved.actions):
             where = f"action {n}"
             try:
                 data = loads(text, where)
                 action, hinted = action_from_data(data, where), action_hinted(data)
                 after, events = step(session.state, action)
+                session._moved(action, after, events, hinted=hinted)
             except ValueError as err:  # CodecError, GameError, or anything the rules refuse
                 detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
                 raise SavedGameError(saved.uid, detail) from None
-            session._moved(action, after, events, hinted=hinted)
         session.abandoned = saved.status == "abandoned"
         return session
 

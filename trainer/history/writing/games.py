@@ -110,12 +110,23 @@ def save_step(
     *,
     attempt: Attempt | None = None,
     end: GameEnd | None = None,
+    again: bool = False,
+    patient: bool = True,
 ) -> None:
     """Append the game's action number ``n`` (from 0), with the answer it judged and, on the
     last step, the game's end, in one transaction; `GameConflictError` unless the game is
-    playing with exactly ``n`` actions saved."""
+    playing with exactly ``n`` actions saved.
+
+    ``again``: this step was tried before and may have been saved unbeknown to the caller
+    (its commit done, its acknowledgement lost): action ``n`` already saved as this very
+    action is taken as this step, saved once (``game_actions`` is keyed by the game and
+    ``n``), neither written twice nor refused. ``patient`` False: one try at the store's
+    lock (`StatsStore.transaction`), for a caller that tries again off the screen's thread.
+    """
     rows = None if attempt is None else attempt_rows(attempt)
-    with store.transaction("saving the game") as conn:
+    with store.transaction("saving the game", patient=patient) as conn:
+        if again and _saved(conn, game_id, n, action):
+            return
         _check_playing(conn, game_id, n)
         conn.execute(
             "INSERT INTO game_actions (game_id, n, action) VALUES (?, ?, ?)", (game_id, n, action)
@@ -127,6 +138,14 @@ def save_step(
         )
         if end is not None:
             _end(conn, game_id, end)
+
+
+def _saved(conn: sqlite3.Connection, game_id: int, n: int, action: str) -> bool:
+    """Whether the game's action number ``n`` is saved, and is ``action``."""
+    found = conn.execute(
+        "SELECT action FROM game_actions WHERE game_id = ? AND n = ?", (game_id, n)
+    ).fetchone()
+    return found is not None and found[0] == action
 
 
 def finish_game(store: StatsStore, game_id: int, end: GameEnd, at: datetime) -> None:

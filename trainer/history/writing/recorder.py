@@ -4,12 +4,13 @@ The trainer hands every judged answer to a `Recorder` and goes on at once. A thr
 the recorder's own writes them to the history one at a time, in the order given.
 When the history cannot take one (another program holds its lock past the store's
 wait, `StoreBusy`; or a full disk, a file made read-only), the answer stays at the
-head of the queue and is tried again after a pause that grows to `LONGEST_PAUSE`,
-the answers after it waiting behind it. Nothing handed over is dropped: the player
-is told once that answers are waiting and why, and again once they are all written
-(`Notice`). `close` waits a few seconds for the queue to empty; what is still waiting
-is kept in a file beside the store (`trainer.history.writing.pending`), which the next
-start brings back before anything else is written.
+head of the queue and is tried again after a pause that grows to `LONGEST_PAUSE`
+(`trainer.history.writing.patience`), the answers after it waiting behind it. Nothing
+handed over is dropped: the player is told once that answers are waiting and why, and
+again once they are all written (`Notice`). `close` waits a few seconds for the queue
+to empty; what is still waiting is kept in a file beside the store
+(`trainer.history.writing.pending`), which the next start brings back before anything
+else is written.
 """
 
 from __future__ import annotations
@@ -25,13 +26,10 @@ from trainer.history.exchange import ImportFormatError
 from trainer.history.file.opening import StoreBusy
 from trainer.history.store import StatsStore
 from trainer.history.writing.deferred import DeferredStore
+from trainer.history.writing.patience import FIRST_PAUSE, LONGEST_PAUSE
 from trainer.history.writing.pending import keep, pending_files
 from trainer.quiz.attempt import Attempt
 
-FIRST_PAUSE: Final = 0.1
-LONGEST_PAUSE: Final = 2.0
-"""The pause before an answer that could not be written is tried again grows from
-`FIRST_PAUSE` to this (each try itself waits up to the store's `BUSY_SECONDS`)."""
 QUIT_WAIT: Final = 5.0
 """How long quitting waits for answers still waiting to be written."""
 

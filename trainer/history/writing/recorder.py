@@ -10,11 +10,14 @@ handed over is dropped: the player is told once that answers are waiting and why
 again once they are all written (`Notice`). `close` waits a few seconds for the queue
 to empty; what is still waiting is kept in a file beside the store
 (`trainer.history.writing.pending`), which the next start brings back before anything
-else is written.
+else is written. Answers judged before the history was open, which the trainer kept in
+such a file as they came (``early``), are not brought back as an earlier session's: they
+are handed over, first in the queue, and their file is deleted once they are written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -130,6 +133,8 @@ class Recorder:
         self._history: Writer | None = None
         self._store: Path | None = None
         self._bring_back: list[Path] = []
+        self._early: Path | None = None
+        self._early_left = 0
         self._thread: threading.Thread | None = None
         self._stopping = self._hurry = False
         self._reason: str | None = None
@@ -137,16 +142,21 @@ class Recorder:
 
     # ------------------------------------------------------------ the trainer's side
 
-    def attach(self, history: Writer) -> None:
+    def attach(self, history: Writer, *, early: Path | None = None) -> None:
         """Write to ``history`` from now on (answers given before wait for this); a store
-        in a file first brings back answers kept beside it when it last could not."""
+        in a file first brings back answers kept beside it when it last could not.
+        ``early``: the file beside it that this trainer kept the answers handed over so far
+        in (judged before the history was open): left alone, and deleted once they are
+        written."""
         store = None
         if isinstance(history, DeferredStore | StatsStore) and str(history.path) != ":memory:":
             store = history.path
         with self._state:
             self._history, self._store = history, store
+            if early is not None:
+                self._early, self._early_left = early, len(self._queue)
             if isinstance(history, DeferredStore):
-                self._bring_back = pending_files(history.path)
+                self._bring_back = [f for f in pending_files(history.path) if f != early]
             self._work()
 
     def put(self, attempt: Attempt) -> None:
@@ -194,6 +204,7 @@ class Recorder:
             left = list(self._queue)
             self._queue.clear()
             reason = self._reason or "the history was not open"
+            early, self._early = self._early, None
         if not left:
             return None
         if self._store is None:
@@ -201,9 +212,11 @@ class Recorder:
                 len(left), reason, failure="there is no history file to keep them beside"
             )
         try:
-            return Unsaved(len(left), reason, kept=keep(self._store, left))
-        except (OSError, ValueError) as err:
+            kept = keep(self._store, left)
+        except (OSError, ValueError) as err:  # the early ones (if any) stay in their file
             return Unsaved(len(left), reason, failure=str(err))
+        _delete(early)  # its answers not written are in the new file
+        return Unsaved(len(left), reason, kept=kept)
 
     # ------------------------------------------------------------ the thread
 
@@ -262,6 +275,11 @@ class Recorder:
     def _written(self) -> None:
         with self._state:
             self._queue.popleft()
+            early = None
+            if self._early_left:
+                self._early_left -= 1
+                if not self._early_left:
+                    early, self._early = self._early, None
             done = None
             if self._reason is not None:
                 self._saved += 1
@@ -269,9 +287,17 @@ class Recorder:
                     done = saved_notice(self._saved)
                     self._reason, self._saved = None, 0
             self._state.notify_all()
+        _delete(early)
         if done is not None:
             self._tell(done)
 
     def _tell(self, notice: Notice) -> None:
         if self.notify is not None:
             self.notify(notice)
+
+
+def _delete(path: Path | None) -> None:
+    """Delete a file of answers all written (or kept again elsewhere)."""
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.unlink()

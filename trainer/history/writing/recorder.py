@@ -134,6 +134,7 @@ class Recorder:
         self._store: Path | None = None
         self._bring_back: list[Path] = []
         self._early: Path | None = None
+        self._early_source: Callable[[], Path | None] | None = None
         self._early_left = 0
         self._thread: threading.Thread | None = None
         self._stopping = self._hurry = False
@@ -142,21 +143,22 @@ class Recorder:
 
     # ------------------------------------------------------------ the trainer's side
 
-    def attach(self, history: Writer, *, early: Path | None = None) -> None:
+    def attach(self, history: Writer, *, early: Callable[[], Path | None] | None = None) -> None:
         """Write to ``history`` from now on (answers given before wait for this); a store
         in a file first brings back answers kept beside it when it last could not.
-        ``early``: the file beside it that this trainer kept the answers handed over so far
-        in (judged before the history was open): left alone, and deleted once they are
-        written."""
+        ``early`` gives the file beside it that this trainer kept the answers handed over so
+        far in (judged before the history was open), once its last write is done (called
+        from the recorder's thread: it may wait): that file is not brought back, and is
+        deleted once they are written."""
         store = None
         if isinstance(history, DeferredStore | StatsStore) and str(history.path) != ":memory:":
             store = history.path
         with self._state:
             self._history, self._store = history, store
             if early is not None:
-                self._early, self._early_left = early, len(self._queue)
+                self._early_source, self._early_left = early, len(self._queue)
             if isinstance(history, DeferredStore):
-                self._bring_back = [f for f in pending_files(history.path) if f != early]
+                self._bring_back = pending_files(history.path)  # again once ``early`` is known
             self._work()
 
     def put(self, attempt: Attempt) -> None:
@@ -200,6 +202,7 @@ class Recorder:
             thread = self._thread
         if thread is not None:
             thread.join()  # at most the write in progress: the store's own bounded wait
+        self._find_early()  # (if the thread never did)
         with self._state:
             left = list(self._queue)
             self._queue.clear()
@@ -221,6 +224,7 @@ class Recorder:
     # ------------------------------------------------------------ the thread
 
     def _run(self) -> None:
+        self._find_early()
         pause = self.first_pause
         while True:
             with self._state:
@@ -247,6 +251,21 @@ class Recorder:
             pause = self.first_pause
             if attempt is not None:
                 self._written()
+
+    def _find_early(self) -> None:
+        """Learn the file this trainer kept its early answers in (waiting for its last write:
+        this thread's wait, not the screen's), and look for files to bring back again
+        without it (those it replaced meanwhile are gone)."""
+        with self._state:
+            source, self._early_source = self._early_source, None
+        if source is None:
+            return
+        early = source()
+        with self._state:
+            self._early = early
+            if isinstance(self._history, DeferredStore):
+                self._bring_back = [f for f in pending_files(self._history.path) if f != early]
+            self._state.notify_all()
 
     def _brought_back(self, history: Writer, files: Sequence[Path]) -> None:
         assert isinstance(history, DeferredStore)

@@ -127,11 +127,11 @@ class DrillRunner:
         if self.recorder is None:
             self.recorder = Recorder(self.notify)
         early, self.early = self.early, None
-        kept = None if early is None else early.stop()  # (the write in progress, at most)
         for attempt in self.waiting:
             self.recorder.put(attempt)
         self.waiting = []
-        self.recorder.attach(history, early=kept)
+        # Their file is known once its last write is done: the recorder's thread waits for it.
+        self.recorder.attach(history, early=None if early is None else early.stop)
 
     def _wait(self, attempt: Attempt) -> None:
         """An answer judged before the history is open: it waits, kept beside it meanwhile."""

@@ -5,10 +5,12 @@ latest game still playing back from the store: `new_game` from its setup, then
 every saved action replayed through `step` (each checked legal again), so the
 state, the bots' next choices and the record are what they were. The bots act
 one step at a time (`bot_step`), so a UI can pause between them; the human
-acts with `act`. Each step is saved before the session moves on (a step that
-cannot be taken or saved changes nothing), with the human's count recorded as
-an `Attempt` in the same transaction, and the last step marks the game over
-with its record (`trainer.history.writing.games`).
+acts with `act` (or works a step out with `prepare` and saves it with `save`). Each
+step is saved before the session moves on (a step that cannot be taken or saved
+changes nothing), with the human's count recorded as an `Attempt` in the same
+transaction, and the last step marks the game over with its record
+(`trainer.game.step_save`); while another program holds the store a step waits
+and is tried again, never refused.
 
 Only the human's own counts are attempts. Their answers to a bot's count (`Respond`) move
 points as the engine settles them but are not recorded as catch attempts: a drill's catch
@@ -16,9 +18,7 @@ question is judged by the ACC rule alone against the opponent's stated mistake, 
 bot's `Count` does not keep, while the game settles a call under its own policy. A throw or
 card laid after a hint is saved marked so (`hints`), for the ledger.
 
-A stored game can also be dealt with without playing it on: abandoned by its uid
-(`abandon_saved`, one that cannot be resumed), or checked to play through as it was saved
-(`replay_problem`, as an import checks each game).
+A stored game dealt with without playing it on is `trainer.game.saved_games`'s.
 """
 
 from __future__ import annotations
@@ -27,38 +27,39 @@ import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from trainer.game.attempts import count_attempt, game_drill
-from trainer.game.codec import (
-    CodecError,
-    action_from_data,
-    action_to_data,
-    dumps,
-    loads,
-    spoken_data,
-)
-from trainer.game.engine import count_verdict, new_game, prompt, step
+from trainer.game.attempts import game_drill
+from trainer.game.codec import CodecError, action_from_data, dumps, loads
+from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Event
-from trainer.game.hints import Hint, action_hinted, hint_key, hinted_data
+from trainer.game.hints import Hint, action_hinted, hint_key
 from trainer.game.match import first_dealer, game_points, match_game_seed
 from trainer.game.players.bots import Bot, Level
 from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
 from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
+from trainer.game.step_save import (
+    PendingStep,
+    game_end,
+    game_record,
+    save_pending,
+    work_out,
+)
 from trainer.game.variants import GameVariant
-from trainer.history import StatsStore
-from trainer.history.file import HumanResult, SavedGame
+from trainer.history import StatsStore, StoreBusy
+from trainer.history.file import SavedGame
 from trainer.history.writing import (
-    GameEnd,
+    Stop,
+    UnreadableGame,
     abandon_game,
     create_game,
     finish_game,
     latest_playing,
-    load_game,
-    save_step,
 )
 from trainer.quiz.attempt import Attempt, SpokenTimes
 
 Clock = Callable[[], datetime]
+Waiting = Callable[[StoreBusy], object]
+"""Told when a step is first found waiting for a busy store."""
 
 
 def local_now() -> datetime:
@@ -76,16 +77,6 @@ class SavedGameError(ValueError):
         )
         self.uid = uid
         self.problem = problem
-
-
-def human_result(rules: GameVariant, state: GameState, side: int | None) -> HumanResult | None:
-    """How the human's side came out of a finished game (None without a human)."""
-    if side is None or state.winner is None:
-        return None
-    if side == state.winner:
-        return "won"
-    lost = rules.result(state.scores[side])
-    return "lost" if lost == "win" else "skunked" if lost == "skunk" else "double-skunked"
 
 
 class GameSession:
@@ -166,7 +157,10 @@ class GameSession:
     def resume(cls, store: StatsStore, *, now: Clock = local_now) -> GameSession | None:
         """The latest game still playing, replayed to where it was; None if there is none.
         `SavedGameError` if it cannot be read or replayed (the game stays stored)."""
-        saved = latest_playing(store)
+        try:
+            saved = latest_playing(store)
+        except UnreadableGame as err:
+            raise SavedGameError(err.uid, err.problem) from None
         return None if saved is None else cls.replay(store, saved, now=now)
 
     @classmethod
@@ -175,7 +169,9 @@ class GameSession:
         game still playing whose actions finish it is saved as over)."""
         session = cls.played(store, saved, now=now)
         if saved.status == "playing" and session.over:  # its end was not saved with it
-            finish_game(store, saved.id, session._end(session.state, session.hands), now())
+            finish_game(
+                store, saved.id, game_end(session.setup, session.state, session.hands), now()
+            )
         return session
 
     @classmethod
@@ -196,17 +192,20 @@ class GameSession:
             raise SavedGameError(
                 saved.uid, f"{saved.steps} steps are saved but {len(saved.actions)} actions"
             )
-        session = cls(store, setup, saved.uid, saved.id, now)
+        try:
+            session = cls(store, setup, saved.uid, saved.id, now)
+        except ValueError as err:  # a setup the rules cannot deal from
+            raise SavedGameError(saved.uid, f"setup: {err}") from None
         for n, text in enumerate(saved.actions):
             where = f"action {n}"
             try:
                 data = loads(text, where)
                 action, hinted = action_from_data(data, where), action_hinted(data)
                 after, events = step(session.state, action)
+                session._moved(action, after, events, hinted=hinted)
             except ValueError as err:  # CodecError, GameError, or anything the rules refuse
                 detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
                 raise SavedGameError(saved.uid, detail) from None
-            session._moved(action, after, events, hinted=hinted)
         session.abandoned = saved.status == "abandoned"
         return session
 
@@ -236,7 +235,7 @@ class GameSession:
         """The game's record once it is over."""
         if self.state.winner is None:
             return None
-        return self._record(self.state, self.hands)
+        return game_record(self.setup, self.state, self.hands)
 
     @property
     def match_after(self) -> MatchPlace | None:
@@ -268,14 +267,16 @@ class GameSession:
 
     # ------------------------------------------------------------ playing
 
-    def bot_step(self) -> tuple[Action, list[Event]] | None:
-        """Let the bot whose turn it is act, saved; None if the game waits for the human or
-        is over."""
+    def bot_step(
+        self, *, stop: Stop | None = None, waiting: Waiting | None = None
+    ) -> tuple[Action, list[Event]] | None:
+        """Let the bot whose turn it is act, saved (as `save` saves: ``stop``, ``waiting``);
+        None if the game waits for the human or is over."""
         asked = self.prompt
         if asked is None or asked.seat not in self.bots:
             return None
         action = self.bots[asked.seat].decide(self.state, asked)
-        return action, self._take(action, 0.0)
+        return action, self.save(self._work_out(action), stop=stop, waiting=waiting)
 
     def run_bots(self) -> list[tuple[Action, list[Event]]]:
         """Every bot step until the human's turn or the end."""
@@ -292,11 +293,23 @@ class GameSession:
         hinted: bool = False,
         spoken: SpokenTimes | None = None,
     ) -> list[Event]:
-        """The human's action, saved, and its events; ``seconds`` is how long a count took,
-        ``hinted`` that the coach's hint was asked for before it, ``spoken`` how fast a count
-        said aloud was said (each kept with it).
+        """The human's action, saved (`save`: a busy store delays it), and its events;
+        ``seconds`` is how long a count took, ``hinted`` that the coach's hint was asked for
+        before it, ``spoken`` how fast a count said aloud was said (each kept with it).
         `GameError` if it is not the human's turn or the action is not legal: then nothing
         changes and nothing is saved."""
+        return self.save(self.prepare(action, seconds=seconds, hinted=hinted, spoken=spoken))
+
+    def prepare(
+        self,
+        action: Action,
+        *,
+        seconds: float = 0.0,
+        hinted: bool = False,
+        spoken: SpokenTimes | None = None,
+    ) -> PendingStep:
+        """The human's action worked out, neither saved nor taken (`save` does both), as `act`
+        takes it; `GameError` if it is not the human's turn or the action is not legal."""
         asked = self.prompt
         if asked is None:
             raise GameError("the game is over" if not self.abandoned else "the game was abandoned")
@@ -304,7 +317,31 @@ class GameSession:
             raise GameError(f"it is {self.setup.names[asked.seat]}'s turn to {asked.kind}")
         if action.seat != asked.seat:
             raise GameError(f"you play seat {asked.seat}, not seat {action.seat}")
-        return self._take(action, seconds, hinted=hinted, spoken=spoken)
+        return self._work_out(action, seconds, hinted=hinted, spoken=spoken)
+
+    def save(
+        self,
+        pending: PendingStep,
+        *,
+        patient: bool = True,
+        stop: Stop | None = None,
+        waiting: Waiting | None = None,
+    ) -> list[Event]:
+        """Save a step worked out (`prepare`), then take it: its events. While another program
+        holds the store it is tried again (``waiting`` told the first time) until it is saved,
+        or until ``stop`` is set: then `StoreBusy`. Not ``patient``: one try at the store's
+        lock, `StoreBusy` if it is held (to be saved again, patiently, off the screen's
+        thread). A step not saved changes nothing; one worked out before the game moved on
+        is a `GameError`."""
+        if pending.before is not self.state:
+            raise GameError("the game has moved on since this step was worked out")
+        save_pending(self.store, self.game_id, pending, patient=patient, stop=stop, waiting=waiting)
+        self._moved(
+            pending.action, pending.after, pending.events, pending.hands, hinted=pending.hinted
+        )
+        if pending.attempt is not None:
+            self.attempts.append(pending.attempt)
+        return pending.events
 
     def abandon(self) -> None:
         """Give the game up: it stays stored as abandoned, and is never resumed."""
@@ -313,45 +350,27 @@ class GameSession:
 
     # ------------------------------------------------------------ inside
 
-    def _take(
+    def _work_out(
         self,
         action: Action,
-        seconds: float,
+        seconds: float = 0.0,
         *,
         hinted: bool = False,
         spoken: SpokenTimes | None = None,
-    ) -> list[Event]:
-        """Step, save, then move on: a step refused or not saved leaves the session as it was."""
-        before = self.state
-        after, events = step(before, action)
-        data = action_to_data(action)
-        hinted = hinted and hint_key(before, self.hands, action) is not None
-        data = hinted_data(data) if hinted else data
-        yours = isinstance(action, Count) and action.seat == self.setup.human
-        spoken = spoken if yours else None
-        text = dumps(spoken_data(data, spoken) if spoken is not None else data)
-        attempt = None
-        if isinstance(action, Count) and yours:
-            attempt = count_attempt(
-                self.drill,
-                action,
-                count_verdict(after, events),
-                seed=before.seed,
-                session_id=self.uid,
-                number=self.counts + 1,
-                seconds=seconds,
-                at=self.now(),
-                spoken=spoken,
-            )
-        hands = hands_after(self.hands, before, after, events)
-        end = self._end(after, hands) if after.phase == "over" else None
-        save_step(
-            self.store, self.game_id, before.steps, text, self.now(), attempt=attempt, end=end
+    ) -> PendingStep:
+        return work_out(
+            self.setup,
+            self.drill,
+            self.state,
+            self.hands,
+            action,
+            session_id=self.uid,
+            number=self.counts + 1,
+            at=self.now(),
+            seconds=seconds,
+            hinted=hinted,
+            spoken=spoken,
         )
-        self._moved(action, after, events, hands, hinted=hinted)
-        if attempt is not None:
-            self.attempts.append(attempt)
-        return events
 
     def _moved(
         self,
@@ -370,59 +389,3 @@ class GameSession:
             self.counts += 1
         self.actions.append(action)
         self.state, self.hands = after, hands
-
-    def _record(self, state: GameState, hands: list[HandRecord]) -> GameRecord:
-        assert state.winner is not None
-        s = self.setup
-        return GameRecord(
-            s.rules, s.seed, s.names, s.first_dealer, hands, state.scores, state.winner
-        )
-
-    def _end(self, state: GameState, hands: list[HandRecord]) -> GameEnd:
-        assert state.winner is not None
-        record = self._record(state, hands)
-        return GameEnd(
-            dumps(record.to_dict()),
-            state.winner,
-            state.scores,
-            human_result(self.setup.rules, state, self.setup.human_side),
-        )
-
-
-def abandon_saved(store: StatsStore, uid: str, *, now: Clock = local_now) -> None:
-    """Abandon a stored game by its uid without replaying it (one that cannot be resumed)."""
-    saved = load_game(store, uid)
-    if saved is None:
-        raise ValueError(f"no game {uid} in the stats store")
-    abandon_game(store, saved.id, now())
-
-
-def replay_problem(saved: SavedGame) -> str | None:
-    """Why a game cannot be played through as resuming it would (None: it can), as an import
-    checks each game before keeping it: its setup and every action replayed by
-    `GameSession.played` (on a store in memory, written to by nothing), and a game over
-    ending so, with the winner and points it is saved with."""
-    with StatsStore(":memory:") as nowhere:
-        try:
-            session = GameSession.played(nowhere, saved)
-        except SavedGameError as err:
-            return err.problem
-        except ValueError as err:  # a setup the rules cannot deal from
-            return f"setup: {err}"
-    state = session.state
-    if saved.human_side != session.setup.human_side:
-        return f"human_side: {saved.human_side} is not its setup's ({session.setup.human_side})"
-    if saved.status != "over":
-        return None
-    if not session.over:
-        return f"it is saved as over, but its {len(saved.actions)} actions do not finish it"
-    if (saved.winner, saved.final) != (state.winner, state.scores):
-        final = None if saved.final is None else list(saved.final)
-        return (
-            f"winner {saved.winner} with {final} is not how its actions end it (side "
-            f"{state.winner} wins, {list(state.scores)})"
-        )
-    result = human_result(session.setup.rules, state, session.setup.human_side)
-    if saved.human_result != result:
-        return f"human_result: {saved.human_result!r} is not how its actions end it ({result!r})"
-    return None

@@ -53,9 +53,12 @@ class HintAsk:
 
 def hint_ask(runner: TableRunner) -> HintAsk | None:
     """What a hint needs now, or None when no hint may be given: not your turn, not a throw or
-    a card to lay, a computer's move on its way, a count or an answer asked."""
+    a card to lay, a computer's move on its way (or your last one waiting to be saved), a
+    count or an answer asked."""
     asked, state, human = runner.asked, runner.state, runner.human
     if runner.busy or runner.bot is not None or asked is None or asked.seat != human:
+        return None
+    if runner.saving is not None:
         return None
     if runner.laying is not None or runner.draft is not None or runner.entry is not None:
         return None

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _import(args, out)
     with _open(args) as store:
         if args.command == "stats":
-            return _stats(args, store, out)
+            return _stats(args, store, out, err)
         if args.command == "review":
             return _review(args, store, out)
         return _export(args, store, out, err)
@@ -99,7 +99,7 @@ def _num(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO, err: TextIO) -> int:
     from trainer.cli.phases import discard_table, phase_table
     from trainer.game.coach.phase_stats import phase_report
 
@@ -108,6 +108,9 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     games = store.game_report()
     phases = phase_report(store)
     throws = store.discard_report(drill)
+    damaged = list(dict.fromkeys((*games.damaged, *phases.damaged, *throws.damaged)))
+    for note in damaged:  # each row named once, the figures read from the rest
+        err.write(f"muggins: warning: {one_line(note)}; left out\n")
     if args.json:
         data = {
             "store": str(store_path(args.data_dir)),
@@ -115,6 +118,7 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
             "games": games.to_dict(),
             "phases": phases.to_dict(),
             "discards": throws.to_dict(),
+            "damaged": damaged,
         }
         json.dump(data, out, ensure_ascii=False)
         out.write("\n")

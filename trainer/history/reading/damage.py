@@ -1,0 +1,37 @@
+"""A stored row the reports cannot use, named: which row, which field, the value and what
+is wrong with it, in one line.
+
+The store holds what the trainer wrote, what an import let in (before an import was held to
+what the trainer writes, a count's speed could be any number) and whatever a program other
+than Muggins wrote into the file. A report reads every row as hostile: one it cannot use is
+left out and named this way, and the rest are shown.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from trainer.textguard import excerpt
+
+DAMAGED: Final = "the history's copy of it is damaged"
+
+
+class Damaged(ValueError):
+    """A stored row that cannot be read as the trainer writes it; the message names the row,
+    the field and the value (`damaged`)."""
+
+
+def damaged(row: str, field: str, value: object, problem: str) -> str:
+    """``the saved answer 12: answer: spoken: end: a 401-digit number is not seconds of a
+    count said aloud (0 to 60): the history's copy of it is damaged``."""
+    return f"{row}: {field}: {excerpt(value)} {problem}: {DAMAGED}"
+
+
+def answer_row(attempt_id: object) -> str:
+    """How a note names an answer: by its id in the file (``attempts.id``)."""
+    return f"the saved answer {excerpt(attempt_id)}"
+
+
+def game_row(uid: object) -> str:
+    """How a note names a game: by its uid, as the game's other messages do."""
+    return f"the saved game {excerpt(uid)}"

@@ -262,3 +262,36 @@ def test_a_counts_speed_no_count_has_is_named_and_the_rest_read(end: str, shown:
     assert speed.damaged == (
         f"the saved answer 2: answer: spoken: end: {shown}: the history's copy of it is damaged",
     )
+
+
+def test_review_names_a_row_it_cannot_read_and_lists_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Text where a number of points is kept, an infinite combination, a hand that is no
+    cards: each answer named with its field, once, and the other rows listed; the JSON
+    stays JSON (no Infinity)."""
+    folder = tmp_path / "home"
+    with StatsStore.open(folder) as store:
+        build_history(store)
+        before = len(store.review_items(limit=None))
+        with store.guard("counting") as conn:
+            rows = dict(conn.execute("SELECT attempt_id, count(*) FROM combos GROUP BY 1"))
+    _spoil(folder, "UPDATE attempts SET claimed = 'lots' WHERE id = 3")
+    _spoil(folder, "UPDATE combos SET points = 1e999 WHERE attempt_id = 4")
+    _spoil(folder, "UPDATE attempts SET hand = 'abc' WHERE id = 8")
+    assert main(["review", "--limit", "0", "--json", "--data-dir", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} in the JSON"))
+    notes = [
+        "the saved answer 8: hand: 'abc' is not cards (5H 10D JS): the history's copy of it "
+        "is damaged",
+        "the saved answer 4: combos: points: inf is not a number of points: the history's "
+        "copy of it is damaged",
+        "the saved answer 3: claimed: 'lots' is not a number of points: the history's copy of "
+        "it is damaged",
+    ]
+    assert data["damaged"] == notes  # newest first, once for each answer's rows
+    assert err == "".join(f"muggins: warning: {note}; left out\n" for note in notes)
+    assert data["shown"] == before - rows[3] - rows[4] - rows[8]
+    assert main(["review", "--data-dir", str(folder)]) == 0
+    assert capsys.readouterr().out.startswith("Missed and wrongly claimed combinations")

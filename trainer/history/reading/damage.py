@@ -21,6 +21,18 @@ class Damaged(ValueError):
     the field and the value (`damaged`)."""
 
 
+class Unread(Exception):
+    """A stored field a report cannot use, found while reading a row: (field, value,
+    problem), named with its row by `damaged`."""
+
+    def __init__(self, field: str, value: object, problem: str) -> None:
+        super().__init__(field, value, problem)
+        self.field, self.value, self.problem = field, value, problem
+
+    def note(self, row: str) -> str:
+        return damaged(row, self.field, self.value, self.problem)
+
+
 def damaged(row: str, field: str, value: object, problem: str) -> str:
     """``the saved answer 12: answer: spoken: end: a 401-digit number is not seconds of a
     count said aloud (0 to 60): the history's copy of it is damaged``."""

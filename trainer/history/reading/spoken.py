@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from statistics import median
 from typing import Final
 
-from trainer.history.reading.damage import answer_row, damaged
+from trainer.history.reading.damage import Unread, answer_row
 from trainer.history.reading.game_stats import GAME_DRILL_PREFIX
 from trainer.voice.audio import MAX_SECONDS
 
@@ -66,8 +66,8 @@ def spoken_speed(conn: sqlite3.Connection, drill: str | None = None) -> SpokenSp
     for attempt_id, answer, outcome, drill_id in conn.execute(sql, params):
         try:
             times = _times(answer)
-        except _Unread as err:
-            notes.append(damaged(answer_row(attempt_id), *err.args))
+        except Unread as err:
+            notes.append(err.note(answer_row(attempt_id)))
             continue
         if times is None:
             continue
@@ -80,30 +80,26 @@ def spoken_speed(conn: sqlite3.Connection, drill: str | None = None) -> SpokenSp
     return SpokenSpeed(len(ends), exact, median(firsts), median(ends), table, tuple(notes))
 
 
-class _Unread(Exception):
-    """A stored answer's field that is not what the trainer writes: (field, value, problem)."""
-
-
 def _times(answer: object) -> tuple[float, float] | None:
     """The seconds to the first word and to the end of a stored answer's count said aloud
-    (None: it holds none after all); `_Unread` naming the field the trainer did not write."""
+    (None: it holds none after all); `Unread` naming the field the trainer did not write."""
     try:
         data = json.loads(answer) if isinstance(answer, str) else None
     except (ValueError, RecursionError):
         data = None
     if not isinstance(data, dict):
-        raise _Unread("answer", answer, "is not an answer (JSON text of an object)")
+        raise Unread("answer", answer, "is not an answer (JSON text of an object)")
     if "spoken" not in data:
         return None
     times = data["spoken"]
     if not isinstance(times, dict):
-        raise _Unread("answer: spoken", times, "is not the speed of a count (an object)")
+        raise Unread("answer: spoken", times, "is not the speed of a count (an object)")
     seconds = []
     for key in ("first_word", "end"):
         value = times.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise _Unread(f"answer: spoken: {key}", value, "is not a number of seconds")
+            raise Unread(f"answer: spoken: {key}", value, "is not a number of seconds")
         if not 0 <= value <= MAX_SECONDS:  # a whole number of any size compares as it is
-            raise _Unread(f"answer: spoken: {key}", value, f"{_COUNT} (0 to {MAX_SECONDS})")
+            raise Unread(f"answer: spoken: {key}", value, f"{_COUNT} (0 to {MAX_SECONDS})")
         seconds.append(float(value))
     return seconds[0], seconds[1]

@@ -11,20 +11,17 @@ store (`trainer.history.writing.games`); an export's games come back through
 
 from __future__ import annotations
 
-import json
-import math
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, get_args
 
-from trainer.history.reading.damage import Damaged, damaged, game_row
+from trainer.history.reading.damage import Damaged, damaged, game_row, stored_json
 from trainer.history.reading.game_stats import HUMAN_RESULTS as HUMAN_RESULTS
 from trainer.history.reading.game_stats import SIDES_MOST, final_points
 from trainer.history.reading.game_stats import HumanResult as HumanResult
 from trainer.history.times import iso, parse_iso
-from trainer.textguard import excerpt
 
 GameStatus = Literal["playing", "over", "abandoned"]
 STATUSES: Final[tuple[GameStatus, ...]] = get_args(GameStatus)
@@ -146,25 +143,8 @@ def read_game(conn: sqlite3.Connection, row: Sequence[Any]) -> SavedGame:
     )
 
 
-def _finite(text: str) -> float:
-    number = float(text)
-    if not math.isfinite(number):
-        raise ValueError(f"{text} is past any number JSON keeps")
-    return number
-
-
-def _refuse_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def _json(game: SavedGame, field: str, text: str) -> Any:
-    """A game's JSON column decoded, as an export may hold it (no NaN, no infinity);
-    `Damaged` naming the game and the field otherwise."""
-    try:
-        return json.loads(text, parse_float=_finite, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as err:
-        problem = f"is not JSON ({excerpt(str(err))[1:-1]})"
-        raise Damaged(damaged(game_row(game.uid), field, text, problem)) from None
+    return stored_json(game_row(game.uid), field, text)
 
 
 def export_game(conn: sqlite3.Connection, row: Sequence[Any]) -> dict[str, Any]:

@@ -7,13 +7,21 @@
 - `reports`, `review`, `progress`, `game_stats` and `discards`: what `muggins stats`, the
   review list, home, the games line and the discards line read; `spoken`: the counts
   said aloud, how fast;
-- `damage`: a stored row a report cannot use, named (`damaged`), left out of the figures.
+- `damage`: a stored row a report cannot use, named (`damaged`), left out of the figures;
+  a stored JSON column read so (`stored_json`).
 
 Every function here takes an open connection and none opens the file: this part sits
 below everything else in `trainer.history` but the times.
 """
 
-from trainer.history.reading.damage import DAMAGED, Damaged, damaged, game_row
+from trainer.history.reading.damage import (
+    DAMAGED,
+    Damaged,
+    answer_row,
+    damaged,
+    game_row,
+    stored_json,
+)
 from trainer.history.reading.discards import MIN_THROWS, DiscardReport, Throws
 from trainer.history.reading.game_stats import (
     GAME_DRILL_PREFIX,
@@ -63,6 +71,7 @@ __all__ = [
     "SpokenSpeed",
     "StoredCombo",
     "Throws",
+    "answer_row",
     "damaged",
     "game_row",
     "hand_key",
@@ -71,4 +80,5 @@ __all__ = [
     "rating",
     "rebuild_quarters",
     "rebuild_summaries",
+    "stored_json",
 ]

@@ -9,7 +9,9 @@ left out and named this way, and the rest are shown.
 
 from __future__ import annotations
 
-from typing import Final
+import json
+import math
+from typing import Any, Final
 
 from trainer.textguard import excerpt
 
@@ -47,3 +49,27 @@ def answer_row(attempt_id: object) -> str:
 def game_row(uid: object) -> str:
     """How a note names a game: by its uid, as the game's other messages do."""
     return f"the saved game {excerpt(uid)}"
+
+
+def stored_json(row: str, field: str, text: object) -> Any:
+    """A stored JSON column decoded as an export may hold it (no NaN, no infinity: JSON has
+    neither, and an import refuses both); `Damaged` naming the row and the field otherwise
+    (``stored_json(answer_row(12), "answer", text)``)."""
+    try:
+        if not isinstance(text, str):
+            raise ValueError("it is not text")
+        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as err:
+        problem = f"is not JSON ({excerpt(str(err))[1:-1]})"
+        raise Damaged(damaged(row, field, text, problem)) from None
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is past any number JSON keeps")
+    return number
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")

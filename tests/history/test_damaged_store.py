@@ -26,6 +26,7 @@ from tests.history.test_discard_history import throws
 from tests.history.test_spoken import answered
 from trainer.__main__ import main
 from trainer.game.coach.kept_ledger import session_ledger
+from trainer.game.coach.phase_stats import phase_report
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore
@@ -295,3 +296,23 @@ def test_review_names_a_row_it_cannot_read_and_lists_the_rest(
     assert data["shown"] == before - rows[3] - rows[4] - rows[8]
     assert main(["review", "--data-dir", str(folder)]) == 0
     assert capsys.readouterr().out.startswith("Missed and wrongly claimed combinations")
+
+
+def test_a_game_that_cannot_be_played_through_is_named_by_the_phases(
+    two_games: Path, tmp_path: Path
+) -> None:
+    """Its ledger not kept and its actions cut short: the phases name what stops it, and
+    read the other game."""
+    folder = tmp_path / "home"
+    shutil.copytree(two_games, folder)
+    _spoil(folder, "UPDATE games SET ledger = NULL WHERE id = 1")
+    _spoil(folder, "DELETE FROM game_actions WHERE game_id = 1 AND n >= 10")
+    with StatsStore.open(folder) as store:
+        report = phase_report(store)
+        with store.guard("reading") as conn:
+            (steps,) = conn.execute("SELECT steps FROM games WHERE id = 1").fetchone()
+    assert (len(report.games), report.unread) == (1, 1)
+    assert report.damaged == (
+        f"the saved game {_first_uid(folder)!r}: {steps} steps are saved but 10 actions: the "
+        "history's copy of it is damaged",
+    )

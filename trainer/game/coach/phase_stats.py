@@ -125,8 +125,6 @@ def human_seat(saved: SavedGame) -> int | None:
 def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
     """Your ``last`` games over, each with your seat's points lost by phase; a game that
     cannot be read or played through is left out and named."""
-    from trainer.game.session import SavedGameError
-
     games: list[GameLoss] = []
     finished = finished_games(store, last)
     notes = list(finished.damaged)
@@ -135,20 +133,19 @@ def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
         if seat is None:
             notes.append(damaged(game_row(saved.uid), "setup", saved.setup, "is not a setup"))
             continue
-        try:
-            ledger = _ledger(store, saved)
-        except SavedGameError as err:
-            notes.append(f"{game_row(saved.uid)}: {err.problem}: {DAMAGED}")
+        ledger = _ledger(store, saved)
+        if isinstance(ledger, str):
+            notes.append(f"{game_row(saved.uid)}: {ledger}: {DAMAGED}")
             continue
         lost = ledger.totals(seat)
         games.append(GameLoss(saved.uid, saved.variant, saved.updated, len(ledger.hands), lost))
     return PhaseReport(tuple(games), len(notes), tuple(notes))
 
 
-def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
+def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger | str:
     """The game's ledger as kept (worked out and kept if need be); worked out and not kept
-    when the file cannot be written now (read-only, or another program holds it);
-    `SavedGameError` when the game cannot be played through (a damaged row)."""
+    when the file cannot be written now (read-only, or another program holds it); what
+    stops it being played through when it cannot be (a damaged row)."""
     from trainer.game.coach.kept_ledger import kept_ledger
 
     ledger = kept_ledger(saved)
@@ -156,8 +153,12 @@ def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
         return ledger
     # Working it out plays the game through: the session and the coach, imported only now.
     from trainer.game.coach.kept_ledger import stored_ledger, worked_out
+    from trainer.game.session import SavedGameError
 
     try:
-        return stored_ledger(store, saved)
-    except StoreError:
-        return worked_out(saved)
+        try:
+            return stored_ledger(store, saved)
+        except StoreError:
+            return worked_out(saved)
+    except SavedGameError as err:
+        return err.problem

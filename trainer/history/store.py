@@ -331,12 +331,17 @@ class StatsStore:
             return read_best(conn, drill.id, blitz=drill.blitz)
 
     def review_items(
-        self, *, kind: str | None = None, drill: str | None = None, limit: int | None = 50
+        self,
+        *,
+        kind: str | None = None,
+        drill: str | None = None,
+        limit: int | None = 50,
+        damaged: list[str] | None = None,
     ) -> list[reports.ReviewItem]:
         """Missed and wrongly claimed combinations and wrong totals, newest first (``limit``
-        None: all)."""
+        None: all); a damaged row left out, and named in ``damaged`` if given."""
         with self.guard("reading the review list") as conn:
-            return review.review_items(conn, kind=kind, drill=drill, limit=limit)
+            return review.review_items(conn, kind=kind, drill=drill, limit=limit, damaged=damaged)
 
     def review_total(self, *, kind: str | None = None, drill: str | None = None) -> int:
         """How many rows the review list holds with these filters."""

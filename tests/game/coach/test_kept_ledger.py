@@ -92,6 +92,8 @@ def test_a_game_not_over_has_no_ledger(store: StatsStore) -> None:
 
 
 def test_an_import_checks_a_ledger_is_its_records(store: StatsStore) -> None:
+    """A ledger brought by an import is its record's, of the one model this Muggins writes
+    (another model, text, true or a 50 MB string refused, quoted short)."""
     session = finished(store)
     session_ledger(session)
     saved = saved_game(store, session)
@@ -107,5 +109,10 @@ def test_an_import_checks_a_ledger_is_its_records(store: StatsStore) -> None:
     assert import_problem(replace(saved, ledger="[1, 2]")) == (
         "ledger: it is not a ledger (an object)"
     )
-    other = json.dumps({"model": MODEL + 1, "anything": True})
-    assert import_problem(replace(saved, ledger=other)) is None  # worked out when asked for
+    for model in (MODEL + 1, "1", True, "x" * 50_000_000):
+        other = json.dumps({**data, "model": model})
+        problem = import_problem(replace(saved, ledger=other))
+        assert problem is not None
+        assert problem.startswith("ledger: model: "), problem
+        assert problem.endswith(" is not the model of the coach's advice this Muggins writes (1)")
+        assert len(problem) < 200

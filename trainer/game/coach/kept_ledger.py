@@ -19,6 +19,7 @@ from trainer.game.setup import setup_from_data
 from trainer.history import StatsStore
 from trainer.history.file import SavedGame
 from trainer.history.writing import save_ledger
+from trainer.textguard import excerpt
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
@@ -85,15 +86,18 @@ def stored_ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
 
 def ledger_problem(saved: SavedGame) -> str | None:
     """Why the ledger an export brings with a game is not the one its record gives (None: it
-    is, or it brings none, or one of another version of the advice, worked out again when
-    first asked for)."""
+    is, or it brings none). A ledger of another model than this Muggins writes is refused:
+    no trainer wrote it, so nothing it holds can be trusted or compared."""
     kept = _kept(saved)
     if saved.ledger is None:
         return None
     if not isinstance(kept, dict):
         return "ledger: it is not a ledger (an object)"
     if ledger_model(kept) != MODEL:
-        return None
+        return (
+            f"ledger: model: {excerpt(kept.get('model'))} is not the model of the coach's "
+            f"advice this Muggins writes ({MODEL})"
+        )
     from trainer.game.session import SavedGameError
 
     try:

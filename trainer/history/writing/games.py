@@ -17,7 +17,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from trainer.history.file.game_rows import (
     GAME_COLUMNS,
@@ -27,6 +27,7 @@ from trainer.history.file.game_rows import (
     read_game,
 )
 from trainer.history.file.rows import attempt_rows, insert_rows
+from trainer.history.reading.damage import Damaged
 from trainer.history.store import StatsStore
 from trainer.history.times import iso, parse_iso
 from trainer.quiz.attempt import Attempt
@@ -264,8 +265,17 @@ def games_over(store: StatsStore, limit: int = 200) -> list[GameListed]:
     return out
 
 
-def finished_games(store: StatsStore, last: int) -> list[SavedGame]:
-    """The ``last`` games over that a human played, with their actions, oldest first."""
+class FinishedGames(NamedTuple):
+    """The games over that a human played, oldest first, and those that could not be read,
+    each named (`trainer.history.reading.damage`)."""
+
+    games: list[SavedGame]
+    damaged: list[str]
+
+
+def finished_games(store: StatsStore, last: int) -> FinishedGames:
+    """The ``last`` games over that a human played, with their actions, oldest first; a
+    damaged row is left out and named."""
     with store.guard("reading your games") as conn:
         rows = conn.execute(
             f"SELECT id, {GAME_COLUMNS} FROM games "
@@ -273,4 +283,10 @@ def finished_games(store: StatsStore, last: int) -> list[SavedGame]:
             "ORDER BY updated DESC, id DESC LIMIT ?",
             (last,),
         ).fetchall()
-        return [read_game(conn, row) for row in reversed(rows)]
+        found = FinishedGames([], [])
+        for row in reversed(rows):
+            try:
+                found.games.append(read_game(conn, row))
+            except Damaged as err:
+                found.damaged.append(str(err))
+        return found

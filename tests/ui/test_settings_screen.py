@@ -331,3 +331,24 @@ def test_settings_snapshot(
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_settings)
+
+
+async def test_every_setting_shows_at_80x24_without_scrolling(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """The nine fields, the note under them and the footer all fit a terminal of 80x24: no
+    field is below the screen's edge, and nothing scrolls."""
+    app = app_for(builtin_entries, clock, recorder)
+    async with running(app, (80, 24)) as pilot:
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        screen = app.screen
+        fields = [*screen.query("#settings-form > *")]
+        assert len(fields) == 18  # nine labels, nine fields
+        for field in fields:
+            assert field.region.height >= 1
+            assert field.region.bottom <= 22, field  # above the note and the footer
+        assert screen.query_one(".hint").region.bottom <= 23
+        assert all(w.max_scroll_y == 0 for w in screen.query("*")), [
+            w for w in screen.query("*") if w.max_scroll_y
+        ]

@@ -16,6 +16,9 @@ opponents, in counting order (RULES.md, "Muggins in the game"):
 A bot's count is a total, so its missed and excess are the difference from the
 truth, as a player hears it; a human's announcement is judged combination by
 combination, as in the drills. What a card pegs in the play is a total too.
+
+Whether a call was right (`call_right`) is judged here once: the reveal, the game's
+summary and the review all say what it says.
 """
 
 from __future__ import annotations
@@ -50,3 +53,11 @@ def settle(actual: int, missed: int, excess: int, answer: CatchAnswer, policy: P
             return Settled(0, 0)  # a wrong "too many": nothing moves
         return Settled(0, penalty)
     return Settled(excess, 0)
+
+
+def call_right(answer: CatchAnswer, missed: int, excess: int) -> bool:
+    """Whether a challenge was right: "muggins for X" on a claim that missed points, "too
+    many" on one that claimed points that are not there (an accept is no challenge: False)."""
+    if answer.call is not None:
+        return missed > 0
+    return answer.too_many and excess > 0

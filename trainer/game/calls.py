@@ -24,9 +24,15 @@ summary and the review all say what it says.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from trainer.judge.claims import CatchAnswer
 from trainer.judge.policy import Policy, policy_points
+from trainer.rules.sizes import MOST_POINTS
+
+MOST_A_CARD_PEGS: Final = 14
+"""The most one card laid can peg, its go apart: a card scores a pair (of up to four of a
+kind, 12) or a run (of up to seven, 7), never both, and a fifteen or 31 (2) beside it."""
 
 
 @dataclass(frozen=True)
@@ -61,3 +67,11 @@ def call_right(answer: CatchAnswer, missed: int, excess: int) -> bool:
     if answer.call is not None:
         return missed > 0
     return answer.too_many and excess > 0
+
+
+def most_missed(claimed: int, cards: int | None) -> int:
+    """The most a claim of ``claimed`` can have missed, as anyone at the table can see it: the
+    most a box of ``cards`` cards scores (RULES.md; None: a card laid in the play, the most
+    one card pegs) less the claim. A "muggins for" more than this cannot be right."""
+    most = MOST_A_CARD_PEGS if cards is None else MOST_POINTS[cards]
+    return max(0, most - claimed)

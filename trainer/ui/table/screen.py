@@ -36,12 +36,9 @@ from trainer.ui.table.flow.effects import (
     BotTurn,
     Claims,
     Effect,
-    Home,
     LogBack,
-    NextGame,
     Notice,
     OpenGameOver,
-    OpenHandSummary,
     OpenReveal,
     Pegs,
     Say,
@@ -54,7 +51,7 @@ from trainer.ui.table.hint_worker import TableHints
 from trainer.ui.table.keys import REVEAL_KEYS, TABLE_KEYS
 from trainer.ui.table.log import TableLog
 from trainer.ui.table.messages import BotMoved, BotMoveShown, MoveFailed
-from trainer.ui.table.overlays import confirm_leave, open_over
+from trainer.ui.table.overlays import Overlay, confirm_leave, open_over
 from trainer.ui.table.reveal_panel import GameRevealPanel
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.footer import KeysFooter
@@ -267,7 +264,7 @@ class TableScreen(CountsAloud, Screen[None]):
         if shown is not None:
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
 
-    def _open(self, effect: OpenReveal | OpenHandSummary | OpenGameOver | NextGame | Home) -> None:
+    def _open(self, effect: OpenReveal | Overlay) -> None:
         """Open what goes over the table (or in its place), or leave the table."""
         if isinstance(effect, OpenReveal):
             self._show_reveal(effect.reveal)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Final
 from trainer.game.engine import prompt
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
-from trainer.game.pegboard import pegs_after
 from trainer.game.state import (
     Action,
     Count,
@@ -28,6 +27,7 @@ from trainer.game.state import (
     GameState,
     Lay,
     Prompt,
+    Respond,
     SayGo,
 )
 from trainer.judge.claims import ClaimError
@@ -36,9 +36,11 @@ from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.table.flow.effects import (
     Asked,
     BotMove,
+    BotPending,
     BotShown,
     BotTurn,
     Claims,
+    Confirm,
     Effect,
     Home,
     LogBack,
@@ -47,13 +49,12 @@ from trainer.ui.table.flow.effects import (
     OpenGameOver,
     OpenHandSummary,
     OpenReveal,
-    Pegs,
     Say,
     ShowAt,
     held_cards,
 )
-from trainer.ui.table.flow.entry import PLACEHOLDERS, typed_action
-from trainer.ui.table.flow.opening import opening_lines
+from trainer.ui.table.flow.entry import PLACEHOLDERS, typed_action, wrong_call_ends
+from trainer.ui.table.flow.opening import board_pegs, opening_lines
 from trainer.ui.table.flow.reveal import game_reveal, reveals
 
 if TYPE_CHECKING:
@@ -62,15 +63,6 @@ if TYPE_CHECKING:
 
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a computer's move is waiting (any other shows it)."""
-
-
-@dataclass
-class BotPending:
-    """A computer's move under way: due when its pause is over, ``move`` once taken."""
-
-    due: float
-    move: BotMove | None = None
-    skipped: bool = False
 
 
 Overlay = Shown | int
@@ -108,6 +100,8 @@ class TableRunner:
     """The match's next game, dealt when this one ends."""
     hinted: bool = False
     """A hint was asked for before your next throw or card laid (saved with it)."""
+    confirming: Respond | None = None
+    """A call waiting for your yes (`Confirm`): a wrong one would end the game."""
 
     def __post_init__(self) -> None:
         setup = self.session.setup
@@ -134,13 +128,7 @@ class TableRunner:
         """Sit down: the board, a greeting and the cut for the deal, then the first thing to
         do; a resumed game's log told again from its first deal, then a welcome back."""
         lines = opening_lines(self.session, self.narrator)
-        return [self._pegs(), Say(tuple(lines)), *self.advance()]
-
-    def _pegs(self) -> Pegs:
-        """The board's pegs as the game's record has them: the back pegs too, after a resume."""
-        events = (e for hand in self.session.hands for e in hand.events)
-        places = pegs_after(self.session.setup.rules, events, self.session.state.hand.pending)
-        return Pegs(places.front, places.back)
+        return [board_pegs(self.session), Say(tuple(lines)), *self.advance()]
 
     @property
     def prompting(self) -> bool:
@@ -238,7 +226,7 @@ class TableRunner:
         after = self.shown = self.session.state
         effects: list[Effect] = [Say(tuple(self.narrator.step(before, action, after, events)))]
         if after.scores != before.scores:
-            effects.append(self._pegs())
+            effects.append(board_pegs(self.session))
         human, accepted = self.human, self.reveal_accepted
         self.overlays += [e for e in events if isinstance(e, Shown) and reveals(e, human, accepted)]
         if after.hand.number != before.hand.number and after.phase != "over":
@@ -389,8 +377,20 @@ class TableRunner:
         if asked is None or asked.seat != self.human:
             return []
         try:
-            action = typed_action(self.state, asked, self.human, text, self.laying)
+            action = typed_action(self.state, asked, self.human, text, self.laying, self.names)
         except ClaimError as err:
-            return [Notice(str(err), "warning", 4)]
+            return [Notice(str(err), "warning", 4 if len(str(err)) < 60 else 8)]
         self.laying = None
+        if isinstance(action, Respond) and (
+            risk := wrong_call_ends(self.state, action, self.names)
+        ):
+            self.confirming = action
+            return [Confirm(f"Call {action.answer}?", risk)]
         return self.take(action)
+
+    def confirmed(self, yes: bool) -> list[Effect]:
+        """Your answer to `Confirm`: the call taken, or the field cleared to answer again."""
+        action, self.confirming = self.confirming, None
+        if not self._yours():
+            return []
+        return self.take(action) if yes and action is not None else [Asked()]

@@ -16,9 +16,11 @@ question is judged by the ACC rule alone against the opponent's stated mistake, 
 bot's `Count` does not keep, while the game settles a call under its own policy. A throw or
 card laid after a hint is saved marked so (`hints`), for the ledger.
 
-A stored game can also be dealt with without playing it on: abandoned by its uid
-(`abandon_saved`, one that cannot be resumed), or checked to play through as it was saved
-(`replay_problem`, as an import checks each game).
+In a game on its own (never in a match) the human's last decision can be taken back, with
+every step after it (`undo`): the undo is saved as a step of its own, so a resumed game is
+played through to the same place and its record counts the undos.
+
+A stored game can also be dealt with without playing it on (`trainer.game.stored`).
 """
 
 from __future__ import annotations
@@ -35,15 +37,19 @@ from trainer.game.codec import (
     dumps,
     loads,
     spoken_data,
+    undo_from_data,
+    undo_to_data,
 )
-from trainer.game.engine import count_verdict, new_game, prompt, step
+from trainer.game.course import GameCourse
+from trainer.game.engine import count_verdict, step
 from trainer.game.events import Event
-from trainer.game.hints import Hint, action_hinted, hint_key, hinted_data
-from trainer.game.match import first_dealer, game_points, match_game_seed
+from trainer.game.hints import action_hinted, hint_key, hinted_data
+from trainer.game.match import first_dealer, match_game_seed
 from trainer.game.players.bots import Bot, Level
-from trainer.game.record import GameRecord, HandRecord, hands_after
+from trainer.game.record import HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
-from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
+from trainer.game.state import Action, Count, GameError, GameOptions, GameState
+from trainer.game.undo import undo_refusal, undo_span
 from trainer.game.variants import GameVariant
 from trainer.history import StatsStore
 from trainer.history.file import HumanResult, SavedGame
@@ -53,7 +59,6 @@ from trainer.history.writing import (
     create_game,
     finish_game,
     latest_playing,
-    load_game,
     save_step,
 )
 from trainer.quiz.attempt import Attempt, SpokenTimes
@@ -88,14 +93,14 @@ def human_result(rules: GameVariant, state: GameState, side: int | None) -> Huma
     return "lost" if lost == "win" else "skunked" if lost == "skunk" else "double-skunked"
 
 
-class GameSession:
+class GameSession(GameCourse):
     """One game in play, kept in the stats store. Make it with `start` or `resume`."""
 
     def __init__(
         self, store: StatsStore, setup: GameSetup, uid: str, game_id: int, now: Clock
     ) -> None:
+        super().__init__(setup)
         self.store = store
-        self.setup = setup
         self.uid = uid
         """The game's identity across machines, and the session id of its attempts."""
         self.game_id = game_id
@@ -106,21 +111,10 @@ class GameSession:
             for seat, level in enumerate(setup.levels)
             if level is not None
         }
-        self.state, opening = new_game(setup.rules, setup.seed, setup.first_dealer, setup.options)
-        first = HandRecord.of(self.state.hand)
-        first.events += opening
-        self.hands: list[HandRecord] = [first]
-        """The record so far, hand by hand (as `play_game` keeps it)."""
-        self.actions: list[Action] = []
-        """Every action taken so far, in order (replayed ones too): what the table's log
-        tells again when the game is resumed."""
-        self.counts = 0
-        """The human's counts so far in the whole game (replayed ones too)."""
+        self.saved = 0
+        """Steps saved so far: every action and every undo."""
         self.attempts: list[Attempt] = []
         """The human's counts recorded by this session (not those before a resume)."""
-        self.abandoned = False
-        self.hints: set[Hint] = set()
-        """The decisions (the human's) made after a hint, as the ledger marks them."""
 
     # ------------------------------------------------------------ making one
 
@@ -201,51 +195,20 @@ class GameSession:
             where = f"action {n}"
             try:
                 data = loads(text, where)
+                if (span := undo_from_data(data, where)) is not None:
+                    session.undone(span)
+                    continue
                 action, hinted = action_from_data(data, where), action_hinted(data)
                 after, events = step(session.state, action)
             except ValueError as err:  # CodecError, GameError, or anything the rules refuse
                 detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
                 raise SavedGameError(saved.uid, detail) from None
-            session._moved(action, after, events, hinted=hinted)
+            session.moved(action, after, events, hinted=hinted)
+        session.saved = len(saved.actions)
         session.abandoned = saved.status == "abandoned"
         return session
 
-    # ------------------------------------------------------------ where it stands
-
-    @property
-    def prompt(self) -> Prompt | None:
-        """What the game waits for; None when it is over (or abandoned)."""
-        return None if self.abandoned else prompt(self.state)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
-
-    @property
-    def human(self) -> int | None:
-        return self.setup.human
-
-    @property
-    def human_turn(self) -> bool:
-        """Whether the game waits for the human."""
-        asked = self.prompt
-        return asked is not None and asked.seat == self.setup.human
-
-    @property
-    def record(self) -> GameRecord | None:
-        """The game's record once it is over."""
-        if self.state.winner is None:
-            return None
-        return self._record(self.state, self.hands)
-
-    @property
-    def match_after(self) -> MatchPlace | None:
-        """The match's standing once this game is over (None: a game on its own, or not
-        over yet)."""
-        record, place = self.record, self.setup.match
-        if place is None or record is None:
-            return None
-        return place.after(record.winner, game_points(record))
+    # ------------------------------------------------------------ a match
 
     def next_in_match(self) -> GameSession | None:
         """The match's next game, started and stored (None: no match, this game not over,
@@ -306,6 +269,18 @@ class GameSession:
             raise GameError(f"you play seat {asked.seat}, not seat {action.seat}")
         return self._take(action, seconds, hinted=hinted, spoken=spoken)
 
+    def undo(self) -> list[Action]:
+        """Take back the human's last decision and every step after it (`trainer.game.undo`),
+        saved as a step of its own; the actions taken back, in order. `GameError` in a match,
+        once the game is over, or before the human's first decision: nothing changes."""
+        span = undo_span(self.actions, self.setup.human)
+        problem = undo_refusal(self.setup.match is not None, self.prompt is None, span)
+        if problem is not None:
+            raise GameError(problem)
+        save_step(self.store, self.game_id, self.saved, dumps(undo_to_data(span)), self.now())
+        self.saved += 1
+        return self.undone(span)
+
     def abandon(self) -> None:
         """Give the game up: it stays stored as abandoned, and is never resumed."""
         abandon_game(self.store, self.game_id, self.now())
@@ -345,84 +320,19 @@ class GameSession:
             )
         hands = hands_after(self.hands, before, after, events)
         end = self._end(after, hands) if after.phase == "over" else None
-        save_step(
-            self.store, self.game_id, before.steps, text, self.now(), attempt=attempt, end=end
-        )
-        self._moved(action, after, events, hands, hinted=hinted)
+        save_step(self.store, self.game_id, self.saved, text, self.now(), attempt=attempt, end=end)
+        self.saved += 1
+        self.moved(action, after, events, hands, hinted=hinted)
         if attempt is not None:
             self.attempts.append(attempt)
         return events
 
-    def _moved(
-        self,
-        action: Action,
-        after: GameState,
-        events: list[Event],
-        hands: list[HandRecord] | None = None,
-        *,
-        hinted: bool = False,
-    ) -> None:
-        if hinted and (key := hint_key(self.state, self.hands, action)) is not None:
-            self.hints.add(key)
-        if hands is None:
-            hands = hands_after(self.hands, self.state, after, events)
-        if isinstance(action, Count) and action.seat == self.setup.human:
-            self.counts += 1
-        self.actions.append(action)
-        self.state, self.hands = after, hands
-
-    def _record(self, state: GameState, hands: list[HandRecord]) -> GameRecord:
-        assert state.winner is not None
-        s = self.setup
-        return GameRecord(
-            s.rules, s.seed, s.names, s.first_dealer, hands, state.scores, state.winner
-        )
-
     def _end(self, state: GameState, hands: list[HandRecord]) -> GameEnd:
         assert state.winner is not None
-        record = self._record(state, hands)
+        record = self.record_of(state, hands)
         return GameEnd(
             dumps(record.to_dict()),
             state.winner,
             state.scores,
             human_result(self.setup.rules, state, self.setup.human_side),
         )
-
-
-def abandon_saved(store: StatsStore, uid: str, *, now: Clock = local_now) -> None:
-    """Abandon a stored game by its uid without replaying it (one that cannot be resumed)."""
-    saved = load_game(store, uid)
-    if saved is None:
-        raise ValueError(f"no game {uid} in the stats store")
-    abandon_game(store, saved.id, now())
-
-
-def replay_problem(saved: SavedGame) -> str | None:
-    """Why a game cannot be played through as resuming it would (None: it can), as an import
-    checks each game before keeping it: its setup and every action replayed by
-    `GameSession.played` (on a store in memory, written to by nothing), and a game over
-    ending so, with the winner and points it is saved with."""
-    with StatsStore(":memory:") as nowhere:
-        try:
-            session = GameSession.played(nowhere, saved)
-        except SavedGameError as err:
-            return err.problem
-        except ValueError as err:  # a setup the rules cannot deal from
-            return f"setup: {err}"
-    state = session.state
-    if saved.human_side != session.setup.human_side:
-        return f"human_side: {saved.human_side} is not its setup's ({session.setup.human_side})"
-    if saved.status != "over":
-        return None
-    if not session.over:
-        return f"it is saved as over, but its {len(saved.actions)} actions do not finish it"
-    if (saved.winner, saved.final) != (state.winner, state.scores):
-        final = None if saved.final is None else list(saved.final)
-        return (
-            f"winner {saved.winner} with {final} is not how its actions end it (side "
-            f"{state.winner} wins, {list(state.scores)})"
-        )
-    result = human_result(session.setup.rules, state, session.setup.human_side)
-    if saved.human_result != result:
-        return f"human_result: {saved.human_result!r} is not how its actions end it ({result!r})"
-    return None

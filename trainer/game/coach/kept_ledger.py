@@ -121,7 +121,7 @@ def _first_difference(kept: dict[str, Any], truth: dict[str, Any]) -> str:
 def import_problem(saved: SavedGame) -> str | None:
     """What an import asks of a game before keeping it: played through as resuming it would
     be (`replay_problem`), and its ledger, if it brings one, what its record gives."""
-    from trainer.game.session import replay_problem
+    from trainer.game.stored import replay_problem
 
     return replay_problem(saved) or ledger_problem(saved)
 

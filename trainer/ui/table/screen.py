@@ -46,6 +46,7 @@ from trainer.ui.table.flow.effects import (
 )
 from trainer.ui.table.flow.reveal import GameReveal
 from trainer.ui.table.flow.runner import TableRunner
+from trainer.ui.table.flow.undo import undo_last
 from trainer.ui.table.flow.voice import count_said, show_to_count
 from trainer.ui.table.hint_worker import TableHints
 from trainer.ui.table.keys import REVEAL_KEYS, TABLE_KEYS
@@ -71,6 +72,7 @@ class TableScreen(CountsAloud, Screen[None]):
         Binding("enter,escape,space", "close_reveal", "Back to the table", priority=True),
         Binding("escape", "leave", "Leave (saved)"),
         Binding("h", "hint", "Hint", show=False),  # in Help (TABLE_KEYS)
+        Binding("u,ctrl+z", "undo", "Undo", show=False),
         Binding("f1", "app.help", "Help"),
         *talk_bindings(show=False),  # F2 in Help; the footer is full
     ]
@@ -172,7 +174,7 @@ class TableScreen(CountsAloud, Screen[None]):
         """The reveal's keys while it is shown, the table's otherwise."""
         if action == "close_reveal":
             return self.revealed is not None
-        if action in ("leave", "hint"):
+        if action in ("leave", "hint", "undo"):
             return self.revealed is None
         return self.aloud.allows(action)
 
@@ -374,6 +376,10 @@ class TableScreen(CountsAloud, Screen[None]):
 
     def action_hint(self) -> None:
         self.hints.ask()
+
+    def action_undo(self) -> None:
+        """Take back your last decision (a game on its own only)."""
+        self.apply(undo_last(self.runner))
 
     @on(Input.Changed, "#table-input")
     def _typing(self, event: Input.Changed) -> None:

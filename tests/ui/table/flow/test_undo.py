@@ -1,0 +1,81 @@
+"""Undo at the table, without Textual: the game goes back to just before your last decision,
+the log says what was taken back, the pegs move back and you are asked again; refused while
+the table moves, in a match, and before your first decision."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tests.ui.table.flow.test_runner import drive, your_move
+from trainer.game.state import Discard
+from trainer.history import StatsStore
+from trainer.settings import GameChoices
+from trainer.ui.flow.game_start import new_session
+from trainer.ui.table.flow.effects import Asked, Notice, Pegs, Say
+from trainer.ui.table.flow.opening import board_pegs
+from trainer.ui.table.flow.runner import TableRunner
+from trainer.ui.table.flow.undo import undo_last
+
+
+@pytest.fixture
+def store() -> Iterator[StatsStore]:
+    with StatsStore(":memory:") as opened:
+        yield opened
+
+
+def seated(store: StatsStore, match_points: int = 1) -> TableRunner:
+    choices = GameChoices(variant="short", level="easy", match_points=match_points)
+    runner = TableRunner(new_session(store, choices, random.Random(3)), pause=0.0, plain=True)
+    drive(runner, runner.opening())
+    return runner
+
+
+def test_undo_takes_your_throw_back_and_asks_for_it_again(store: StatsStore) -> None:
+    runner = seated(store)
+    session = runner.session
+    assert runner.asked is not None
+    assert runner.asked.kind == "discard"
+    before = session.state
+    drive(runner, your_move(runner))  # your throw, and the computer's moves after it
+    throw = next(a for a in session.actions if isinstance(a, Discard) and a.seat == 0)
+    after = len(session.actions) - before.steps - 1
+    effects = undo_last(runner)
+    cards = " ".join(str(c) for c in throw.cards)
+    steps = f", and the {after} step{'s' if after != 1 else ''} after it" if after else ""
+    assert effects == [
+        Say((f"Undone: your throw {cards}{steps}. Play it again.",)),
+        board_pegs(session),
+        Asked(),
+    ]
+    assert isinstance(effects[1], Pegs)
+    assert runner.state == session.state == before
+    assert runner.held() == session.state.hand.dealt.hands[0]
+    assert runner.picked == []
+
+
+def test_undo_is_refused_before_your_first_decision_and_in_a_match(store: StatsStore) -> None:
+    runner = seated(store)
+    steps = runner.session.saved
+    assert undo_last(runner) == [
+        Notice("There is no throw, card, count or answer of yours to undo yet.", "warning", 6)
+    ]
+    assert runner.session.saved == steps
+    match = seated(store, match_points=3)
+    drive(match, your_move(match))
+    assert undo_last(match) == [
+        Notice("No undo in a match: its games count as played.", "warning", 6)
+    ]
+
+
+def test_undo_waits_while_the_table_moves(store: StatsStore) -> None:
+    runner = seated(store)
+    drive(runner, your_move(runner))
+    runner.busy = True  # a reveal or a summary open
+    saved = runner.session.saved
+    (refused,) = undo_last(runner)
+    assert isinstance(refused, Notice)
+    assert refused.text.startswith("Nothing can be undone while the table moves")
+    assert runner.session.saved == saved

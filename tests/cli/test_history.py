@@ -508,7 +508,12 @@ def test_a_games_ledger_goes_with_it_and_is_checked_on_the_way_in(
     assert "game 1: ledger: hand 1 is not what its record gives; nothing was imported" in err
     err = refused(1, lambda g: g.update(ledger=ledger))
     assert "game 2: ledger: " in err
-    assert "is not a game over's ledger (an object), for a playing" in err
+    assert "is given for a game still playing: only a game over has one; nothing" in err
+    err = refused(1, lambda g: g.update(status="abandoned", ledger=ledger))
+    assert "is given for an abandoned game: only a game over has one; nothing" in err
+    err = refused(0, lambda g: g.update(ledger=[1, 2]))
+    assert "game 1: ledger: [1, 2] is not a game's ledger (an object); nothing" in err
+    assert "for a over" not in err
     err = refused(0, lambda g: g["ledger"].update(model="\x1b[31m"))
     assert "game 1: ledger: " in err
 

@@ -13,11 +13,19 @@ from tests.history.known_games import build_games
 from trainer.__main__ import main
 from trainer.history import StatsStore
 
+STAND_INS = "".join(
+    f"muggins: warning: the saved game '{uid}': setup: '{{}}' is not a setup: the history's "
+    "copy of it is damaged; left out\n"
+    for uid in ("s1", "s2", "s3", "s4", "h1")
+)
+"""The known games are stand-ins with no setup: the games table counts them, and the phases
+(which play each game through) name each and leave it out."""
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(list(args)) == 0
     out, err = capsys.readouterr()
-    assert err == ""
+    assert err in ("", STAND_INS)
     return out
 
 

@@ -80,7 +80,7 @@ def test_the_pegging_of_the_worked_hand_line_by_line() -> None:
         ["Computer: 6♣ (31), thirty-one for 2"],
         ["You: 10♦ (10)"],
         ["Computer: 10♠ (20), pair for 2"],
-        ["You: 9♦ (29)", "Go: 1 for you"],  # Computer holds only a jack, you are out
+        ["You: 9♦ (29)", "Computer: go", "Go: 1 for you"],  # Computer holds a jack, you none
         ["Computer: J♣ (10)", "Last card: 1 for Computer"],
     ]
 
@@ -284,7 +284,7 @@ def test_pegging_your_own_play_right_too_many_and_the_last_card() -> None:
         ["Computer: 10♦ (10)"],
         ["You: 10♠ (20), you claim 4"],
         ['Computer: "Too many!"', "Your 10♠: pair for 2"],
-        ["Computer: 9♦ (29)", "Go: 1 for Computer"],
+        ["Computer: 9♦ (29)", "You: go", "Go: 1 for Computer"],  # your jack will not fit
         ["You: J♣ (10), you claim 0"],
         ["Your J♣: no score", "Last card: 1 for you"],
     ]

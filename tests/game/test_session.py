@@ -24,9 +24,9 @@ from trainer.game.codec import action_from_data
 from trainer.game.events import Shown
 from trainer.game.players.bots import Bot, Level
 from trainer.game.record import play_game
+from trainer.game.saved_games import abandon_saved, replay_problem
 from trainer.game.session import GameSession, SavedGameError
 from trainer.game.state import Count, Discard, GameError, GameOptions, Respond
-from trainer.game.stored import abandon_saved, replay_problem
 from trainer.game.variants import VARIANTS, variant
 from trainer.history import DB_NAME, StatsStore
 from trainer.history.file import HumanResult

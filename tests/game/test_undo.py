@@ -14,10 +14,10 @@ import pytest
 
 from tests.game.scripted import play_out, scripted
 from trainer.game.codec import UNDO
+from trainer.game.saved_games import replay_problem
 from trainer.game.session import GameSession, SavedGameError
 from trainer.game.setup import MatchPlace
 from trainer.game.state import Count, Discard, GameError, GameState, Lay, SayGo
-from trainer.game.stored import replay_problem
 from trainer.game.undo import undo_span
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore

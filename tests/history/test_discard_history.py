@@ -103,6 +103,11 @@ def exported() -> dict[str, Any]:
     [
         ({"loss": None}, "loss: None is not the points a throw lost"),
         ({"loss": -1}, "loss: -1 is not the points a throw can lose"),
+        ({"loss": 10**400}, "loss: a 401-digit number is not the points a throw can lose"),
+        ({"loss": 1e400}, "loss: inf is not the points a throw can lose"),
+        ({"loss": 75.5}, r"loss: 75.5 is not the points a throw can lose \(0 to 75\)"),
+        ({"loss": "2"}, "loss: '2' is not a number"),
+        ({"loss": 0.01}, r"outcome: 'under' does not fit a loss of 0.01 \(a throw made within"),
         ({"outcome": "exact"}, "outcome: 'exact' does not fit a loss"),
         ({"missed_points": 0}, "missed_points: 0 is not"),
         ({"claimed": 3}, "claimed: 3 is not 0"),
@@ -114,6 +119,11 @@ def exported() -> dict[str, Any]:
     ids=[
         "no-loss",
         "negative",
+        "400-digits",
+        "past-floats",
+        "past-any-throw",
+        "text",
+        "under-within-exact",
         "exact-with-a-loss",
         "missed",
         "claimed",

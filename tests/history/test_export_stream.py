@@ -164,3 +164,33 @@ def test_an_export_that_fails_part_way_leaves_the_old_file(
     assert "is not JSON" in capsys.readouterr().err
     assert target.read_text() == "the last export\n"
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["history.json"]
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "problem"),
+    [
+        ("answer", "'not json'", "answer: 'not json' is not JSON"),
+        ("categories", "'{\"fifteens\": NaN}'", "categories: "),
+        ("ms", "9e999", "ms: inf is not a number or text"),
+        ("hand", "x'00'", "hand: b'\\x00' is not a number or text"),
+    ],
+)
+def test_a_damaged_answer_is_named_and_the_last_export_kept(
+    column: str, value: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An answer another program spoiled (text that is not JSON, a NaN, an infinity, a blob)
+    stops the export with a line naming the answer and the field: a file holding it could
+    not be imported again."""
+    data = tmp_path / "data"
+    with StatsStore.open(data) as store:
+        build_history(store)
+    with sqlite3.connect(store_path(data)) as conn:
+        conn.execute(f"UPDATE attempts SET {column} = {value} WHERE id = 3")
+    conn.close()
+    target = tmp_path / "history.json"
+    target.write_text("the last export\n")
+    assert main(["export", "--data-dir", str(data), "--output", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"muggins: error: the saved answer 3: {problem}"), err
+    assert err.rstrip().endswith("the history's copy of it is damaged"), err
+    assert target.read_text() == "the last export\n"

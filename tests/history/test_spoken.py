@@ -58,6 +58,59 @@ def test_the_speed_goes_through_an_export_and_is_checked_on_import() -> None:
     assert replace(SpokenTimes(0.1, 2.0), end=3.0).to_data() == {"first_word": 0.1, "end": 3.0}
 
 
+COUNT = "is not seconds of a count said aloud"
+SPOKEN_SPOILS: list[tuple[str, Any, str]] = [
+    ("end 400 digits", {"first_word": 0.4, "end": 10**400}, f"end: a 401-digit number {COUNT}"),
+    ("first 400 digits", {"first_word": 10**400, "end": 3.0}, "first_word: a 401-digit number"),
+    ("end past floats", {"first_word": 0.4, "end": 1e400}, f"end: inf {COUNT}, from its first"),
+    ("end past a count", {"first_word": 0.4, "end": 60.5}, f"end: 60.5 {COUNT}, from its first"),
+    ("first past a count", {"first_word": 61, "end": 61}, f"first_word: 61 {COUNT} (0 to 60)"),
+    ("end before first", {"first_word": 3.0, "end": 2.5}, f"end: 2.5 {COUNT}, from its first"),
+    ("negative", {"first_word": -0.1, "end": 2.0}, f"first_word: -0.1 {COUNT} (0 to 60)"),
+    ("a flag", {"first_word": True, "end": 2.0}, "first_word: True is not a number"),
+]
+
+
+@pytest.mark.parametrize(
+    ("times", "message"), [s[1:] for s in SPOKEN_SPOILS], ids=[s[0] for s in SPOKEN_SPOILS]
+)
+def test_an_import_holds_a_counts_speed_to_what_the_trainer_listens_to(
+    times: dict[str, Any], message: str
+) -> None:
+    """A count is at most 60 s of audio (`trainer.voice.audio.MAX_SECONDS`), its end at or
+    after its first word; a number of any size is refused by name, never converted."""
+    with StatsStore(":memory:") as store:
+        answered(store, 1, spoken=SpokenTimes(0.4, 3.0), right=True)
+        (record,) = json.loads(json.dumps(export_records(store)))
+    spoiled = {**record, "answer": {**record["answer"], "spoken": times}}
+    with pytest.raises(ImportFormatError) as caught:
+        rows_from_records([spoiled])
+    assert str(caught.value).startswith("record 1: answer: spoken: ")
+    assert message in str(caught.value)
+    edge = {**record, "answer": {**record["answer"], "spoken": {"first_word": 60, "end": 60}}}
+    assert len(rows_from_records([edge])) == 1  # the longest count listened to
+
+
+def test_a_speed_is_kept_only_with_a_count_of_a_show() -> None:
+    """Only a count of a hand or a crib is listened to: a card laid's total with a speed is
+    no answer the trainer wrote."""
+    with StatsStore(":memory:") as store:
+        session = QuizSession(drill("pegging"), random.Random(7), session_id="p")
+        assert session.next_question() is not None
+        attempt = session.answer(TotalClaim(2))
+        assert attempt is not None
+        store.record(attempt)
+        (record,) = json.loads(json.dumps(export_records(store)))
+    fast = {"first_word": 0.4, "end": 3.0}
+    spoiled = {**record, "answer": {**record["answer"], "spoken": fast}}
+    with pytest.raises(ImportFormatError) as caught:
+        rows_from_records([spoiled])
+    assert str(caught.value) == (
+        "record 1: answer: spoken: {'end': 3.0, 'first_word': 0.4} is kept only for a count, "
+        "not a play answer"
+    )
+
+
 def test_the_line_says_how_many_counts_were_said_at_the_table() -> None:
     assert SpokenSpeed(3, 2, 0.5, 4.0, table=1).line() == (
         "Counted aloud: 3 hands (1 at the table), 67% exact, 4.0 s a count (first word after 0.5 s)"

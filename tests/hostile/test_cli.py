@@ -201,3 +201,44 @@ def test_an_export_keeps_a_link_and_refuses_a_device(tmp_path: Path) -> None:
     for target in (pipe, Path("/dev/null")):
         run = muggins("export", "-o", str(target), home=home)
         run.refused(str(target), "not a file")
+
+
+@pytest.mark.parametrize("command", ["stats", "review", "export", "import"])
+def test_a_store_linked_to_nowhere_is_refused_by_every_command(
+    command: str, tmp_path: Path
+) -> None:
+    """A symbolic link to a file in a folder that is not there: no command reads it as an
+    empty history; each says what `import` says (SQLite cannot open it), nothing made."""
+    home = tmp_path / "home"
+    home.mkdir()
+    link = home / "muggins.sqlite3"
+    link.symlink_to(tmp_path / "gone" / "muggins.sqlite3")
+    source = tmp_path / "made.json"
+    source.write_text(export_text(3), encoding="utf-8")
+    args = (command, str(source)) if command == "import" else (command,)
+    line = muggins(*args, home=home).refused()
+    assert line == (
+        f"muggins: error: {link} cannot be opened (unable to open database file); check the "
+        "file and its folder, or choose another folder with --data-dir or MUGGINS_HOME"
+    )
+    assert sorted(os.listdir(home)) == ["muggins.sqlite3"]
+    assert not (tmp_path / "gone").exists()
+
+
+def test_a_store_linked_into_a_folder_that_is_there_is_a_history_not_made_yet(
+    tmp_path: Path,
+) -> None:
+    """Where SQLite can make the file (the link's folder is there) the link is a history not
+    made yet, as `import` finds it: `stats` shows none, and `import` makes it there."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    target = tmp_path / "elsewhere" / "muggins.sqlite3"
+    (home / "muggins.sqlite3").symlink_to(target)
+    run = muggins("stats", home=home)
+    assert (run.status, run.err) == (0, "")
+    assert run.out.startswith("No answers recorded yet")
+    source = tmp_path / "made.json"
+    source.write_text(export_text(3), encoding="utf-8")
+    assert muggins("import", str(source), home=home).status == 0
+    assert target.is_file()

@@ -43,7 +43,7 @@ from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore, StoreBusy, StoreError
 from trainer.history.exchange import read_export
 from trainer.history.file import attempt_rows
-from trainer.history.writing import PREFIX, DeferredStore, pending_files
+from trainer.history.writing import PREFIX, DeferredStore, load_game, pending_files
 from trainer.judge.claims import TotalClaim
 from trainer.quiz.attempt import Attempt
 from trainer.quiz.session import QuizSession
@@ -378,11 +378,12 @@ async def test_a_lock_held_past_the_wait_loses_nothing_and_holds_up_no_screen(
             await until(pilot, lambda: saved in sent, "the recorder's notice, from its thread")
 
 
-def test_a_game_step_that_cannot_be_saved_is_not_taken_and_says_the_history_is_busy(
+def test_a_game_step_waits_for_another_program_s_lock_and_is_saved_once_it_is_let_go(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A game keeps its rule (a step not saved is not taken) and holds the table up no longer
-    than the store's wait for a lock."""
+    """A game keeps its rule (a step not saved is not taken) and a busy store delays a step,
+    never refuses it: the step is tried again past the store's wait until the lock is let
+    go (once the step has been found busy), then saved once."""
     path = tmp_path / DB_NAME
     with StatsStore(path) as store:
         game = GameSession.start(store, variant("standard"), 7, [None, "easy"])
@@ -391,15 +392,28 @@ def test_a_game_step_that_cannot_be_saved_is_not_taken_and_says_the_history_is_b
         assert asked is not None
         before = game.state
         waits = lock_waits(monkeypatch)
-        with locked(path):  # held until the block ends: giving up shows the wait is bounded
-            with pytest.raises(StoreBusy) as caught:
-                game.act(scripted(game.state, asked))
-            assert len(waits) == 1  # one wait, not two
-        assert "the history" in str(caught.value)
-        assert "is busy" in str(caught.value)
-        assert game.state == before  # not taken
-        game.act(scripted(game.state, asked))  # the lock gone, the same step is saved
+        told: list[str] = []
+        with locked(path) as release:
+            pending = game.prepare(scripted(game.state, asked))
+            with pytest.raises(StoreBusy):  # one try, as the table's own: refused at once
+                game.save(pending, patient=False)
+            assert game.state == before  # not taken
+            assert waits == []
+
+            def found_busy(busy: StoreBusy) -> None:
+                told.append(str(busy))
+                assert game.state == before  # still not taken while it waits
+                release()
+
+            game.save(pending, waiting=found_busy)
+        assert len(told) == 1
+        assert "is busy" in told[0]
+        assert len(waits) == 1  # the store's wait that ran out; the lock gone, none more
         assert game.state.steps == before.steps + 1
+        saved = load_game(store, game.uid)
+        assert saved is not None
+        assert saved.steps == len(saved.actions) == before.steps + 1
+        assert saved.actions[-1] == pending.text
 
 
 def test_quitting_while_locked_keeps_the_answers_and_the_next_start_saves_them(

@@ -1,5 +1,6 @@
-"""Running ``muggins serve`` for tests: on a port it picks itself (safe in parallel), its
-tabs as websockets, the trainer processes it started, and its stats store."""
+"""Running ``muggins serve`` for tests: on a port it picks itself (safe in parallel), as a
+command or in the test's own event loop (with limits of the test's choosing), its tabs as
+websockets, the trainer processes it started, and its stats store."""
 
 from __future__ import annotations
 
@@ -12,15 +13,18 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 import aiohttp
 
+from trainer.cli.parser import parse
 from trainer.history import DB_NAME
-from trainer.ui.serve import STOP_WAIT
-from trainer.ui.serve_tabs import QUIT_LIMIT
+from trainer.ui.serve import IDLE_SECONDS, STOP_WAIT, listen, make_runner, tab_command
+from trainer.ui.serve_guard import Guard
+from trainer.ui.serve_tabs import HEARTBEAT, QUIT_LIMIT, Tabs
 
 MUGGINS = Path(sys.executable).with_name("muggins")
 T = TypeVar("T")
@@ -103,6 +107,56 @@ class Served:
                 self.process.kill()
         _, err = self.process.communicate()
         return err
+
+
+@dataclass(frozen=True)
+class Here:
+    """A server running in the test's own event loop (`served_here`)."""
+
+    home: Path
+    port: int
+    tabs: Tabs
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def socket_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
+@contextlib.asynccontextmanager
+async def served_here(
+    home: Path, max_tabs: int = 1, idle: float = IDLE_SECONDS, heartbeat: float = HEARTBEAT
+) -> AsyncIterator[Here]:
+    """``muggins serve --port 0 --data-dir HOME --max-tabs N`` in this event loop, built as
+    the command builds it, with ``idle`` (`trainer.ui.serve.IDLE_SECONDS`) and ``heartbeat``
+    (`trainer.ui.serve_tabs.HEARTBEAT`) of the test's choosing; stopped as Ctrl+C stops it.
+    Its tabs' trainers are real processes. Nothing here may block: the server runs only
+    while the test awaits."""
+    args = parse(["serve", "--data-dir", str(home), "--max-tabs", str(max_tabs)])
+    tabs = Tabs(tab_command(args), max_tabs, heartbeat=heartbeat)
+    runner = make_runner(tabs, Guard("127.0.0.1"), "127.0.0.1", None, idle=idle)
+    await runner.setup()
+    try:
+        site = await listen(runner, "127.0.0.1", 0)
+        yield Here(home, int(runner.addresses[0][1]), tabs)
+        await site.stop()
+        await tabs.stop(STOP_WAIT)
+    finally:
+        await runner.cleanup()
+
+
+async def until(probe: Callable[[], T], what: str, timeout: float = PATIENCE) -> T:
+    """`wait_for` in an event loop: poll ``probe`` without blocking the loop."""
+    try:
+        async with asyncio.timeout(timeout):
+            while not (found := probe()):
+                await asyncio.sleep(0.05)
+    except TimeoutError:
+        raise AssertionError(f"timed out after {timeout} s waiting for {what}") from None
+    return found
 
 
 def trainers_using(home: Path) -> list[int]:

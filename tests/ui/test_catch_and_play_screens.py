@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Input
-
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, drill, entry, running, text_of
+from tests.ui.support import ListRecorder, app_for, drill, entry, revealing, running, text_of
+from tests.ui.waiting import until
 from trainer.quiz.questions import CatchQuestion, PlayQuestion
 from trainer.ui.screens.quiz import QuizScreen
 
@@ -43,9 +42,8 @@ async def test_catch_screen_says_a_miscounted_zero_hand_aloud(
             spoken = q.opponent.spoken()
             assert spoken in NEAR_MISSES
             assert text_of(app, "#opponent") == f'Your opponent counts their hand: "{spoken}"'
-            app.screen.query_one("#claim", Input).value = "t"
-            await pilot.press("enter")
-            await pilot.pause()
+            await pilot.press("t")  # at once, no Enter
+            await until(pilot, lambda: revealing(app), "the reveal")
             assert recorder.attempts[-1].exact  # too many, rightly
 
 
@@ -73,3 +71,22 @@ async def test_pegging_header_shows_no_muggins_policy(
         await pilot.pause()
         assert isinstance(app.runner.question, PlayQuestion)
         assert text_of(app, "#quiz-title") == f"Peg  ·  1 of 3  ·  {d.variant}"
+
+
+async def test_the_pegging_notes_name_your_cards_as_the_table_draws_them(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """The cards left are written with suit symbols, as the cards above them are drawn."""
+    d = drill({"name": "Peg", "description": "d", "kind": "play", "hands": 3})
+    app = app_for([entry(d)], clock, recorder)
+    async with running(app, SIZE) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.runner.question, PlayQuestion), "a play")
+        q = app.runner.question
+        assert isinstance(q, PlayQuestion)
+        left = q.play.remaining
+        notes = text_of(app, "#play-notes")
+        if left:
+            assert f"Your cards left: {' '.join(c.symbol for c in left)}." in notes
+        else:
+            assert "You have no cards left." in notes

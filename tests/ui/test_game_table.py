@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
@@ -316,7 +317,7 @@ async def test_you_peg_your_own_play_and_a_missed_point_is_mugged(
     store = ListRecorder()
     choices = GameChoices(variant="short", level="strong", peg_own=True)
     app = game_app(builtin_entries, store, choices, 2)
-    async with running(app) as pilot:
+    async with running(app, (80, 24)) as pilot:
         screen = await deal(pilot)
         # You claim 0 for every card (play_game types 0): the strong computer mugs any
         # card that pegged.
@@ -538,6 +539,9 @@ async def test_the_card_you_peg_is_on_the_table_until_you_say_it(
         prompt = text_of(app, "#table-prompt")
         assert f"makes {count}: type what it pegs" in prompt
         assert "lay a card" not in prompt
+        shown = screen.query_one("#table-prompt").content_region.width
+        assert prompt.endswith("Escape takes it back")
+        assert cell_len(prompt) <= shown  # the whole prompt within 80 columns
         # Escape takes the pick back: nothing is laid, and the game is not left.
         await pilot.press("escape")
         await settle(pilot)

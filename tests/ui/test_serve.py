@@ -31,7 +31,15 @@ from tests.ui.serve_support import (
     wait_for,
 )
 from trainer.cli.parser import parse
-from trainer.ui.serve import is_loopback, tab_command, url_for
+from trainer.ui import serve as serve_module
+from trainer.ui.serve import (
+    FREE_PORT_TRIES,
+    ServeError,
+    is_loopback,
+    listen,
+    tab_command,
+    url_for,
+)
 from trainer.ui.serve_tabs import TABS_FULL, TabProcess
 
 
@@ -65,12 +73,27 @@ def test_an_awkward_folder_name_is_one_argument_never_shell_text(tmp_path: Path)
     [
         ("127.0.0.1", True),
         ("127.0.0.2", True),
+        ("127.255.255.254", True),
+        ("127.1", True),  # the forms inet_aton (and so the bind) reads as 127.0.0.1
+        ("127.0.1", True),
+        ("0x7f.1", True),
+        ("0177.0.0.1", True),
+        ("2130706433", True),
         ("localhost", True),
+        ("LOCALHOST.", True),
         ("::1", True),
+        ("[::1]", True),
+        ("0:0:0:0:0:0:0:1", True),
+        ("::ffff:127.0.0.1", True),
         ("0.0.0.0", False),
+        ("0", False),  # inet_aton's 0.0.0.0: every network
         ("::", False),
         ("192.168.1.20", False),
+        ("3232235796", False),  # 192.168.1.20
+        ("128.1", False),
+        ("::ffff:192.168.1.20", False),
         ("example.org", False),
+        ("no-such-host.invalid", False),
     ],
 )
 def test_which_hosts_are_this_machine_only(host: str, loopback: bool) -> None:
@@ -138,10 +161,51 @@ def test_an_unusable_argument_is_one_line_and_status_2_before_serving(
     assert line.startswith(f"muggins: error: {message}"), line
 
 
-def test_a_port_out_of_range_is_one_line_and_status_2(tmp_path: Path) -> None:
-    result = run_serve("--port", "65536", home=tmp_path)
+@pytest.mark.parametrize(
+    ("port", "problem"),
+    [
+        ("65536", "must be between 0 and 65535, got 65536"),
+        ("-1", "must be between 0 and 65535, got -1"),
+        *(
+            (
+                port,
+                f"browsers refuse to open port {port} (it is another service's: a bad port of "
+                "the Fetch standard); choose another, such as 8000",
+            )
+            for port in ("1", "6000", "10080")
+        ),
+    ],
+)
+def test_a_port_out_of_range_or_that_browsers_refuse_is_one_line_and_status_2(
+    tmp_path: Path, port: str, problem: str
+) -> None:
+    result = run_serve("--port", port, home=tmp_path)
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == "muggins: error: --port must be between 0 and 65535, got 65536\n"
+    assert result.stderr == (
+        f"muggins serve: error: argument --port: {problem} (see muggins serve --help)\n"
+    )
+
+
+@pytest.mark.parametrize("port", [0, 2, 80, 443, 8000, 6001, 10081, 65535])
+def test_ports_browsers_open_are_taken(port: int) -> None:
+    assert parse(["serve", "--port", str(port)]).port == port
+
+
+def test_a_loopback_address_in_any_form_is_served_as_itself_without_warning(
+    tmp_path: Path,
+) -> None:
+    # The port is taken, so the server stops there, having said what it would serve.
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        said = {
+            run_serve("--host", host, "--port", str(port), home=tmp_path).stderr
+            for host in ("127.1", "0x7f000001", "2130706433", "0177.0.0.1")
+        }
+    assert said == {
+        f"muggins: error: port {port} on 127.0.0.1 is already in use; choose another with --port\n"
+    }
 
 
 def test_port_0_prints_the_port_really_bound(tmp_path: Path) -> None:
@@ -154,6 +218,44 @@ def test_port_0_prints_the_port_really_bound(tmp_path: Path) -> None:
     finally:
         served.stop()
     assert "<title>Muggins</title>" in page
+
+
+async def test_any_free_port_is_never_one_browsers_refuse(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+
+    class FirstTwoRefused:
+        """As if the system handed out two ports browsers refuse before a good one."""
+
+        def __contains__(self, port: object) -> bool:
+            seen.append(int(str(port)))
+            return len(seen) <= 2
+
+    monkeypatch.setattr(serve_module, "BAD_PORTS", FirstTwoRefused())
+    runner = web.AppRunner(web.Application())
+    await runner.setup()
+    try:
+        await listen(runner, "127.0.0.1", 0)
+        bound = [address[1] for address in runner.addresses]
+    finally:
+        await runner.cleanup()
+    assert len(seen) == 3
+    assert bound == seen[-1:]
+
+
+async def test_no_free_port_browsers_open_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve_module, "BAD_PORTS", range(65536))
+    runner = web.AppRunner(web.Application())
+    await runner.setup()
+    try:
+        with pytest.raises(ServeError) as refused:
+            await listen(runner, "127.0.0.1", 0)
+        assert runner.addresses == []  # every port taken was let go
+    finally:
+        await runner.cleanup()
+    assert str(refused.value) == (
+        f"no free port on 127.0.0.1 was one browsers open in {FREE_PORT_TRIES} tries; "
+        "choose one with --port"
+    )
 
 
 async def _get(url: str) -> str:

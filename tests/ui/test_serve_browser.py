@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import signal
 import sqlite3
 import threading
@@ -26,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
 import pytest
@@ -44,6 +46,7 @@ from trainer.drills.plays import deal_play
 from trainer.game.coach.discard_drill import appraise
 from trainer.history import DB_NAME
 from trainer.rules.cards import RANK_NAMES
+from trainer.ui.serve_places import token
 from trainer.ui.serve_tabs import TABS_FULL
 
 pytestmark = pytest.mark.slow  # a browser and trainers start: run in CI, not the quick loop
@@ -88,6 +91,17 @@ url => {
   };
   socket.onclose = (event) => { seen.closed = event.code; };
 }
+"""
+OPENED = """
+// Count the page's sockets opened (the server has taken the handshake).
+window.opened = 0;
+const Opened = window.WebSocket;
+window.WebSocket = class extends Opened {
+  constructor(url, protocols) {
+    super(url, protocols);
+    this.addEventListener("open", () => { window.opened += 1; });
+  }
+};
 """
 RECORD = """
 // Keep, as text, every byte the trainer sends the page's terminal (what it draws).
@@ -161,7 +175,12 @@ def test_a_hand_answered_in_the_browser_is_in_the_stats(
     # The terminal's size as the page measured it and asked for it: 113x30 cells of 16 px
     # Roboto Mono in this viewport (the fallback monospace font here would give 113x35).
     (socket_url,) = [url for url in requests if url.startswith("ws:")]
-    assert socket_url.endswith("/ws?width=113&height=30"), socket_url
+    address = urlsplit(socket_url)
+    query = parse_qs(address.query)
+    assert address.path == "/ws", socket_url
+    assert (query["width"], query["height"]) == (["113"], ["30"]), socket_url
+    assert token(query["tab"][0]) is not None, socket_url  # the page's name for itself
+    assert "was" not in query  # a first page replaces none
 
 
 def test_the_pegging_drill_draws_the_cards_laid_in_the_browser(
@@ -315,6 +334,66 @@ def test_tabs_beyond_the_limit_are_told_and_a_burst_starts_no_more_trainers(
     assert codes == [TABS_FULL] * 24
     assert most == 2, f"{most} trainers ran at once"
     assert len(left) == 2
+
+
+def test_a_tab_reloaded_with_every_place_taken_gets_its_place_back(
+    tmp_path: Path, context: BrowserContext
+) -> None:
+    # Its old trainer is paused as the page reloads, so that it is still ending (as it
+    # would be for a second or more) when the new page's socket opens; let go then (on a
+    # machine so busy that the page took longer than the trainer's grace to open, the
+    # server will have stopped it as stuck: the place is the reload's all the same).
+    home = tmp_path / "home"
+    served = Served(home, "--max-tabs", "1")
+    sockets: list[str] = []
+    try:
+        context.add_init_script(OPENED)
+        page = context.new_page()
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(served.url)
+        page.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
+        (old,) = trainers_using(home)
+        with _most_trainers(home) as most:
+            os.kill(old, signal.SIGSTOP)
+            try:
+                page.reload(wait_until="commit")
+                page.wait_for_function("window.opened === 1", timeout=30_000)
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(old, signal.SIGCONT)
+            page.wait_for_selector("body.-first-byte", state="attached", timeout=60_000)
+            full = page.evaluate("document.body.classList.contains('-full')")
+            (new,) = wait_for(lambda: trainers_using(home), "the reload's trainer")
+    finally:
+        served.stop()
+    first, second = (parse_qs(urlsplit(url).query) for url in sockets)
+    assert second["was"] == first["tab"]  # the reload named the page it replaced
+    assert second["tab"] != first["tab"]
+    assert not full
+    assert new != old
+    assert most == [1], f"{most[0]} trainers ran at once"
+
+
+@contextlib.contextmanager
+def _most_trainers(home: Path) -> Iterator[list[int]]:
+    """The most trainers of ``home`` seen running at once while in the block (counted every
+    20 ms in a thread), as a one-item list filled in at its end."""
+    most = [len(trainers_using(home))]
+    done = threading.Event()
+
+    def count() -> None:
+        while not done.is_set():
+            most[0] = max(most[0], len(trainers_using(home)))
+            time.sleep(0.02)
+
+    counter = threading.Thread(target=count, daemon=True)
+    counter.start()
+    try:
+        yield most
+    finally:
+        done.set()
+        counter.join()
+        most[0] = max(most[0], len(trainers_using(home)))
 
 
 def test_a_closed_tabs_trainer_ends(tmp_path: Path, context: BrowserContext) -> None:

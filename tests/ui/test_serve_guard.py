@@ -127,6 +127,16 @@ def test_a_public_url_that_is_no_origin_is_refused(text: str) -> None:
         public_origin(text)
 
 
+@pytest.mark.parametrize("port", [1, 6000, 6667])
+def test_a_public_url_on_a_port_browsers_refuse_is_refused(port: int) -> None:
+    with pytest.raises(ValueError, match="browsers refuse") as refused:
+        public_origin(f"http://muggins.example:{port}/")
+    assert str(refused.value) == (
+        f"--public-url http://muggins.example:{port}/: browsers refuse to open port {port} "
+        "(it is another service's: a bad port of the Fetch standard)"
+    )
+
+
 def test_a_foreign_page_or_host_gets_no_trainer(tmp_path: Path) -> None:
     home = tmp_path / "home"
     served = Served(home)

@@ -3,6 +3,8 @@ counting there; hidden with no game over."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,8 @@ from textual.widgets import Static
 from tests.factories import FakeClock
 from tests.game.scripted import play_out
 from tests.history.known import build_history
-from tests.ui.support import app_for, press, running, started
+from tests.ui.support import app_for, press, running, started, text_of
+from tests.ui.waiting import until
 from trainer.game.coach.phase_stats import phase_report
 from trainer.game.session import GameSession
 from trainer.game.state import GameOptions
@@ -104,3 +107,28 @@ def test_stats_phases_snapshot(snap_compare: SnapCompare, games: StatsStore) -> 
         await open_stats(app, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
+async def test_a_damaged_game_is_named_and_the_others_charted(tmp_path: Path) -> None:
+    """A game over whose final score is not JSON (written by another program): the screen
+    names it and the field, and charts and counts the other games."""
+    path = tmp_path / "muggins.sqlite3"
+    with StatsStore(path) as store:
+        play_games(store)
+    with contextlib.closing(sqlite3.connect(path)) as conn, conn:
+        (uid,) = conn.execute("SELECT uid FROM games WHERE id = 2").fetchone()
+        conn.execute("UPDATE games SET final = 'x' WHERE id = 2")
+    with StatsStore(path) as store:
+        app = app_for([], FakeClock(), store)
+        async with running(app, SIZE) as pilot:
+            screen = await open_stats(app, pilot)
+            chart = screen.query_one("#stats-phases", PhaseChart)
+            await until(pilot, lambda: screen.phases is not None, "the phases read")
+            assert len(chart.games) == 2
+            assert screen.games is not None
+            assert screen.games.overall.played == 2
+            assert text_of(app, "#stats-damaged") == (
+                "Left out, damaged in your history:\n"
+                f"the saved game '{uid}': final: 'x' is not JSON text: the history's copy of "
+                "it is damaged"
+            )

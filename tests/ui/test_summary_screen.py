@@ -28,11 +28,12 @@ def question(app: MugginsApp) -> Question:
 
 
 async def answer(pilot: Pilot[Any], text: str, *, then: str = "space") -> None:
-    """Type an answer into the claim box (set directly: typing is not under test), Enter,
-    then leave the reveal."""
+    """Type an answer into the claim box (set directly: typing is not under test), Enter
+    unless it is a reply of one key (a, t), then leave the reveal."""
     pilot.app.screen.query_one("#claim", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
+    if text not in ("a", "t"):
+        await pilot.press("enter")
+    await until(pilot, lambda: revealing(pilot.app), "the reveal")
     await pilot.press(then)
     await pilot.pause()
 

@@ -60,9 +60,9 @@ async def test_a_computers_move_still_returning_is_not_cancelled_by_the_next(
     held = [HELD_MOVES]
     move, post = TableRunner.bot_move, TableScreen.post_message
 
-    def bot_move(runner: TableRunner) -> BotMove | None:
+    def bot_move(runner: TableRunner, *args: Any) -> BotMove | None:
         next_began.set()
-        return move(runner)
+        return move(runner, *args)
 
     def post_message(screen: TableScreen, message: Message) -> bool:
         posted = post(screen, message)
@@ -106,12 +106,12 @@ async def test_the_game_over_covers_the_log_at_its_end_with_a_slow_computer(
     app = game_app(builtin_entries)
     move = TableRunner.bot_move
 
-    def after_a_refresh(runner: TableRunner) -> BotMove | None:
+    def after_a_refresh(runner: TableRunner, *args: Any) -> BotMove | None:
         """Each of the computer's moves taken once the screen has been drawn twice more."""
         drawn = threading.Event()
         app.call_from_thread(app.call_after_refresh, app.call_after_refresh, drawn.set)
         drawn.wait(5)
-        return move(runner)
+        return move(runner, *args)
 
     monkeypatch.setattr(TableRunner, "bot_move", after_a_refresh)
     async with running(app) as pilot:

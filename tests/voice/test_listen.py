@@ -174,6 +174,23 @@ def test_a_steady_hum_is_not_taken_for_a_player_still_speaking() -> None:
     assert n * CHUNK == pytest.approx(3.0 + SILENCE)  # the speech ended 3 s in
 
 
+def test_a_counts_end_is_never_before_its_first_word() -> None:
+    """Words heard in the room's noise before any sound stay the same once the player
+    speaks: the count's first word is the first sound's, and its end is not before it
+    (an import holds a count's end to be at or after its first word)."""
+    ending = Ending(build(SHOW))
+    events = [(_chunk(100), "fifteen two")] * 5 + [(_chunk(6000), "fifteen two")] * 3
+    events += [(_chunk(100), "fifteen two")] * 40
+    for n, (chunk, words) in enumerate(events, 1):
+        why = ending.hear(n * CHUNK, words, chunk, key=False)
+        if why is not None:
+            break
+    assert why == "silence"
+    assert ending.first == pytest.approx(6 * CHUNK)
+    assert ending.seen["fifteen two"] == pytest.approx(CHUNK)
+    assert ending.heard_at("fifteen two") == pytest.approx(6 * CHUNK)
+
+
 def test_a_count_ends_on_words_that_stop_where_the_room_never_falls_quiet() -> None:
     ending = Ending(build(SHOW))
     noisy = [_chunk(500), _chunk(5000)]  # sound every other chunk

@@ -43,7 +43,7 @@ def discard(args: argparse.Namespace, out: TextIO) -> int:
     for t in throws:
         out.write(
             f"  {format_cards(t.keep):<{keep_width}}  {format_cards(t.throw):<{throw_width}}  "
-            f"{t.hand:>6.2f}  {t.crib:>6.2f}  {t.net:>6.2f}\n"
+            f"{t.hand:>6.2f}  {t.crib:>6.2f}  {round(t.net, 2) + 0.0:>6.2f}\n"
         )
     out.write("\nhand: the kept cards' mean over every starter; crib: its mean; ")
     out.write(f"net: hand {'+' if args.dealer else '-'} crib\n")
@@ -78,7 +78,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     out.write(f"  {'card':<4}  {'value':>6}\n")
     for v in advice.cards:
-        out.write(f"  {v.card!s:<4}  {v.value:>+6.2f}\n")
+        out.write(f"  {v.card!s:<4}  {round(v.value, 2) + 0.0:>+6.2f}\n")  # never -0.00
     deals = "every deal" if advice.exact else f"{advice.deals} deals (the same each time)"
     out.write(
         "\nvalue: what the rest of the play pegs for you less your opponent, on average over "

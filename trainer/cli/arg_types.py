@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
+from trainer.ports import port_problem
 from trainer.textguard import excerpt, printable
 
 
@@ -35,6 +36,16 @@ def integer(text: str) -> int:
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
         raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number")
     return int(text)
+
+
+def port(text: str) -> int:
+    """An argparse ``type`` for a port to serve on: a whole number, 0 to 65535, and not
+    one of the ports browsers refuse to open (`trainer.ports`)."""
+    number = integer(text)
+    problem = port_problem(number)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return number
 
 
 def path(what: str) -> Callable[[str], str]:

@@ -1,4 +1,5 @@
-"""The history subcommands of ``muggins``: stats, review, export and import.
+"""The history subcommands of ``muggins``: stats, review (its table in `trainer.cli.review`),
+export and import.
 
 Each imports what only it uses when it runs: the drill files and the re-drill set for a
 ``--drill`` the history does not name, the game layer for ``stats``' games, the export
@@ -20,22 +21,17 @@ import argparse
 import io
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Final, TextIO
 
 from trainer.cli.output import Escaped, one_line
 from trainer.history import StatsStore, store_path
-from trainer.history.file import TOTAL, inspect
-from trainer.history.reading import GAME_DRILL_PREFIX, GameReport, GameTally, Report, ReviewItem
-from trainer.rules.cards import format_cards
-from trainer.rules.combos import COMBO_IDS, KINDS
+from trainer.history.file import inspect
+from trainer.history.reading import GAME_DRILL_PREFIX, GameReport, GameTally, Report
 
 DAYS_SHOWN: Final = 14
 SESSIONS_SHOWN: Final = 10
-DUE_SHOWN: Final = 50
-MAX_LIMIT: Final = 2**31 - 1
-"""The largest ``review --limit``: past any history, and well within SQLite's integers."""
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -45,9 +41,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _import(args, out, err)
     with _open(args) as store:
         if args.command == "stats":
-            return _stats(args, store, out)
+            return _stats(args, store, out, err)
         if args.command == "review":
-            return _review(args, store, out)
+            from trainer.cli.review import review
+
+            return review(args, store, out, err, resolve=_resolve_drill, table=_table, local=_local)
         return _export(args, store, out, err)
 
 
@@ -99,7 +97,7 @@ def _num(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
+def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO, err: TextIO) -> int:
     from trainer.cli.phases import discard_table, phase_table
     from trainer.game.coach.phase_stats import phase_report
 
@@ -108,6 +106,9 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
     games = store.game_report()
     phases = phase_report(store)
     throws = store.discard_report(drill)
+    damaged = list(dict.fromkeys((*games.damaged, *phases.damaged, *throws.damaged)))
+    for note in damaged:  # each row named once, the figures read from the rest
+        err.write(f"muggins: warning: {one_line(note)}; left out\n")
     if args.json:
         data = {
             "store": str(store_path(args.data_dir)),
@@ -115,6 +116,7 @@ def _stats(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
             "games": games.to_dict(),
             "phases": phases.to_dict(),
             "discards": throws.to_dict(),
+            "damaged": damaged,
         }
         json.dump(data, out, ensure_ascii=False)
         out.write("\n")
@@ -255,84 +257,6 @@ def _table(out: TextIO, head: Sequence[str], rows: Sequence[Sequence[str]]) -> N
 
 def _numeric(cell: str) -> bool:
     return cell == "-" or cell.replace(".", "").replace("%", "").isdigit()
-
-
-# ---------------------------------------------------------------- review
-
-
-def _review(args: argparse.Namespace, store: StatsStore, out: TextIO) -> int:
-    kind = args.kind
-    if kind is not None and kind not in COMBO_IDS and kind not in KINDS and kind != TOTAL:
-        known = ", ".join((*COMBO_IDS, *KINDS, TOTAL))
-        raise ValueError(f"--kind: {kind!r} is not a kind of combination (known: {known})")
-    if not 0 <= args.limit <= MAX_LIMIT:
-        raise ValueError(f"--limit must be from 0 (all) to {MAX_LIMIT}, got {args.limit}")
-    drill = _resolve_drill(args, store)
-    limit = None if args.limit == 0 else args.limit
-    items = store.review_items(kind=kind, drill=drill, limit=limit)
-    total = store.review_total(kind=kind, drill=drill)
-    now = datetime.now(UTC)
-    due_count = store.due_count(now)
-    due = store.due(now, limit=DUE_SHOWN)
-    if args.json:
-        data = {
-            "total": total,
-            "shown": len(items),
-            "items": [i.to_dict() for i in items],
-            "due": due_count,
-            "due_hands": [d.to_dict() for d in due],
-        }
-        json.dump(data, out, ensure_ascii=False)
-        out.write("\n")
-        return 0
-    if not items:
-        out.write("Nothing to review: no missed or wrongly claimed combinations or wrong totals")
-        out.write(" with these filters.\n" if kind or drill else " recorded yet.\n")
-    else:
-        more = "" if len(items) == total else "; --limit 0 for all"
-        out.write(
-            f"Missed and wrongly claimed combinations, and wrong totals, newest first "
-            f"({len(items)} of {total}{more})\n"
-        )
-        rows = [
-            (
-                _local(i.at),
-                i.drill_id,
-                i.role,
-                i.stat_kind,
-                _cards(i),
-                str(i.points),
-                _show(i),
-            )
-            for i in items
-        ]
-        _table(out, ("when", "drill set", "", "kind", "cards", "pts", "in"), rows)
-    if due_count:
-        from trainer.practice.redrill import REDRILL_HANDS
-
-        out.write(
-            f"\n{due_count} hand(s) due to be re-drilled now (a re-drill asks up to "
-            f"{REDRILL_HANDS}, the longest overdue first).\n"
-        )
-    return 0
-
-
-def _cards(item: ReviewItem) -> str:
-    """A combination's cards; a wrong total's whole show, the starter set apart."""
-    if item.whole and item.starter is not None:
-        return f"{format_cards(item.hand)} + {item.starter}"
-    return format_cards(item.cards)
-
-
-def _show(item: ReviewItem) -> str:
-    """The show a row is in and what was answered: "hand 5H 5C JD 4S starter 6C (you said
-    8, it is 10)"; a wrong total's cards are its own column, so only "you said 8, it is 10
-    (2 missed)"."""
-    if item.whole:
-        return f"{'crib' if item.crib else 'hand'}: {item.said()}"
-    what = "crib" if item.crib else "hand"
-    starter = f" starter {item.starter}" if item.starter is not None else ""
-    return f"{what} {format_cards(item.hand)}{starter} ({item.said()})"
 
 
 # ---------------------------------------------------------------- export

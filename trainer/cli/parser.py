@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from trainer import __version__
 from trainer.cli.advise_parser import advise_parsers
-from trainer.cli.arg_types import MugginsParser, integer, path
+from trainer.cli.arg_types import MugginsParser, integer, path, port
 from trainer.judge.policy import POLICIES
 from trainer.rules.sizes import HAND_SIZES
 
@@ -190,7 +190,11 @@ def _serve_parser(sub: argparse._SubParsersAction[MugginsParser]) -> None:
         help="listen on this address (default: 127.0.0.1; 0.0.0.0: every network)",
     )
     p.add_argument(
-        "--port", type=integer, default=8000, metavar="N", help="default: 8000; 0: any free port"
+        "--port",
+        type=port,
+        default=8000,
+        metavar="N",
+        help="default: 8000; 0: any free port. Never one browsers refuse (1, 22, 6000...)",
     )
     p.add_argument(
         "--max-tabs",

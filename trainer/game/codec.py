@@ -74,6 +74,8 @@ def loads(text: str, where: str) -> Any:
         return json.loads(text)
     except ValueError as err:
         raise CodecError(f"{where}: not JSON ({err})") from None
+    except RecursionError:
+        raise CodecError(f"{where}: nested too deep to be read") from None
 
 
 def fields(data: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:

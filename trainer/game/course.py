@@ -15,7 +15,9 @@ from trainer.game.match import game_points
 from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace
 from trainer.game.state import Action, Count, GameError, GameState, Prompt
+from trainer.game.step_save import game_end, game_record
 from trainer.game.undo import undo_refusal, undo_span
+from trainer.history.writing import GameEnd
 
 
 class GameCourse:
@@ -78,12 +80,22 @@ class GameCourse:
         return place.after(record.winner, game_points(record))
 
     def record_of(self, state: GameState, hands: list[HandRecord]) -> GameRecord:
-        """The record of the game over in ``state`` with ``hands``."""
-        assert state.winner is not None
-        s = self.setup
-        return GameRecord(
-            s.rules, s.seed, s.names, s.first_dealer, hands, state.scores, state.winner, self.undos
-        )
+        """The record of the game over in ``state`` with ``hands`` (and the undos taken)."""
+        return game_record(self.setup, state, hands, self.undos)
+
+    def end_of(self, state: GameState, hands: list[HandRecord]) -> GameEnd:
+        """What the game over in ``state`` with ``hands`` adds to its stored row."""
+        return game_end(self.setup, state, hands, self.undos)
+
+    def undo_steps(self) -> int:
+        """How many actions an undo takes back now (`trainer.game.undo`); `GameError` when
+        none can be taken: in a match, once the game is over, before the human's first
+        decision."""
+        span = undo_span(self.actions, self.setup.human)
+        problem = undo_refusal(self.setup.match is not None, self.prompt is None, span)
+        if problem is not None:
+            raise GameError(problem)
+        return span
 
     def moved(
         self,
@@ -110,11 +122,8 @@ class GameCourse:
         """The game played again from its deal to before its last ``span`` actions, which an
         undo takes back (`GameError` unless they are the human's last decision and what
         followed it, in a game on its own still playing); those actions, in order."""
-        problem = undo_refusal(self.setup.match is not None, self.prompt is None, span)
-        if problem is None and span != undo_span(self.actions, self.setup.human):
-            problem = f"an undo takes back the last decision of yours, not {span} steps"
-        if problem is not None:
-            raise GameError(problem)
+        if span != self.undo_steps():
+            raise GameError(f"an undo takes back the last decision of yours, not {span} steps")
         kept = list(zip(self.actions, self.hinted, strict=True))[: len(self.actions) - span]
         undone = self.actions[len(kept) :]
         fresh = GameCourse(self.setup)

@@ -144,6 +144,8 @@ class Narrator:
             if said is not None:
                 lines.append(said)
         for event in events:
+            if isinstance(event, Go) and isinstance(action, Lay | SayGo):
+                lines += self._silent_goes(before, action, after, event.seat)
             lines.append(self._event(event, before, action, after))
         if after.hand.number != before.hand.number and after.phase != "over":
             lines.insert(len(lines) - sum(isinstance(e, Bonus) for e in events), self._deals(after))
@@ -221,6 +223,22 @@ class Narrator:
         if settled and pending.box is not None:
             return self._does(action.seat, "accept", start=True)
         return None  # an accept before others answer, or of a card's claim: said by its line
+
+    def _silent_goes(
+        self, before: GameState, action: Lay | SayGo, after: GameState, scorer: int
+    ) -> list[str]:
+        """The goes a step settles without asking: when nobody can lay after a card (or a
+        go), each seat still holding cards that has not said go says it now, in turn, and
+        the last to lay takes the point ("Computer: go", then "Go: 1 for you")."""
+        was, now = before.hand.table, after.hand.table
+        if was is None or now is None or now.done:
+            return []  # the last card, not a go
+        seats = len(now.hands)
+        return [
+            f"{self._who(seat, start=True)}: go"
+            for seat in ((action.seat + n) % seats for n in range(1, seats))
+            if seat != scorer and now.hands[seat] and seat not in was.passed
+        ]
 
     # ------------------------------------------------------------ events
 

@@ -5,10 +5,12 @@ latest game still playing back from the store: `new_game` from its setup, then
 every saved action replayed through `step` (each checked legal again), so the
 state, the bots' next choices and the record are what they were. The bots act
 one step at a time (`bot_step`), so a UI can pause between them; the human
-acts with `act`. Each step is saved before the session moves on (a step that
-cannot be taken or saved changes nothing), with the human's count recorded as
-an `Attempt` in the same transaction, and the last step marks the game over
-with its record (`trainer.history.writing.games`).
+acts with `act` (or works a step out with `prepare` and saves it with `save`). Each
+step is saved before the session moves on (a step that cannot be taken or saved
+changes nothing), with the human's count recorded as an `Attempt` in the same
+transaction, and the last step marks the game over with its record
+(`trainer.game.step_save`); while another program holds the store a step waits
+and is tried again, never refused.
 
 Only the human's own counts are attempts. Their answers to a bot's count (`Respond`) move
 points as the engine settles them but are not recorded as catch attempts: a drill's catch
@@ -17,10 +19,11 @@ bot's `Count` does not keep, while the game settles a call under its own policy.
 card laid after a hint is saved marked so (`hints`), for the ledger.
 
 In a game on its own (never in a match) the human's last decision can be taken back, with
-every step after it (`undo`): the undo is saved as a step of its own, so a resumed game is
-played through to the same place and its record counts the undos.
+every step after it (`undo`, or `prepare_undo` and `save_undo`): the undo is saved as a
+step of its own, through a busy store as any step is, so a resumed game is played through
+to the same place and its record counts the undos.
 
-A stored game can also be dealt with without playing it on (`trainer.game.stored`).
+A stored game dealt with without playing it on is `trainer.game.saved_games`'s.
 """
 
 from __future__ import annotations
@@ -29,41 +32,33 @@ import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from trainer.game.attempts import count_attempt, game_drill
-from trainer.game.codec import (
-    CodecError,
-    action_from_data,
-    action_to_data,
-    dumps,
-    loads,
-    spoken_data,
-    undo_from_data,
-    undo_to_data,
-)
+from trainer.game.attempts import game_drill
+from trainer.game.codec import CodecError, action_from_data, dumps, loads, undo_from_data
 from trainer.game.course import GameCourse
-from trainer.game.engine import count_verdict, step
+from trainer.game.engine import step
 from trainer.game.events import Event
-from trainer.game.hints import action_hinted, hint_key, hinted_data
+from trainer.game.hints import action_hinted
 from trainer.game.match import first_dealer, match_game_seed
 from trainer.game.players.bots import Bot, Level
-from trainer.game.record import HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
-from trainer.game.state import Action, Count, GameError, GameOptions, GameState
-from trainer.game.undo import undo_refusal, undo_span
+from trainer.game.state import Action, GameError, GameOptions
+from trainer.game.step_save import PendingStep, PendingUndo, save_pending, work_out
 from trainer.game.variants import GameVariant
-from trainer.history import StatsStore
-from trainer.history.file import HumanResult, SavedGame
+from trainer.history import StatsStore, StoreBusy
+from trainer.history.file import SavedGame
 from trainer.history.writing import (
-    GameEnd,
+    Stop,
+    UnreadableGame,
     abandon_game,
     create_game,
     finish_game,
     latest_playing,
-    save_step,
 )
 from trainer.quiz.attempt import Attempt, SpokenTimes
 
 Clock = Callable[[], datetime]
+Waiting = Callable[[StoreBusy], object]
+"""Told when a step is first found waiting for a busy store."""
 
 
 def local_now() -> datetime:
@@ -81,16 +76,6 @@ class SavedGameError(ValueError):
         )
         self.uid = uid
         self.problem = problem
-
-
-def human_result(rules: GameVariant, state: GameState, side: int | None) -> HumanResult | None:
-    """How the human's side came out of a finished game (None without a human)."""
-    if side is None or state.winner is None:
-        return None
-    if side == state.winner:
-        return "won"
-    lost = rules.result(state.scores[side])
-    return "lost" if lost == "win" else "skunked" if lost == "skunk" else "double-skunked"
 
 
 class GameSession(GameCourse):
@@ -160,7 +145,10 @@ class GameSession(GameCourse):
     def resume(cls, store: StatsStore, *, now: Clock = local_now) -> GameSession | None:
         """The latest game still playing, replayed to where it was; None if there is none.
         `SavedGameError` if it cannot be read or replayed (the game stays stored)."""
-        saved = latest_playing(store)
+        try:
+            saved = latest_playing(store)
+        except UnreadableGame as err:
+            raise SavedGameError(err.uid, err.problem) from None
         return None if saved is None else cls.replay(store, saved, now=now)
 
     @classmethod
@@ -169,7 +157,7 @@ class GameSession(GameCourse):
         game still playing whose actions finish it is saved as over)."""
         session = cls.played(store, saved, now=now)
         if saved.status == "playing" and session.over:  # its end was not saved with it
-            finish_game(store, saved.id, session._end(session.state, session.hands), now())
+            finish_game(store, saved.id, session.end_of(session.state, session.hands), now())
         return session
 
     @classmethod
@@ -190,7 +178,10 @@ class GameSession(GameCourse):
             raise SavedGameError(
                 saved.uid, f"{saved.steps} steps are saved but {len(saved.actions)} actions"
             )
-        session = cls(store, setup, saved.uid, saved.id, now)
+        try:
+            session = cls(store, setup, saved.uid, saved.id, now)
+        except ValueError as err:  # a setup the rules cannot deal from
+            raise SavedGameError(saved.uid, f"setup: {err}") from None
         for n, text in enumerate(saved.actions):
             where = f"action {n}"
             try:
@@ -200,10 +191,10 @@ class GameSession(GameCourse):
                     continue
                 action, hinted = action_from_data(data, where), action_hinted(data)
                 after, events = step(session.state, action)
+                session.moved(action, after, events, hinted=hinted)
             except ValueError as err:  # CodecError, GameError, or anything the rules refuse
                 detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
                 raise SavedGameError(saved.uid, detail) from None
-            session.moved(action, after, events, hinted=hinted)
         session.saved = len(saved.actions)
         session.abandoned = saved.status == "abandoned"
         return session
@@ -231,14 +222,16 @@ class GameSession(GameCourse):
 
     # ------------------------------------------------------------ playing
 
-    def bot_step(self) -> tuple[Action, list[Event]] | None:
-        """Let the bot whose turn it is act, saved; None if the game waits for the human or
-        is over."""
+    def bot_step(
+        self, *, stop: Stop | None = None, waiting: Waiting | None = None
+    ) -> tuple[Action, list[Event]] | None:
+        """Let the bot whose turn it is act, saved (as `save` saves: ``stop``, ``waiting``);
+        None if the game waits for the human or is over."""
         asked = self.prompt
         if asked is None or asked.seat not in self.bots:
             return None
         action = self.bots[asked.seat].decide(self.state, asked)
-        return action, self._take(action, 0.0)
+        return action, self.save(self._work_out(action), stop=stop, waiting=waiting)
 
     def run_bots(self) -> list[tuple[Action, list[Event]]]:
         """Every bot step until the human's turn or the end."""
@@ -255,11 +248,23 @@ class GameSession(GameCourse):
         hinted: bool = False,
         spoken: SpokenTimes | None = None,
     ) -> list[Event]:
-        """The human's action, saved, and its events; ``seconds`` is how long a count took,
-        ``hinted`` that the coach's hint was asked for before it, ``spoken`` how fast a count
-        said aloud was said (each kept with it).
+        """The human's action, saved (`save`: a busy store delays it), and its events;
+        ``seconds`` is how long a count took, ``hinted`` that the coach's hint was asked for
+        before it, ``spoken`` how fast a count said aloud was said (each kept with it).
         `GameError` if it is not the human's turn or the action is not legal: then nothing
         changes and nothing is saved."""
+        return self.save(self.prepare(action, seconds=seconds, hinted=hinted, spoken=spoken))
+
+    def prepare(
+        self,
+        action: Action,
+        *,
+        seconds: float = 0.0,
+        hinted: bool = False,
+        spoken: SpokenTimes | None = None,
+    ) -> PendingStep:
+        """The human's action worked out, neither saved nor taken (`save` does both), as `act`
+        takes it; `GameError` if it is not the human's turn or the action is not legal."""
         asked = self.prompt
         if asked is None:
             raise GameError("the game is over" if not self.abandoned else "the game was abandoned")
@@ -267,19 +272,63 @@ class GameSession(GameCourse):
             raise GameError(f"it is {self.setup.names[asked.seat]}'s turn to {asked.kind}")
         if action.seat != asked.seat:
             raise GameError(f"you play seat {asked.seat}, not seat {action.seat}")
-        return self._take(action, seconds, hinted=hinted, spoken=spoken)
+        return self._work_out(action, seconds, hinted=hinted, spoken=spoken)
+
+    def save(
+        self,
+        pending: PendingStep,
+        *,
+        patient: bool = True,
+        stop: Stop | None = None,
+        waiting: Waiting | None = None,
+    ) -> list[Event]:
+        """Save a step worked out (`prepare`), then take it: its events. While another program
+        holds the store it is tried again (``waiting`` told the first time) until it is saved,
+        or until ``stop`` is set: then `StoreBusy`. Not ``patient``: one try at the store's
+        lock, `StoreBusy` if it is held (to be saved again, patiently, off the screen's
+        thread). A step not saved changes nothing; one worked out before the game moved on
+        is a `GameError`."""
+        if pending.before is not self.state:
+            raise GameError("the game has moved on since this step was worked out")
+        save_pending(self.store, self.game_id, pending, patient=patient, stop=stop, waiting=waiting)
+        self.saved += 1
+        self.moved(
+            pending.action, pending.after, pending.events, pending.hands, hinted=pending.hinted
+        )
+        if pending.attempt is not None:
+            self.attempts.append(pending.attempt)
+        return pending.events
 
     def undo(self) -> list[Action]:
         """Take back the human's last decision and every step after it (`trainer.game.undo`),
-        saved as a step of its own; the actions taken back, in order. `GameError` in a match,
-        once the game is over, or before the human's first decision: nothing changes."""
-        span = undo_span(self.actions, self.setup.human)
-        problem = undo_refusal(self.setup.match is not None, self.prompt is None, span)
-        if problem is not None:
-            raise GameError(problem)
-        save_step(self.store, self.game_id, self.saved, dumps(undo_to_data(span)), self.now())
+        saved as a step of its own (`save_undo`: a busy store delays it); the actions taken
+        back, in order. `GameError` in a match, once the game is over, or before the human's
+        first decision: nothing changes."""
+        return self.save_undo(self.prepare_undo())
+
+    def prepare_undo(self) -> PendingUndo:
+        """An undo worked out, neither saved nor taken (`save_undo` does both), as `undo`
+        takes it; `GameError` when none can be taken."""
+        span = self.undo_steps()
+        undone = tuple(self.actions[len(self.actions) - span :])
+        return PendingUndo(self.state, self.saved, span, undone, self.now())
+
+    def save_undo(
+        self,
+        pending: PendingUndo,
+        *,
+        patient: bool = True,
+        stop: Stop | None = None,
+        waiting: Waiting | None = None,
+    ) -> list[Action]:
+        """Save an undo worked out (`prepare_undo`), then take it, as `save` saves a step:
+        the actions taken back, in order. An undo not saved changes nothing; one worked out
+        before the game moved on is a `GameError`."""
+        if pending.before is not self.state:
+            raise GameError("the game has moved on since this undo was worked out")
+        save_pending(self.store, self.game_id, pending, patient=patient, stop=stop, waiting=waiting)
         self.saved += 1
-        return self.undone(span)
+        return self.undone(pending.span)
 
     def abandon(self) -> None:
         """Give the game up: it stays stored as abandoned, and is never resumed."""
@@ -288,51 +337,26 @@ class GameSession(GameCourse):
 
     # ------------------------------------------------------------ inside
 
-    def _take(
+    def _work_out(
         self,
         action: Action,
-        seconds: float,
+        seconds: float = 0.0,
         *,
         hinted: bool = False,
         spoken: SpokenTimes | None = None,
-    ) -> list[Event]:
-        """Step, save, then move on: a step refused or not saved leaves the session as it was."""
-        before = self.state
-        after, events = step(before, action)
-        data = action_to_data(action)
-        hinted = hinted and hint_key(before, self.hands, action) is not None
-        data = hinted_data(data) if hinted else data
-        yours = isinstance(action, Count) and action.seat == self.setup.human
-        spoken = spoken if yours else None
-        text = dumps(spoken_data(data, spoken) if spoken is not None else data)
-        attempt = None
-        if isinstance(action, Count) and yours:
-            attempt = count_attempt(
-                self.drill,
-                action,
-                count_verdict(after, events),
-                seed=before.seed,
-                session_id=self.uid,
-                number=self.counts + 1,
-                seconds=seconds,
-                at=self.now(),
-                spoken=spoken,
-            )
-        hands = hands_after(self.hands, before, after, events)
-        end = self._end(after, hands) if after.phase == "over" else None
-        save_step(self.store, self.game_id, self.saved, text, self.now(), attempt=attempt, end=end)
-        self.saved += 1
-        self.moved(action, after, events, hands, hinted=hinted)
-        if attempt is not None:
-            self.attempts.append(attempt)
-        return events
-
-    def _end(self, state: GameState, hands: list[HandRecord]) -> GameEnd:
-        assert state.winner is not None
-        record = self.record_of(state, hands)
-        return GameEnd(
-            dumps(record.to_dict()),
-            state.winner,
-            state.scores,
-            human_result(self.setup.rules, state, self.setup.human_side),
+    ) -> PendingStep:
+        return work_out(
+            self.setup,
+            self.drill,
+            self.state,
+            self.hands,
+            action,
+            n=self.saved,
+            undos=self.undos,
+            session_id=self.uid,
+            number=self.counts + 1,
+            at=self.now(),
+            seconds=seconds,
+            hinted=hinted,
+            spoken=spoken,
         )

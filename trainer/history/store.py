@@ -201,16 +201,18 @@ class StatsStore:
                 raise explain(self.path, err, action) from None
 
     @contextlib.contextmanager
-    def transaction(self, action: str) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), rolled back on error.
+    def transaction(self, action: str, *, patient: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), rolled back on error
+        (a commit that fails too: nothing is left half done on the connection).
 
         While another connection holds the write lock, beginning is tried again with
         growing pauses for up to `BUSY_SECONDS` (the store's lock let go in between, so
         the trainer's other calls are not held up), then `StoreBusy` is raised and nothing
-        is written. Every transaction moves the store's token count, so that each commit in
-        the WAL is known to be this file's.
+        is written; not ``patient``, it is tried once (SQLite's own `WAIT_MS`), for a caller
+        that tries again elsewhere (off the screen's thread). Every transaction moves the
+        store's token count, so that each commit in the WAL is known to be this file's.
         """
-        pauses = _pauses()
+        pauses = _pauses() if patient else iter(())
         while True:
             with self.guard(action) as conn:
                 try:
@@ -224,11 +226,11 @@ class StatsStore:
                         yield conn
                         if self._token:
                             conn.execute(TOUCH)
+                        conn.execute("COMMIT")
                     except BaseException:
                         if conn.in_transaction:
                             conn.execute("ROLLBACK")
                         raise
-                    conn.execute("COMMIT")
                     if self.checkpointer is not None:
                         self.checkpointer.written(conn.total_changes)
                     return
@@ -329,12 +331,17 @@ class StatsStore:
             return read_best(conn, drill.id, blitz=drill.blitz)
 
     def review_items(
-        self, *, kind: str | None = None, drill: str | None = None, limit: int | None = 50
+        self,
+        *,
+        kind: str | None = None,
+        drill: str | None = None,
+        limit: int | None = 50,
+        damaged: list[str] | None = None,
     ) -> list[reports.ReviewItem]:
         """Missed and wrongly claimed combinations and wrong totals, newest first (``limit``
-        None: all)."""
+        None: all); a damaged row left out, and named in ``damaged`` if given."""
         with self.guard("reading the review list") as conn:
-            return review.review_items(conn, kind=kind, drill=drill, limit=limit)
+            return review.review_items(conn, kind=kind, drill=drill, limit=limit, damaged=damaged)
 
     def review_total(self, *, kind: str | None = None, drill: str | None = None) -> int:
         """How many rows the review list holds with these filters."""

@@ -85,7 +85,12 @@ class MugginsApp(App[None]):
             applied=self._settings_applied,
         )
         self.runner = DrillRunner(
-            rng, clock=options.clock, now=options.now, settings=self.settings, notify=poster(self)
+            rng,
+            clock=options.clock,
+            now=options.now,
+            settings=self.settings,
+            notify=poster(self),
+            beside=options.history_path,
         )
         self.open_history = history
         self.voice = VoiceService(options.voice_source, lambda: self.settings.judge_at_once)

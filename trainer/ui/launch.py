@@ -32,19 +32,26 @@ def launch(args: argparse.Namespace) -> int:
     try:
         app.run()
     finally:
-        # Answers still waiting get a few seconds; those the history still cannot take are
-        # kept in a file beside it (the next start brings them back), and the player is told.
-        if app.runner.unwritten:
-            _say("Saving the answers still waiting…")
-        unsaved = app.runner.close()
-        if unsaved is not None:
-            _say(printable(unsaved.text))
-        for store in opened:
-            store.close()
+        wind_up(app, opened)
     crashed = app.return_code or 0
     if crashed:
         return crashed
     return 2 if app.store_error is not None else 0
+
+
+def wind_up(app: MugginsApp, opened: list[DeferredStore]) -> None:
+    """After the app: the answers still waiting get a few seconds; those the history still
+    cannot take are kept in a file beside it (the next start brings them back), and the
+    player is told; then the history is closed. A history opened as the app stopped (the
+    app waits for its background work to end before it returns) still takes the answers
+    judged before it was open."""
+    if app.runner.unwritten:
+        _say("Saving the answers still waiting…")
+    unsaved = app.runner.close(history=opened[0] if opened else None)
+    if unsaved is not None:
+        _say(printable(unsaved.text))
+    for store in opened:
+        store.close()
 
 
 def _say(line: str) -> None:
@@ -79,7 +86,8 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
     settings, warning = load_settings(path)
     opened: list[DeferredStore] = []
     # The saved game is one small row: read now, home's first frame offers it (c resumes).
-    peeked = peek_saved_game(stats_path(args.data_dir))
+    history_path = stats_path(args.data_dir)
+    peeked = peek_saved_game(history_path)
     saved = None
     if peeked is not None:
         saved = peeked_line(peeked.variant, peeked.steps, peeked.updated, local_now())
@@ -98,6 +106,7 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
         start_drill=start,
         plain_cards=args.plain_cards,
         saved_game=saved,
+        history_path=history_path,
         drill_dirs=tuple(folders),
     )
     return make_app(entries, random.Random(seed), history=open_history, options=options), opened

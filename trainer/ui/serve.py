@@ -33,6 +33,7 @@ from aiohttp import web
 from trainer.drills.loader import drill_dirs, find_drill, load_all
 from trainer.drills.model import DrillError, seed_problem
 from trainer.locations import HOME_ENV, data_dir
+from trainer.ports import BAD_PORTS, port_problem
 from trainer.textguard import excerpt
 from trainer.ui.serve_guard import WILDCARDS, Guard, Origin, canonical_host, public_origin
 from trainer.ui.serve_tabs import CLOSE_SECONDS, DRAIN_LIMIT, QUIT_LIMIT, TABS_FULL, Tabs
@@ -41,11 +42,22 @@ TITLE: Final = "Muggins"
 FONT_SIZE: Final = 16  # px; with the window's size it sets the terminal's columns and rows
 MOST_TABS: Final = 64
 """The highest ``--max-tabs``: each tab is a trainer process of about 60 MB."""
+IDLE_SECONDS: Final = 30.0
+"""A connection that has not sent a whole request this many seconds after it opened, or
+after its last answer, is closed: a browser sends its request at once and opens another
+connection when it needs one, while one sending nothing, or its headers a byte at a time,
+would hold its connection open for ever."""
+FREE_PORT_TRIES: Final = 20
+"""How many ports ``--port 0`` takes at most before one that browsers open."""
 STOP_WAIT: Final = DRAIN_LIMIT + QUIT_LIMIT + CLOSE_SECONDS + 1
 """The longest a stop waits for the tabs (each passed what it sent, its trainer quit while
 its socket closes): normally a second or two, under 15 s unless a trainer is still saving
 on a machine too busy to let it (`QUIT_LIMIT`)."""
-_LOOPBACK_NAMES: Final = {"localhost", "localhost.localdomain", "ip6-localhost"}
+_LOOPBACK_NAMES: Final = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
+_NUMBER: Final = r"(?:0[xX][0-9A-Fa-f]+|[0-9]+)"
+_NUMBERS: Final = re.compile(rf"{_NUMBER}(?:\.{_NUMBER}){{0,3}}")
+"""An IPv4 address as the system (``inet_aton``) and browsers also read it: one to four
+numbers, decimal, octal or hexadecimal (``127.1``, ``0x7f.1``, ``2130706433``)."""
 _HOST_NAME: Final = re.compile(
     r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
@@ -73,14 +85,43 @@ def tab_command(args: argparse.Namespace) -> list[str]:
     return argv
 
 
+def ip_address_of(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``text`` as an IP address, in any form the system binds (``::1``, ``[::1]``,
+    ``127.0.0.1``, ``127.1``, ``0x7f000001``); None if it is none."""
+    bare = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    try:
+        return ipaddress.ip_address(bare)
+    except ValueError:
+        pass
+    if bare != text or not _NUMBERS.fullmatch(text):
+        return None
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(text))
+    except OSError:  # a number past what an address holds
+        return None
+
+
 def is_loopback(host: str) -> bool:
-    """Whether ``host`` names this machine only (so nobody else can reach the server)."""
-    if host.lower() in _LOOPBACK_NAMES:
+    """Whether ``host`` names this machine only (so nobody else can reach the server): a
+    loopback address in any form (127.0.0.0/8, ::1, IPv4's mapped into IPv6), ``localhost``,
+    or a name whose every address is one."""
+    address = ip_address_of(host)
+    if address is not None:
+        return _loopback_address(address)
+    if host.lower().removesuffix(".") in _LOOPBACK_NAMES:
         return True
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError):
         return False
+    addresses = [ip_address_of(str(info[4][0]).split("%", 1)[0]) for info in found]
+    return bool(addresses) and all(a is not None and _loopback_address(a) for a in addresses)
+
+
+def _loopback_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped.is_loopback
+    return address.is_loopback
 
 
 def url_for(host: str, port: int) -> str:
@@ -93,19 +134,18 @@ def url_for(host: str, port: int) -> str:
 
 
 def checked_host(host: str) -> str:
-    """``--host`` as the address to bind (an IPv6 address without its brackets); a
-    `ServeError` if it is empty or neither an IP address nor a host name."""
+    """``--host`` as the address to bind (an IP address in its one short form: ``[::1]`` is
+    ``::1``, ``127.1`` is ``127.0.0.1``); a `ServeError` if it is empty or neither an IP
+    address nor a host name."""
     if not host:
         raise ServeError(
             "--host is empty: give the address to listen on, such as 127.0.0.1 (this "
             "machine only) or 0.0.0.0 (every network)"
         )
-    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
-    try:
-        return str(ipaddress.ip_address(bare))
-    except ValueError:
-        pass
-    if bare != host or not _HOST_NAME.fullmatch(host):
+    address = ip_address_of(host)
+    if address is not None:
+        return str(address)
+    if host.startswith("[") or not _HOST_NAME.fullmatch(host):
         raise ServeError(f"--host {excerpt(host)} is neither an IP address nor a host name")
     try:
         socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
@@ -118,8 +158,8 @@ def check(args: argparse.Namespace) -> tuple[str, Origin | None]:
     """Refuse, before anything is served, arguments no tab could use; returns the host to
     bind and ``--public-url`` as an origin (None if not given)."""
     host = checked_host(args.host)
-    if not 0 <= args.port <= 65535:
-        raise ServeError(f"--port must be between 0 and 65535, got {args.port}")
+    if (problem := port_problem(args.port)) is not None:
+        raise ServeError(f"--port {problem}")
     if not 1 <= args.max_tabs <= MOST_TABS:
         raise ServeError(f"--max-tabs must be between 1 and {MOST_TABS}, got {args.max_tabs}")
     public = None
@@ -187,13 +227,10 @@ async def _serve(args: argparse.Namespace, host: str, public: Origin | None, out
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)  # a second Ctrl+C changes nothing
     tabs = Tabs(tab_command(args), args.max_tabs)
-    runner = web.AppRunner(
-        _make_app(tabs, Guard(host, public), host, public), access_log=None, shutdown_timeout=1.0
-    )
+    runner = make_runner(tabs, Guard(host, public), host, public)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, args.port)
-        await site.start()
+        site = await listen(runner, host, args.port)
         url = _bound_url(host, runner.addresses)
         print(f"Muggins is at {url}  (Ctrl+C stops it)", file=out, flush=True)
         if args.open:
@@ -203,6 +240,30 @@ async def _serve(args: argparse.Namespace, host: str, public: Origin | None, out
         await tabs.stop(STOP_WAIT)
     finally:
         await runner.cleanup()
+
+
+def make_runner(
+    tabs: Tabs, guard: Guard, host: str, public: Origin | None, idle: float = IDLE_SECONDS
+) -> web.AppRunner:
+    """The server: `_make_app`'s application, with connections closed when they have sent
+    no whole request ``idle`` seconds after opening or after their last answer."""
+    app = _make_app(tabs, guard, host, public)
+    return web.AppRunner(app, access_log=None, shutdown_timeout=1.0, keepalive_timeout=idle)
+
+
+async def listen(runner: web.AppRunner, host: str, port: int) -> web.TCPSite:
+    """Listen on ``host``:``port``; with port 0 (any free port), on none that browsers
+    refuse (a system may hand out ports as low as theirs)."""
+    for _ in range(FREE_PORT_TRIES):
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        if port or not any(address[1] in BAD_PORTS for address in runner.addresses):
+            return site
+        await site.stop()
+    raise ServeError(
+        f"no free port on {host} was one browsers open in {FREE_PORT_TRIES} tries; "
+        "choose one with --port"
+    )
 
 
 def _bound_url(host: str, addresses: list[Any]) -> str:

@@ -19,6 +19,8 @@ from typing import Final
 
 from aiohttp import hdrs, web
 
+from trainer.ports import refused_port
+
 LOOPBACK_NAMES: Final = frozenset({"localhost", "127.0.0.1", "::1"})
 """Names of this machine that no other machine and no web page can take over."""
 DEFAULT_PORTS: Final = {"http": 80, "https": 443}
@@ -92,13 +94,16 @@ def parse_origin(text: str) -> Origin | None:
 
 def public_origin(text: str) -> Origin:
     """``--public-url`` as an `Origin`; `ValueError` naming the problem if it is not the
-    address of a site (``https://muggins.example`` or ``http://192.168.1.20:8000/``)."""
+    address of a site (``https://muggins.example`` or ``http://192.168.1.20:8000/``) that
+    browsers open."""
     origin = parse_origin(text.removesuffix("/"))
     if origin is None:
         raise ValueError(
             "--public-url must be http:// or https://, a host and an optional port, and no "
             f"path (https://muggins.example), got {text!r}"
         )
+    if (refused := refused_port(origin.port)) is not None:
+        raise ValueError(f"--public-url {text}: {refused}")
     return origin
 
 

@@ -3,13 +3,16 @@ at once, each ended by being told to quit and given the time its quit takes.
 
 A tab is a websocket relayed to a trainer by textual-serve's `AppService` (its terminal's
 packets both ways). A tab beyond the limit is accepted and closed at once with `TABS_FULL`
-(the page says why) and starts nothing; a slot is held from before its trainer starts until
-that process has ended, so live trainers never outnumber the limit. When the tab closes, the
-trainer ends, or the server stops, the trainer is sent textual-serve's quit (what the tab
-sent before is passed on first) and waited for: it saves its answers as it quits
-(`trainer.ui.quitting`, `trainer.history.writing.recorder`). Each runs in a session of its own, so
-the terminal's Ctrl+C reaches the server alone. A trainer is killed only when it has not
-ended `QUIT_GRACE` seconds after its quit and is stuck, or after `QUIT_LIMIT` seconds.
+(the page says why) and starts nothing, unless it reloads a tab whose trainer is still
+ending: then it waits for that tab's place (`trainer.ui.serve_places`). A place is held from
+before a trainer starts until that process has ended, so live trainers never outnumber the
+limit. A tab whose browser stops answering the server's pings (`HEARTBEAT`) is closed. When
+the tab closes, the trainer ends, or the server stops, the trainer is sent textual-serve's
+quit (what the tab sent before is passed on first) and waited for: it saves its answers as
+it quits (`trainer.ui.quitting`, `trainer.history.writing.recorder`). Each runs in a session
+of its own, so the terminal's Ctrl+C reaches the server alone. A trainer is killed only when
+it has not ended `QUIT_GRACE` seconds after its quit and is stuck, or after `QUIT_LIMIT`
+seconds.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from trainer.ui.serve_places import Place, Places, token
+
 TABS_FULL: Final = 4429
 """The websocket close code of a tab beyond ``--max-tabs`` (private use, after HTTP 429)."""
 QUIT_GRACE: Final = 11.5
@@ -47,6 +52,10 @@ DRAIN_LIMIT: Final = 1.0
 """... or for this long at most."""
 CLOSE_SECONDS: Final = 2.0
 """How long closing a tab's socket waits for the browser's reply."""
+HEARTBEAT: Final = 15.0
+"""A tab's socket silent this long is sent a ping; one that has not answered within half
+as long again (its browser gone without a word: asleep, off the network) is closed and its
+trainer ended, as for a tab closed."""
 MAX_MESSAGE: Final = 1 << 20
 """The largest message a tab may send (keys, a paste, a resize): 1 MiB."""
 LARGEST_TERMINAL: Final = (500, 250)
@@ -150,44 +159,73 @@ def _activity(pid: int) -> tuple[str, int] | None:
 
 
 class Tabs:
-    """The open tabs: the websocket handler that starts each one's trainer, the limit, and
-    the stop that ends them all."""
+    """The open tabs: the websocket handler that starts each one's trainer, the limit (a
+    reload waiting for its own place: `trainer.ui.serve_places`), and the stop that ends
+    them all."""
 
-    def __init__(self, argv: Sequence[str], limit: int) -> None:
-        self.argv, self.limit = list(argv), limit
-        self.live = 0
-        """Trainers started and not yet ended (and those being started)."""
+    def __init__(self, argv: Sequence[str], limit: int, heartbeat: float = HEARTBEAT) -> None:
+        self.argv, self.heartbeat = list(argv), heartbeat
+        self.places = Places(limit)
+        """Held from before a tab's trainer starts until that process has ended."""
+        self.reload_wait = 1.5 * heartbeat + QUIT_LIMIT + 2 * CLOSE_SECONDS
+        """How long a reload at the limit waits for its place: as long as its old tab can
+        take to end (its socket found gone, its trainer's quit, both sockets closed)."""
         self.stopping = asyncio.Event()
         self._open: set[asyncio.Task[Any]] = set()
         self._downloads = DownloadManager()
 
+    @property
+    def limit(self) -> int:
+        """``--max-tabs``."""
+        return self.places.limit
+
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """A tab: its trainer started, relayed until the tab closes, the trainer leaves or
-        the server stops, then ended (or, beyond the limit, a socket closed at once)."""
-        ws = web.WebSocketResponse(heartbeat=15, timeout=CLOSE_SECONDS, max_msg_size=MAX_MESSAGE)
-        if self.stopping.is_set() or self.live >= self.limit:
-            with suppress(ConnectionError):
-                await ws.prepare(request)
-                if self.stopping.is_set():
-                    await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the server is stopping")
-                else:
-                    await ws.close(code=TABS_FULL, message=b"too many tabs")
-            return ws
-        self.live += 1
+        the server stops, then ended. Beyond the limit its socket is closed at once, unless
+        it reloads a tab still ending: then it waits for that tab's place."""
+        ws = web.WebSocketResponse(
+            heartbeat=self.heartbeat, timeout=CLOSE_SECONDS, max_msg_size=MAX_MESSAGE
+        )
+        name, was = token(request.query.get("tab")), token(request.query.get("was"))
+        place = None if self.stopping.is_set() else self.places.take(name)
         task = asyncio.current_task()
         assert task is not None
         self._open.add(task)
         try:
             await ws.prepare(request)
-            await self._run(ws, request)
+            if place is None and not self.stopping.is_set():
+                place = self.places.take(name)  # freed while it opened, if at all
+                if place is None and was is not None:
+                    place = await self._inherit(was, name)
+            if place is None or self.stopping.is_set() or ws.closed:
+                await self._refuse(ws)
+            elif request.transport is not None and not request.transport.is_closing():
+                await self._run(ws, request)
         except ConnectionError:
             pass  # the tab went away as it opened
         finally:
-            self.live -= 1
+            if place is not None:
+                self.places.release(place)
             self._open.discard(task)
             if ws.prepared:
                 await ws.close()
         return ws
+
+    async def _inherit(self, was: str, name: str | None) -> Place | None:
+        """The place of the tab that the page ``was`` had, for its reload ``name``, once its
+        trainer has ended; None if it has none or the server stops meanwhile."""
+        stop = asyncio.ensure_future(self.stopping.wait())
+        try:
+            return await self.places.inherit(was, name, (stop,), self.reload_wait)
+        finally:
+            stop.cancel()
+
+    async def _refuse(self, ws: web.WebSocketResponse) -> None:
+        """Close a tab that gets no trainer, saying why."""
+        if self.stopping.is_set():
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the server is stopping")
+        else:
+            await ws.close(code=TABS_FULL, message=b"too many tabs")
 
     async def _run(self, ws: web.WebSocketResponse, request: web.Request) -> None:
         """Start the tab's trainer, relay, and end the trainer however the relay stopped

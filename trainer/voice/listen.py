@@ -136,8 +136,10 @@ class Ending:
         return None
 
     def heard_at(self, words: str) -> float:
-        """When ``words`` (the count as finally decoded) were heard: the count's end."""
-        return self.seen.get(words, self.changed)
+        """When ``words`` (the count as finally decoded) were heard: the count's end, never
+        before its first word (words heard in the room's noise before any sound are only
+        the player's from the first sound on)."""
+        return max(self.seen.get(words, self.changed), self.first or 0.0)
 
 
 class AudioSource(Protocol):

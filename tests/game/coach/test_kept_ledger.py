@@ -116,6 +116,9 @@ def test_a_game_not_over_has_no_ledger(store: StatsStore) -> None:
 
 
 def test_an_import_checks_a_ledger_is_its_records(store: StatsStore) -> None:
+    """A ledger brought by an import is its record's, of a model a Muggins writes (1, an
+    older trainer's, is kept as it comes; another model, text, true or a 50 MB string is
+    refused, quoted short)."""
     session = finished(store)
     session_ledger(session)
     saved = saved_game(store, session)
@@ -131,5 +134,11 @@ def test_an_import_checks_a_ledger_is_its_records(store: StatsStore) -> None:
     assert import_problem(replace(saved, ledger="[1, 2]")) == (
         "ledger: it is not a ledger (an object)"
     )
-    other = json.dumps({"model": MODEL + 1, "anything": True})
-    assert import_problem(replace(saved, ledger=other)) is None  # worked out when asked for
+    for model in (MODEL + 1, 0, -1, "1", "2", True, "x" * 50_000_000):
+        other = json.dumps({**data, "model": model})
+        problem = import_problem(replace(saved, ledger=other))
+        assert problem is not None
+        assert problem.startswith("ledger: model: "), problem
+        assert problem.endswith(" is not a model of the coach's advice a Muggins writes (1 or 2)")
+        assert len(problem) < 200
+    assert import_problem(replace(saved, ledger=json.dumps({**data, "model": 1}))) is None

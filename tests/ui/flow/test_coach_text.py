@@ -19,6 +19,7 @@ from trainer.ui.flow.coach_text import (
     choice_line,
     costliest_lines,
     count_line,
+    figure,
     hand_line,
     lost,
     totals_line,
@@ -54,6 +55,13 @@ def test_a_throw_against_the_best() -> None:
 def test_a_card_laid_against_the_best() -> None:
     line = choice_line(3, lay("7C", 0.5, "8D", 1.2), plain=False)
     assert line == "Hand 3: you laid 7♣, worth +0.50; best 8♦, +1.20: -0.70"
+
+
+def test_a_value_that_rounds_to_nothing_is_never_minus_zero() -> None:
+    assert [figure(v, 1) for v in (-0.04, 0.04, -0.05, -1.26)] == ["0.0", "0.0", "-0.1", "-1.3"]
+    assert [figure(v, 2, signed=True) for v in (-0.004, 0.0, 0.006)] == ["+0.00", "+0.00", "+0.01"]
+    line = choice_line(5, lay("7C", -0.004, "8D", 0.3), plain=True)
+    assert line == "Hand 5: you laid 7C, worth +0.00; best 8D, +0.30: -0.30"
 
 
 def test_a_hand_s_line_says_each_phase_and_why_a_count_cost() -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from trainer.history import StatsStore, StoreError
 from trainer.history.file import SavedGame
+from trainer.history.reading import DAMAGED, damaged, game_row
 from trainer.history.writing import finished_games
 
 if TYPE_CHECKING:
@@ -62,7 +63,9 @@ class PhaseReport:
 
     games: tuple[GameLoss, ...]
     unread: int = 0
-    """Games over whose actions could not be played through (a damaged row)."""
+    """Games over that could not be read or played through (a damaged row)."""
+    damaged: tuple[str, ...] = ()
+    """Each of those games named, with what could not be read."""
 
     @property
     def hands(self) -> int:
@@ -121,24 +124,29 @@ def human_seat(saved: SavedGame) -> int | None:
 
 
 def phase_report(store: StatsStore, *, last: int = LAST_GAMES) -> PhaseReport:
-    """Your ``last`` games over, each with your seat's points lost by phase."""
+    """Your ``last`` games over, each with your seat's points lost by phase; a game that
+    cannot be read or played through is left out and named."""
     games: list[GameLoss] = []
-    unread = 0
-    for saved in finished_games(store, last):
+    finished = finished_games(store, last)
+    notes = list(finished.damaged)
+    for saved in finished.games:
         seat = human_seat(saved)
+        if seat is None:
+            notes.append(damaged(game_row(saved.uid), "setup", saved.setup, "is not a setup"))
+            continue
         ledger = _ledger(store, saved)
-        if ledger is None or seat is None:
-            unread += 1
+        if isinstance(ledger, str):
+            notes.append(f"{game_row(saved.uid)}: {ledger}: {DAMAGED}")
             continue
         lost = ledger.totals(seat)
         games.append(GameLoss(saved.uid, saved.variant, saved.updated, len(ledger.hands), lost))
-    return PhaseReport(tuple(games), unread)
+    return PhaseReport(tuple(games), len(notes), tuple(notes))
 
 
-def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger | None:
+def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger | str:
     """The game's ledger as kept (worked out and kept if need be); worked out and not kept
-    when the file cannot be written now (read-only, or another program holds it); None when
-    the game cannot be played through (a damaged row)."""
+    when the file cannot be written now (read-only, or another program holds it); what
+    stops it being played through when it cannot be (a damaged row)."""
     from trainer.game.coach.kept_ledger import kept_ledger
 
     ledger = kept_ledger(saved)
@@ -153,5 +161,5 @@ def _ledger(store: StatsStore, saved: SavedGame) -> GameLedger | None:
             return stored_ledger(store, saved)
         except StoreError:
             return worked_out(saved)
-    except SavedGameError:
-        return None
+    except SavedGameError as err:
+        return err.problem

@@ -7,10 +7,8 @@ the game layer): it is held to a number a throw can lose, agreeing with the outc
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from trainer.drills.model import DEALT, HAND_SIZE
 from trainer.history.exchange.field_checks import (
@@ -19,17 +17,15 @@ from trainer.history.exchange.field_checks import (
     check_card,
     check_distinct,
     check_mapping,
+    check_real,
     check_whole,
     check_within,
     fail,
 )
+from trainer.history.file.rows import LOSS_PLACES
+from trainer.history.reading.discards import MOST_LOSS
 from trainer.judge.discard import EXACT_WITHIN, missed_for
 from trainer.rules.cards import Card
-from trainer.rules.show import MOST_POINTS
-
-MOST_LOSS: Final = float(MOST_POINTS[5] + MOST_POINTS[4])
-"""More than any throw can lose: a net is at most the best hand's and the best crib's."""
-_NUMBER: Final = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?")
 
 
 def check_dealt(hand: tuple[Card, ...], variant: str, starter: Card | None) -> None:
@@ -54,18 +50,18 @@ def throw_said(data: Mapping[str, Any], hand: tuple[Card, ...], variant: str) ->
 
 
 def check_loss(value: object, kind: str) -> float | None:
-    """A discard's loss (a number from 0 to `MOST_LOSS`); for any other answer, none."""
-    if isinstance(value, CsvCell):
-        value = None if not value else float(value) if _NUMBER.fullmatch(value) else value
+    """A discard's loss (a number from 0 to `MOST_LOSS`, kept to `LOSS_PLACES` places); for
+    any other answer, none."""
+    if isinstance(value, CsvCell) and not value:
+        value = None
     if kind != "discard":
         if value is not None:
             raise fail("loss", value, f"is given for a {kind} question")
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if value is None:
         raise fail("loss", value, "is not the points a throw lost")
-    if not math.isfinite(value) or not 0 <= value <= MOST_LOSS:
-        raise fail("loss", value, "is not the points a throw can lose")
-    return round(float(value), 6)
+    loss = check_real(value, "loss", 0, MOST_LOSS, "is not the points a throw can lose")
+    return round(loss, LOSS_PLACES)
 
 
 def discard_points(
@@ -74,10 +70,19 @@ def discard_points(
     """claimed, actual, outcome, kept, opponent, missed_points and excess_points of a throw:
     nothing claimed, kept or given, the loss counted as `missed_for` says."""
     exact = outcome == "exact"
-    if exact and (timed_out or loss > EXACT_WITHIN):
-        raise fail("outcome", outcome, f"does not fit a loss of {loss}")
     if outcome not in ("exact", "under"):
         raise fail("outcome", outcome, "is not a throw's outcome (exact or under)")
+    # A throw made is exact exactly when it loses at most EXACT_WITHIN; the loss is kept
+    # rounded, so one a hair past it may read as EXACT_WITHIN itself.
+    if exact and (timed_out or loss > EXACT_WITHIN):
+        raise fail("outcome", outcome, f"does not fit a loss of {loss}")
+    if not exact and not timed_out and loss < EXACT_WITHIN:
+        raise fail(
+            "outcome",
+            outcome,
+            f"does not fit a loss of {loss} (a throw made within "
+            f"{EXACT_WITHIN} of the best is exact)",
+        )
     for field in ("claimed", "actual", "kept", "opponent", "excess_points"):
         check_whole(record[field], field, 0, 0, "is not 0, as for every throw")
     missed = missed_for(loss, exact=exact)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
@@ -19,6 +20,7 @@ from typing import Any, Final, NamedTuple, TextIO
 
 from trainer.history.file.game_rows import iter_games
 from trainer.history.file.rows import ATTEMPT_COLUMNS
+from trainer.history.reading.damage import Damaged, answer_row, damaged, stored_json
 from trainer.history.store import StatsStore
 from trainer.history.times import iso
 
@@ -116,14 +118,24 @@ def iter_records(conn: sqlite3.Connection) -> Iterator[dict[str, Any]]:
             present.setdefault(attempt_id, {})[kind] = n
         for attempt_id, *values in batch:
             record: dict[str, Any] = dict(zip(ATTEMPT_COLUMNS, values, strict=True))
+            _check_numbers(attempt_id, record)
             for column in _JSON_COLUMNS:
                 if record[column] is not None:
-                    record[column] = json.loads(record[column])
+                    record[column] = stored_json(answer_row(attempt_id), column, record[column])
             for column in _BOOL_COLUMNS:
                 record[column] = bool(record[column])
             record["combos"] = combos.get(attempt_id, [])
             record["present"] = present.get(attempt_id, {})
             yield record
+
+
+def _check_numbers(attempt_id: int, record: Mapping[str, Any]) -> None:
+    """`Damaged` naming the answer and the field if a number in it is not one JSON can hold
+    (an infinity or NaN written into the file by another program; a blob): an export must be
+    a file an import reads back."""
+    for column, value in record.items():
+        if isinstance(value, bytes) or (isinstance(value, float) and not math.isfinite(value)):
+            raise Damaged(damaged(answer_row(attempt_id), column, value, "is not a number or text"))
 
 
 def write_json(

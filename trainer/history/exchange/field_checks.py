@@ -26,6 +26,7 @@ SQLITE_MOST: Final = 2**63 - 1
 TIME_ZONE_REACH: Final = timedelta(hours=14)
 """The furthest any time zone is from UTC: a time must still be a date when shown there."""
 _WHOLE: Final = re.compile(r"-?[0-9]+")
+_DECIMAL: Final = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?")
 _CARD_SEPARATORS: Final = re.compile(r"[\s,]+")
 
 
@@ -98,6 +99,22 @@ def check_whole(value: object, field: str, low: int, high: int, sense: str = "")
     if not low <= number <= high:
         raise fail(field, value, f"{sense or 'is out of range'} ({low} to {high})")
     return number
+
+
+def check_real(value: object, field: str, low: float, high: float, sense: str) -> float:
+    """A number from ``low`` to ``high`` (JSON number, or CSV text of at most 20 digits each
+    side of the point); ``sense`` says what it is when it is out of range (``is not seconds
+    of a count``). A whole number of any size is compared as it is, never turned into a
+    float first (`math.isfinite` of a 400-digit number overflows); infinity (JSON's
+    ``1e400`` reads as it) is past any finite ``high``, and NaN within no range."""
+    number: object = value
+    if isinstance(value, CsvCell) and _DECIMAL.fullmatch(value):
+        number = float(value)
+    if isinstance(number, bool) or not isinstance(number, int | float):
+        raise fail(field, value, "is not a number")
+    if not low <= number <= high:
+        raise fail(field, value, f"{sense} ({low:g} to {high:g})")
+    return float(number)
 
 
 def check_flag(value: object, field: str) -> bool:

@@ -4,16 +4,18 @@ added in the import's transaction, a game already stored (by ``uid``) skipped.
 A game row's own fields (uid, variant, seed, status, times, the end's summary
 columns) are held to what `trainer.history.writing.games` writes; its setup, actions,
 record and ledger are the game layer's JSON, of which this layer checks only that the
-setup is of the row's variant and seed, that only a game over has a ledger, and that no
-text in them holds a control character. The game layer plays each game through before it
-is kept, and works its ledger out again from its record (a `GameCheck` the import's
-caller passes in), so no game is kept that cannot be resumed, nor a ledger that is not
-its record's.
+setup is of the row's variant and seed, that only a game over has a ledger (in the shape
+a ledger is written), that no text in them holds a control character and that no number
+in them is past SQLite's integers or infinite. The game layer plays each game through
+before it is kept, and works its ledger out again from its record (a `GameCheck` the
+import's caller passes in), so no game is kept that cannot be resumed, nor a ledger that
+is not its record's, nor one of a model of the advice this Muggins does not write.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,8 +23,10 @@ from typing import Any, Final
 
 from trainer.drills.model import SEED_LIMIT
 from trainer.history.exchange.field_checks import (
+    SQLITE_MOST,
     RecordError,
     check_choice,
+    check_mapping,
     check_text,
     check_time,
     check_whole,
@@ -34,7 +38,7 @@ from trainer.history.file.game_rows import (
     STATUSES,
     SavedGame,
 )
-from trainer.history.reading.game_stats import SKUNK_LINES
+from trainer.history.reading.game_stats import GAME_POINTS_MOST, SIDES_MOST, SKUNK_LINES
 from trainer.history.times import parse_iso
 from trainer.textguard import control_problem, excerpt
 
@@ -86,11 +90,8 @@ def _json_text(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-GAME_POINTS_MOST: Final = 121
-"""The most points a side can have: the highest target of any variant (the game ends
-the instant a side reaches it)."""
-SIDES_MOST: Final = 4
-"""The most sides at a table: four players, each alone."""
+_A_GAME: Final = {"playing": "a game still playing", "abandoned": "an abandoned game"}
+"""A game of each status but over, as an error names it."""
 
 
 def _optional_whole(game: Mapping[str, Any], key: str, high: int) -> int | None:
@@ -101,9 +102,9 @@ def _optional_whole(game: Mapping[str, Any], key: str, high: int) -> int | None:
 def game_rows(game: Any) -> GameRows:
     """An exported game checked and turned into rows; `RecordError` (a ValueError) naming
     the bad field. The row's own fields are held to what the trainer writes; of its setup,
-    actions and record this layer checks only that the setup is of the row's variant and
-    seed and that no text in them holds a control character: playing them through is the
-    game layer's (`GameCheck`)."""
+    actions, record and ledger this layer checks only their shape (`_ledger`, `_plain`) and
+    that the setup is of the row's variant and seed: playing them through, and the ledger's
+    model and figures, are the game layer's (`GameCheck`)."""
     if not isinstance(game, Mapping):
         raise RecordError(f"{excerpt(game)} is not a game (an object of fields)")
     for key in ("uid", "variant", "seed", "status", "created", "updated", "setup", "actions"):
@@ -126,11 +127,9 @@ def game_rows(game: Any) -> GameRows:
         raise RecordError(f"record must be an object for a game over and null otherwise ({status})")
     if record is not None and not isinstance(record, Mapping):
         raise fail("record", record, "is not an object")
-    ledger = game.get("ledger")
-    if ledger is not None and (status != "over" or not isinstance(ledger, Mapping)):
-        raise fail("ledger", ledger, f"is not a game over's ledger (an object), for a {status}")
+    ledger = _ledger(game.get("ledger"), status)
     for key in ("setup", "actions", "record", "ledger"):
-        _no_controls(game.get(key), key)
+        _plain(game.get(key), key)
     final, winner, human_side, human_result = _result(game, status)
     row = (
         uid,
@@ -150,9 +149,38 @@ def game_rows(game: Any) -> GameRows:
     return GameRows(row, tuple(_json_text(a) for a in actions))
 
 
-def _no_controls(value: object, field: str) -> None:
-    """No text anywhere in ``value`` (JSON data) holds a control character: seats' names
-    and everything else the trainer may show again once the game is resumed."""
+LEDGER_FIELDS: Final = ("model", "seats", "hands")
+"""The fields of a ledger as the game layer writes it (`GameLedger.to_dict`)."""
+
+
+def _ledger(ledger: object, status: str) -> Mapping[str, Any] | None:
+    """A game over's ledger in the shape the game layer writes: its model a whole number,
+    the totals of each of 2 to 4 seats and its hands, each an object. Which model this
+    Muggins writes, and whether the ledger is its record's, is the game layer's check."""
+    if ledger is None:
+        return None
+    if status != "over":
+        raise fail("ledger", ledger, f"is given for {_A_GAME[status]}: only a game over has one")
+    if not isinstance(ledger, Mapping):
+        raise fail("ledger", ledger, "is not a game's ledger (an object)")
+    check_mapping(ledger, "ledger", LEDGER_FIELDS, LEDGER_FIELDS)
+    model, seats, hands = (ledger[k] for k in LEDGER_FIELDS)
+    if isinstance(model, bool) or not isinstance(model, int):
+        raise fail("ledger: model", model, "is not a model of the coach's advice (a number)")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= SIDES_MOST:
+        raise fail("ledger: seats", seats, f"is not the totals of 2 to {SIDES_MOST} seats")
+    for field, items in (("seats", seats), ("hands", hands)):
+        if not isinstance(items, list) or not all(isinstance(i, Mapping) for i in items):
+            raise fail(f"ledger: {field}", items, "is not a list of objects")
+    return ledger
+
+
+def _plain(value: object, field: str) -> None:
+    """Nothing anywhere in ``value`` (JSON data) is what the game layer never writes: no
+    text holds a control character (seats' names and everything else the trainer may show
+    again once the game is resumed), no whole number is past SQLite's integers and no
+    number is infinite (JSON's ``1e400``), so the game's JSON is kept and exported again as
+    JSON."""
     pending = [value]
     while pending:
         item = pending.pop()
@@ -160,6 +188,12 @@ def _no_controls(value: object, field: str) -> None:
             problem = control_problem(item)
             if problem is not None:
                 raise fail(field, item, problem)
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, int) and not -SQLITE_MOST <= item <= SQLITE_MOST:
+            raise fail(field, item, "is past SQLite's integers")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise fail(field, item, "is not a finite number")
         elif isinstance(item, Mapping):
             pending.extend(item.keys())
             pending.extend(item.values())

@@ -12,12 +12,11 @@ raises `RecordError` naming the field and quoting the value only through
 from __future__ import annotations
 
 import json
-import math
-import re
 from collections.abc import Mapping
 from typing import Any, Final, get_args
 
 from trainer.drills.model import CRIB_SIZE, HAND_SIZE, SEED_LIMIT
+from trainer.drills.schema import MAX_SECONDS as DRILL_SECONDS
 from trainer.history.exchange.discard_checks import (
     check_dealt,
     check_loss,
@@ -36,6 +35,7 @@ from trainer.history.exchange.field_checks import (
     check_flag,
     check_json,
     check_mapping,
+    check_real,
     check_text,
     check_time,
     check_whole,
@@ -62,6 +62,7 @@ from trainer.rules.combos import COMBO_IDS, KINDS
 from trainer.rules.play import PlayError, PlayKind, score_play
 from trainer.rules.show import MOST_POINTS
 from trainer.textguard import excerpt
+from trainer.voice.audio import MAX_SECONDS
 
 MOST_MS: Final = 366 * 24 * 3600 * 1000
 """The longest answer time taken (a year): longer is no answer time, and a hundred
@@ -74,7 +75,6 @@ _VARIANTS: Final = tuple(HAND_SIZE)
 _PLAY_KINDS: Final[tuple[PlayKind, ...]] = get_args(PlayKind)
 _SHOW_CATEGORIES: Final = ("fifteens", "pairs", "runs", "flush", "nobs")
 _REASONS: Final = {"missed": (None,), "wrong": (None, *WHY_WRONG)}
-_DECIMAL: Final = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?")
 LATER_COLUMNS: Final = frozenset({"utc_offset", "loss"})
 """Columns an export from an older Muggins lacks, filled in by `check_record`."""
 _REACH_MINUTES: Final = int(TIME_ZONE_REACH.total_seconds()) // 60
@@ -97,13 +97,17 @@ class _Show:
         return MAX_COUNT if self.kind == "play" else MOST_POINTS[len(self.hand)]
 
 
-def _spoken(value: object) -> None:
-    """How fast a count was said aloud: seconds to its first word and to its end."""
+def _spoken(value: object, show: _Show) -> None:
+    """How fast a count was said aloud, kept only with a count of a hand or crib (the
+    trainer listens for nothing else): seconds of audio to its first word and to its end,
+    neither past the longest count listened to, and the end not before the first word."""
+    if show.kind not in ("hand", "crib"):
+        raise fail("answer: spoken", value, f"is kept only for a count, not a {show.kind} answer")
     times = check_mapping(value, "answer: spoken", ("first_word", "end"), ("first_word", "end"))
-    for key in ("first_word", "end"):
-        seconds = times[key]
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
-            raise fail(f"answer: spoken: {key}", seconds, "is not a number of seconds")
+    sense = "is not seconds of a count said aloud"
+    first = check_real(times["first_word"], "answer: spoken: first_word", 0, MAX_SECONDS, sense)
+    sense = f"{sense}, from its first word ({first:g} s) on"
+    check_real(times["end"], "answer: spoken: end", first, MAX_SECONDS, sense)
 
 
 def _answer(value: object, show: _Show) -> tuple[str | None, tuple[str, int] | None]:
@@ -120,7 +124,7 @@ def _answer(value: object, show: _Show) -> tuple[str | None, tuple[str, int] | N
     kind: str = data["type"]
     said: tuple[str, int]
     if "spoken" in data and kind not in ("catch", "throw"):
-        _spoken(data["spoken"])
+        _spoken(data["spoken"], show)
     if kind == "throw":
         said = throw_said(data, show.hand, show.variant)
     elif kind == "total":
@@ -182,8 +186,9 @@ def _combos(value: object, show: _Show) -> list[ComboRow]:
         role, reason = combo["role"], combo.get("reason")
         if role not in ROLES:
             raise fail(f"{where}: role", role, f"is not one of {', '.join(ROLES)}")
-        if role == TOTAL:
-            continue  # made again from the attempt's own fields
+        if role == TOTAL:  # made again from the attempt's own fields; its points still a value
+            check_whole(combo["points"], f"{where}: points", 1, MAX_COUNT, "is not a value")
+            continue
         if reason not in _REASONS[role]:
             raise fail(f"{where}: reason", reason, f"is not a reason for a {role} row")
         if combo["stat_kind"] not in COMBO_IDS:
@@ -211,17 +216,15 @@ def _present(value: object, kind: str) -> dict[str, int]:
 
 
 def _seconds(value: object) -> float | None:
-    """A drill's whole time limit: None, or a positive number of seconds."""
+    """A drill's whole time limit: None, or positive seconds, at most what a drill file may
+    give (a day)."""
     if value is None:
         return None
-    number: object = value
-    if isinstance(value, CsvCell) and _DECIMAL.fullmatch(value):
-        number = float(value)
-    if isinstance(number, bool) or not isinstance(number, int | float):
-        raise fail("total_seconds", value, "is not a number of seconds")
-    if not math.isfinite(number) or number <= 0:
+    sense = "is not a drill's time limit in seconds"
+    seconds = check_real(value, "total_seconds", 0, DRILL_SECONDS, sense)
+    if seconds <= 0:
         raise fail("total_seconds", value, "is not a positive number of seconds")
-    return float(number)
+    return seconds
 
 
 def _check_cards_shown(show: _Show, variant: str, starter: Card | None, crib: bool) -> None:

@@ -6,7 +6,8 @@
   read without writing (the token, the WAL's frames);
 - `wal`: the checkpoints, in a thread of their own;
 - `schema` and `migrations`: the tables, their version, and upgrading an older file;
-- `rows` and `game_rows`: the rows one answer makes, and a game's row (`SavedGame`).
+- `rows` and `game_rows`: the rows one answer makes, and a game's row (`SavedGame`; as the
+  export holds it, `export_game`, a damaged one named by `Damaged`).
 
 It sits above `trainer.history.reading` (writing an answer's rows keeps the figures up
 to date) and below the store, which is its one user at run time.
@@ -18,6 +19,8 @@ from trainer.history.file.game_rows import (
     GameStatus,
     HumanResult,
     SavedGame,
+    export_game,
+    export_games,
 )
 from trainer.history.file.identity import alone, identify
 from trainer.history.file.opening import BUSY_SECONDS, StoreBusy, StoreError, inspect, wal_path
@@ -53,6 +56,8 @@ __all__ = [
     "attempt_uid",
     "commits",
     "copied_from",
+    "export_game",
+    "export_games",
     "identify",
     "insert_rows",
     "inspect",

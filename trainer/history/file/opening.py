@@ -66,6 +66,7 @@ def inspect(path: Path) -> int | None:
         info = path.stat()
     except FileNotFoundError:
         info = None
+        _dangling(path)
     except OSError as err:
         raise StoreError(f"{path} cannot be read ({err.strerror})") from None
     if info is None or info.st_size == 0:
@@ -95,6 +96,17 @@ def inspect(path: Path) -> int | None:
             f"left untouched: {FRESH_START}"
         )
     return info.st_size
+
+
+def _dangling(path: Path) -> None:
+    """A link to a file that is not there is refused, as SQLite refuses to open it, when no
+    file can be made where it points (its folder is missing): read as no history, it
+    would show an empty one. A link whose folder is there is a store not made yet."""
+    if path.is_symlink() and not Path(os.path.realpath(path)).parent.is_dir():
+        raise StoreError(
+            f"{path} cannot be opened (unable to open database file); check the file and its "
+            f"folder, or {OTHER_FOLDER}"
+        )
 
 
 def connect(path: Path, *, exists: bool, create: bool) -> sqlite3.Connection:

@@ -12,8 +12,16 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Final
 
+from trainer.history.reading.damage import answer_row, damaged
+from trainer.rules.show import MOST_POINTS
+
 MIN_THROWS: Final = 5
 """Throws to each crib before the weaker of the two is named a weak spot."""
+MOST_LOSS: Final = float(MOST_POINTS[5] + MOST_POINTS[4])
+"""More than any throw can lose: a net is at most the best hand's and the best crib's."""
+_A_LOSS: Final = "(typeof(loss) IN ('integer', 'real') AND loss BETWEEN 0 AND ?)"
+"""A stored loss is a number a throw can lose (SQLite keeps infinity as a real; NaN it
+keeps as null, no loss)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,8 @@ class DiscardReport:
 
     own: Throws = Throws()
     theirs: Throws = Throws()
+    damaged: tuple[str, ...] = ()
+    """Throws whose stored loss could not be read, each named: left out of the figures."""
 
     @property
     def overall(self) -> Throws:
@@ -76,17 +86,21 @@ class DiscardReport:
 
 
 def discard_report(conn: sqlite3.Connection, drill: str | None = None) -> DiscardReport:
-    """Your throws (in one drill set, by id, or in all of them)."""
+    """Your throws (in one drill set, by id, or in all of them); a throw whose loss is no
+    number a throw can lose is left out and named (`DiscardReport.damaged`)."""
+    only, params = ("", ()) if drill is None else (" AND drill_id = ?", (drill,))
     sql = (
         "SELECT crib, count(*), sum(outcome = 'exact'), sum(loss) FROM attempts "
-        "WHERE loss IS NOT NULL"
+        f"WHERE loss IS NOT NULL AND {_A_LOSS}{only} GROUP BY crib"
     )
-    params: tuple[str, ...] = ()
-    if drill is not None:
-        sql += " AND drill_id = ?"
-        params = (drill,)
     by_crib = {
         bool(crib): Throws(int(n), int(best), float(lost))
-        for crib, n, best, lost in conn.execute(sql + " GROUP BY crib", params)
+        for crib, n, best, lost in conn.execute(sql, (MOST_LOSS, *params))
     }
-    return DiscardReport(by_crib.get(True, Throws()), by_crib.get(False, Throws()))
+    bad = conn.execute(
+        f"SELECT id, loss FROM attempts WHERE loss IS NOT NULL AND NOT {_A_LOSS}{only} ORDER BY id",
+        (MOST_LOSS, *params),
+    )
+    sense = f"is not the points a throw can lose (0 to {MOST_LOSS:g})"
+    notes = tuple(damaged(answer_row(i), "loss", loss, sense) for i, loss in bad)
+    return DiscardReport(by_crib.get(True, Throws()), by_crib.get(False, Throws()), notes)

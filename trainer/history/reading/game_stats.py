@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
+from trainer.history.reading.damage import damaged, game_row
 from trainer.history.reading.sessions import latest_running
 
 GAME_DRILL_PREFIX: Final = "game-"
@@ -36,6 +37,13 @@ SKUNK_LINES: Final[dict[str, tuple[int, int]]] = {
 skunked), in the order the variants are listed; as `trainer.game.variants.VARIANTS` has them."""
 
 Margin = Literal["plain", "skunk", "double-skunk"]
+HumanResult = Literal["won", "lost", "skunked", "double-skunked"]
+HUMAN_RESULTS: Final[tuple[HumanResult, ...]] = get_args(HumanResult)
+GAME_POINTS_MOST: Final = 121
+"""The most points a side can have: the highest target of any variant (the game ends
+the instant a side reaches it)."""
+SIDES_MOST: Final = 4
+"""The most sides at a table: four players, each alone."""
 
 
 def _ratio(part: int, whole: int) -> float | None:
@@ -113,6 +121,8 @@ class GameReport:
     variants after, by id)."""
     drills: Counting
     """Your counts in every drill set that is not a game's (the re-drills among them)."""
+    damaged: tuple[str, ...] = ()
+    """Games over whose summary could not be read, each named: left out of the figures."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -137,15 +147,41 @@ def margin(variant: str, final: tuple[int, ...], winner: int) -> Margin:
     return "double-skunk" if worst < double else "skunk" if worst < skunk else "plain"
 
 
-def _final(text: str | None) -> tuple[int, ...]:
-    """A game's final points per side; none if the stored text is not such a list."""
+def final_points(text: object) -> tuple[int, ...]:
+    """A game over's final points per side as stored: JSON text of a list of 2 to
+    `SIDES_MOST` whole numbers, each at most `GAME_POINTS_MOST`; `ValueError` saying what
+    else it is (for `damaged` to name)."""
     try:
-        final = None if text is None else json.loads(text)
+        final = json.loads(text) if isinstance(text, str) else text
     except (ValueError, RecursionError):
-        return ()
-    if not isinstance(final, list) or not all(type(p) is int for p in final):
-        return ()
+        raise ValueError("is not JSON text") from None
+    if (
+        not isinstance(final, list)
+        or not 2 <= len(final) <= SIDES_MOST
+        or not all(type(p) is int and 0 <= p <= GAME_POINTS_MOST for p in final)
+    ):
+        raise ValueError(
+            f"is not the points of 2 to {SIDES_MOST} sides (0 to {GAME_POINTS_MOST} each)"
+        )
     return tuple(final)
+
+
+def _summary_problem(
+    variant: object, side: object, result: object, final: object
+) -> tuple[str, object, str] | None:
+    """The first of a game over's summary columns that is not as a game's end writes it:
+    (field, value, problem); None if all are."""
+    if not isinstance(variant, str):
+        return "variant", variant, "is not a variant's name (text)"
+    if type(side) is not int or not 0 <= side < SIDES_MOST:
+        return "human_side", side, f"is not a side (0 to {SIDES_MOST - 1})"
+    if result not in HUMAN_RESULTS:
+        return "human_result", result, f"is not one of {', '.join(HUMAN_RESULTS)}"
+    try:
+        final_points(final)
+    except ValueError as err:
+        return "final", final, str(err)
+    return None
 
 
 class _Counter:
@@ -174,15 +210,22 @@ class _Counter:
 
 
 def game_report(conn: sqlite3.Connection) -> GameReport:
-    """Your finished games, all and per variant, and your counting in games and in drills."""
+    """Your finished games, all and per variant, and your counting in games and in drills;
+    a game whose summary columns cannot be read is left out and named."""
     rows = conn.execute(
-        "SELECT variant, human_side, human_result, final FROM games "
-        "WHERE status = 'over' AND human_side IS NOT NULL AND human_result IS NOT NULL"
+        "SELECT uid, variant, human_side, human_result, final FROM games "
+        "WHERE status = 'over' AND human_side IS NOT NULL AND human_result IS NOT NULL "
+        "ORDER BY id"
     ).fetchall()
     every, by_variant = _Counter(), dict[str, _Counter]()
-    for variant, side, result, final in rows:
+    notes = []
+    for uid, variant, side, result, final in rows:
+        problem = _summary_problem(variant, side, result, final)
+        if problem is not None:
+            notes.append(damaged(game_row(uid), *problem))
+            continue
         for counter in (every, by_variant.setdefault(variant, _Counter())):
-            counter.add(variant, side, result, _final(final))
+            counter.add(variant, side, result, final_points(final))
     counts: dict[str, Counting] = {}
     drills = Counting()
     for drill_id, running in latest_running(conn).items():
@@ -205,4 +248,5 @@ def game_report(conn: sqlite3.Connection) -> GameReport:
             by_variant.get(v, _Counter()).tally(v, counts.get(v, Counting())) for v in variants
         ),
         drills=drills,
+        damaged=tuple(notes),
     )

@@ -5,7 +5,9 @@
   next start brings back;
 - `deferred`: the trainer's history, its file made with the first answer (`DeferredStore`);
 - `games`: a game at the table, saved after every step, and its ledger once worked out
-  (its row: `SavedGame`, in `trainer.history.file`).
+  (its row: `SavedGame`, in `trainer.history.file`);
+- `patience`: a write the busy store gave up on tried again until it is done (`patiently`:
+  a game's steps; the recorder's queue waits the same way).
 
 It sits on top of `trainer.history`: it uses the store, and the export format for the
 answers kept at quitting.
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
         GameConflictError,
         GameEnd,
         GameListed,
+        UnreadableGame,
         abandon_game,
         create_game,
         finish_game,
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
         save_ledger,
         save_step,
     )
+    from trainer.history.writing.patience import Stop, patiently
     from trainer.history.writing.pending import PREFIX, keep, pending_files
     from trainer.history.writing.recorder import QUIT_WAIT, Notice, Recorder, Unsaved
 
@@ -44,6 +48,8 @@ __all__ = [
     "GameListed",
     "Notice",
     "Recorder",
+    "Stop",
+    "UnreadableGame",
     "Unsaved",
     "abandon_game",
     "create_game",
@@ -54,6 +60,7 @@ __all__ = [
     "keep",
     "latest_playing",
     "load_game",
+    "patiently",
     "pending_files",
     "save_ledger",
     "save_step",
@@ -68,6 +75,7 @@ __getattr__ = exports(
         "GameConflictError": "trainer.history.writing.games",
         "GameEnd": "trainer.history.writing.games",
         "GameListed": "trainer.history.writing.games",
+        "UnreadableGame": "trainer.history.writing.games",
         "abandon_game": "trainer.history.writing.games",
         "create_game": "trainer.history.writing.games",
         "finish_game": "trainer.history.writing.games",
@@ -78,6 +86,8 @@ __getattr__ = exports(
         "load_game": "trainer.history.writing.games",
         "save_ledger": "trainer.history.writing.games",
         "save_step": "trainer.history.writing.games",
+        "Stop": "trainer.history.writing.patience",
+        "patiently": "trainer.history.writing.patience",
         "PREFIX": "trainer.history.writing.pending",
         "keep": "trainer.history.writing.pending",
         "pending_files": "trainer.history.writing.pending",

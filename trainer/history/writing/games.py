@@ -17,6 +17,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, NamedTuple
 
 from trainer.history.file.game_rows import (
     GAME_COLUMNS,
@@ -26,14 +27,26 @@ from trainer.history.file.game_rows import (
     read_game,
 )
 from trainer.history.file.rows import attempt_rows, insert_rows
+from trainer.history.reading.damage import Damaged
 from trainer.history.store import StatsStore
 from trainer.history.times import iso, parse_iso
 from trainer.quiz.attempt import Attempt
+from trainer.textguard import excerpt
 
 
 class GameConflictError(ValueError):
     """The saved game is not where this trainer left it: another trainer moved it on,
     finished or abandoned it (or it is not in the store)."""
+
+
+class UnreadableGame(ValueError):
+    """A stored game's row that cannot be read back (a file changed by hand, or by another
+    program): ``uid`` names the game, ``problem`` what is wrong with it."""
+
+    def __init__(self, uid: str, problem: str) -> None:
+        super().__init__(f"the saved game {excerpt(uid)}: {problem}")
+        self.uid = uid
+        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -98,12 +111,23 @@ def save_step(
     *,
     attempt: Attempt | None = None,
     end: GameEnd | None = None,
+    again: bool = False,
+    patient: bool = True,
 ) -> None:
     """Append the game's action number ``n`` (from 0), with the answer it judged and, on the
     last step, the game's end, in one transaction; `GameConflictError` unless the game is
-    playing with exactly ``n`` actions saved."""
+    playing with exactly ``n`` actions saved.
+
+    ``again``: this step was tried before and may have been saved unbeknown to the caller
+    (its commit done, its acknowledgement lost): action ``n`` already saved as this very
+    action is taken as this step, saved once (``game_actions`` is keyed by the game and
+    ``n``), neither written twice nor refused. ``patient`` False: one try at the store's
+    lock (`StatsStore.transaction`), for a caller that tries again off the screen's thread.
+    """
     rows = None if attempt is None else attempt_rows(attempt)
-    with store.transaction("saving the game") as conn:
+    with store.transaction("saving the game", patient=patient) as conn:
+        if again and _saved(conn, game_id, n, action):
+            return
         _check_playing(conn, game_id, n)
         conn.execute(
             "INSERT INTO game_actions (game_id, n, action) VALUES (?, ?, ?)", (game_id, n, action)
@@ -115,6 +139,14 @@ def save_step(
         )
         if end is not None:
             _end(conn, game_id, end)
+
+
+def _saved(conn: sqlite3.Connection, game_id: int, n: int, action: str) -> bool:
+    """Whether the game's action number ``n`` is saved, and is ``action``."""
+    found = conn.execute(
+        "SELECT action FROM game_actions WHERE game_id = ? AND n = ?", (game_id, n)
+    ).fetchone()
+    return found is not None and found[0] == action
 
 
 def finish_game(store: StatsStore, game_id: int, end: GameEnd, at: datetime) -> None:
@@ -156,6 +188,23 @@ def abandon_game(store: StatsStore, game_id: int, at: datetime) -> None:
 # ---------------------------------------------------------------- reading
 
 
+def _read(conn: sqlite3.Connection, row: tuple[Any, ...]) -> SavedGame:
+    """A games row as a `SavedGame`; `UnreadableGame` naming the game if a column is not
+    what Muggins writes (its times, its final score)."""
+    uid = row[1]
+    try:
+        return read_game(conn, row)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:  # the one JSON column read here
+        problem = f"final: not JSON ({err})"
+    except RecursionError:
+        problem = "final: nested too deep to be read"
+    except TypeError:
+        problem = "final: not a list of points"
+    except ValueError as err:
+        problem = str(err).removeprefix(f"the saved game {excerpt(uid)}: ")
+    raise UnreadableGame(str(uid), problem) from None
+
+
 def latest_playing(store: StatsStore) -> SavedGame | None:
     """The game in progress saved most recently, with its actions; None if there is none."""
     with store.guard("reading the game in progress") as conn:
@@ -163,14 +212,14 @@ def latest_playing(store: StatsStore) -> SavedGame | None:
             f"SELECT id, {GAME_COLUMNS} FROM games WHERE status = 'playing' "
             "ORDER BY updated DESC, id DESC LIMIT 1"
         ).fetchone()
-        return None if row is None else read_game(conn, row)
+        return None if row is None else _read(conn, row)
 
 
 def load_game(store: StatsStore, uid: str) -> SavedGame | None:
     """The game with this uid, with its actions; None if there is none."""
     with store.guard("reading a game") as conn:
         row = conn.execute(f"SELECT id, {GAME_COLUMNS} FROM games WHERE uid = ?", (uid,)).fetchone()
-        return None if row is None else read_game(conn, row)
+        return None if row is None else _read(conn, row)
 
 
 def game_count(store: StatsStore, status: GameStatus | None = None) -> int:
@@ -216,8 +265,17 @@ def games_over(store: StatsStore, limit: int = 200) -> list[GameListed]:
     return out
 
 
-def finished_games(store: StatsStore, last: int) -> list[SavedGame]:
-    """The ``last`` games over that a human played, with their actions, oldest first."""
+class FinishedGames(NamedTuple):
+    """The games over that a human played, oldest first, and those that could not be read,
+    each named (`trainer.history.reading.damage`)."""
+
+    games: list[SavedGame]
+    damaged: list[str]
+
+
+def finished_games(store: StatsStore, last: int) -> FinishedGames:
+    """The ``last`` games over that a human played, with their actions, oldest first; a
+    damaged row is left out and named."""
     with store.guard("reading your games") as conn:
         rows = conn.execute(
             f"SELECT id, {GAME_COLUMNS} FROM games "
@@ -225,4 +283,10 @@ def finished_games(store: StatsStore, last: int) -> list[SavedGame]:
             "ORDER BY updated DESC, id DESC LIMIT ?",
             (last,),
         ).fetchall()
-        return [read_game(conn, row) for row in reversed(rows)]
+        found = FinishedGames([], [])
+        for row in reversed(rows):
+            try:
+                found.games.append(read_game(conn, row))
+            except Damaged as err:
+                found.damaged.append(str(err))
+        return found

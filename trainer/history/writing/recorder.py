@@ -4,16 +4,20 @@ The trainer hands every judged answer to a `Recorder` and goes on at once. A thr
 the recorder's own writes them to the history one at a time, in the order given.
 When the history cannot take one (another program holds its lock past the store's
 wait, `StoreBusy`; or a full disk, a file made read-only), the answer stays at the
-head of the queue and is tried again after a pause that grows to `LONGEST_PAUSE`,
-the answers after it waiting behind it. Nothing handed over is dropped: the player
-is told once that answers are waiting and why, and again once they are all written
-(`Notice`). `close` waits a few seconds for the queue to empty; what is still waiting
-is kept in a file beside the store (`trainer.history.writing.pending`), which the next
-start brings back before anything else is written.
+head of the queue and is tried again after a pause that grows to `LONGEST_PAUSE`
+(`trainer.history.writing.patience`), the answers after it waiting behind it. Nothing
+handed over is dropped: the player is told once that answers are waiting and why, and
+again once they are all written (`Notice`). `close` waits a few seconds for the queue
+to empty; what is still waiting is kept in a file beside the store
+(`trainer.history.writing.pending`), which the next start brings back before anything
+else is written. Answers judged before the history was open, which the trainer kept in
+such a file as they came (``early``), are not brought back as an earlier session's: they
+are handed over, first in the queue, and their file is deleted once they are written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -25,13 +29,10 @@ from trainer.history.exchange import ImportFormatError
 from trainer.history.file.opening import StoreBusy
 from trainer.history.store import StatsStore
 from trainer.history.writing.deferred import DeferredStore
+from trainer.history.writing.patience import FIRST_PAUSE, LONGEST_PAUSE
 from trainer.history.writing.pending import keep, pending_files
 from trainer.quiz.attempt import Attempt
 
-FIRST_PAUSE: Final = 0.1
-LONGEST_PAUSE: Final = 2.0
-"""The pause before an answer that could not be written is tried again grows from
-`FIRST_PAUSE` to this (each try itself waits up to the store's `BUSY_SECONDS`)."""
 QUIT_WAIT: Final = 5.0
 """How long quitting waits for answers still waiting to be written."""
 
@@ -132,6 +133,9 @@ class Recorder:
         self._history: Writer | None = None
         self._store: Path | None = None
         self._bring_back: list[Path] = []
+        self._early: Path | None = None
+        self._early_source: Callable[[], Path | None] | None = None
+        self._early_left = 0
         self._thread: threading.Thread | None = None
         self._stopping = self._hurry = False
         self._reason: str | None = None
@@ -139,16 +143,22 @@ class Recorder:
 
     # ------------------------------------------------------------ the trainer's side
 
-    def attach(self, history: Writer) -> None:
+    def attach(self, history: Writer, *, early: Callable[[], Path | None] | None = None) -> None:
         """Write to ``history`` from now on (answers given before wait for this); a store
-        in a file first brings back answers kept beside it when it last could not."""
+        in a file first brings back answers kept beside it when it last could not.
+        ``early`` gives the file beside it that this trainer kept the answers handed over so
+        far in (judged before the history was open), once its last write is done (called
+        from the recorder's thread: it may wait): that file is not brought back, and is
+        deleted once they are written."""
         store = None
         if isinstance(history, DeferredStore | StatsStore) and str(history.path) != ":memory:":
             store = history.path
         with self._state:
             self._history, self._store = history, store
+            if early is not None:
+                self._early_source, self._early_left = early, len(self._queue)
             if isinstance(history, DeferredStore):
-                self._bring_back = pending_files(history.path)
+                self._bring_back = pending_files(history.path)  # again once ``early`` is known
             self._work()
 
     def put(self, attempt: Attempt) -> None:
@@ -192,10 +202,12 @@ class Recorder:
             thread = self._thread
         if thread is not None:
             thread.join()  # at most the write in progress: the store's own bounded wait
+        self._find_early()  # (if the thread never did)
         with self._state:
             left = list(self._queue)
             self._queue.clear()
             reason = self._reason or "the history was not open"
+            early, self._early = self._early, None
         if not left:
             return None
         if self._store is None:
@@ -203,13 +215,16 @@ class Recorder:
                 len(left), reason, failure="there is no history file to keep them beside"
             )
         try:
-            return Unsaved(len(left), reason, kept=keep(self._store, left))
-        except (OSError, ValueError) as err:
+            kept = keep(self._store, left)
+        except (OSError, ValueError) as err:  # the early ones (if any) stay in their file
             return Unsaved(len(left), reason, failure=str(err))
+        _delete(early)  # its answers not written are in the new file
+        return Unsaved(len(left), reason, kept=kept)
 
     # ------------------------------------------------------------ the thread
 
     def _run(self) -> None:
+        self._find_early()
         pause = self.first_pause
         while True:
             with self._state:
@@ -236,6 +251,21 @@ class Recorder:
             pause = self.first_pause
             if attempt is not None:
                 self._written()
+
+    def _find_early(self) -> None:
+        """Learn the file this trainer kept its early answers in (waiting for its last write:
+        this thread's wait, not the screen's), and look for files to bring back again
+        without it (those it replaced meanwhile are gone)."""
+        with self._state:
+            source, self._early_source = self._early_source, None
+        if source is None:
+            return
+        early = source()
+        with self._state:
+            self._early = early
+            if isinstance(self._history, DeferredStore):
+                self._bring_back = [f for f in pending_files(self._history.path) if f != early]
+            self._state.notify_all()
 
     def _brought_back(self, history: Writer, files: Sequence[Path]) -> None:
         assert isinstance(history, DeferredStore)
@@ -264,6 +294,11 @@ class Recorder:
     def _written(self) -> None:
         with self._state:
             self._queue.popleft()
+            early = None
+            if self._early_left:
+                self._early_left -= 1
+                if not self._early_left:
+                    early, self._early = self._early, None
             done = None
             if self._reason is not None:
                 self._saved += 1
@@ -271,9 +306,17 @@ class Recorder:
                     done = saved_notice(self._saved)
                     self._reason, self._saved = None, 0
             self._state.notify_all()
+        _delete(early)
         if done is not None:
             self._tell(done)
 
     def _tell(self, notice: Notice) -> None:
         if self.notify is not None:
             self.notify(notice)
+
+
+def _delete(path: Path | None) -> None:
+    """Delete a file of answers all written (or kept again elsewhere)."""
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.unlink()

@@ -26,6 +26,13 @@ def cards_text(cards: Iterable[Card], *, plain: bool = False) -> str:
     return " ".join(str(c) if plain else c.symbol for c in cards)
 
 
+def figure(value: float, places: int, *, signed: bool = False) -> str:
+    """A value to ``places`` decimals (with its sign when ``signed``), never ``-0.0``: a
+    value that rounds to nothing is nothing."""
+    value = round(value, places) + 0.0  # -0.0 + 0.0 is 0.0
+    return f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+
+
 def lost(points: float, places: int = 1) -> str:
     """Points lost as the coach writes them: ``-1.2``, ``-2``; nothing lost is ``0``."""
     if round(points, places) <= 0:
@@ -101,11 +108,11 @@ def choice_line(number: int, choice: Choice, *, plain: bool = False) -> str:
     made, best = cards_text(choice.made, plain=plain), cards_text(choice.best, plain=plain)
     hint = " (after a hint)" if choice.hinted else ""
     if choice.phase == "discard":
-        said = f"Hand {number}: you threw {made}, net {choice.value:.2f}"
-        better = f"; best {best}, net {choice.best_value:.2f}"
+        said = f"Hand {number}: you threw {made}, net {figure(choice.value, 2)}"
+        better = f"; best {best}, net {figure(choice.best_value, 2)}"
     else:
-        said = f"Hand {number}: you laid {made}, worth {choice.value:+.2f}"
-        better = f"; best {best}, {choice.best_value:+.2f}"
+        said = f"Hand {number}: you laid {made}, worth {figure(choice.value, 2, signed=True)}"
+        better = f"; best {best}, {figure(choice.best_value, 2, signed=True)}"
     if round(choice.loss, 2) <= 0:
         return f"{said}: the best{hint}"
     return f"{said}{better}: {lost(choice.loss, 2)}{hint}"

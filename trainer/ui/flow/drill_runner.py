@@ -7,7 +7,9 @@ to a `trainer.history.writing.recorder.Recorder`, which writes it in a thread of
 (never on the UI thread), in order, retrying until it is written: answers judged
 while another program holds the history wait there and are never dropped. The
 recorder is made when the history is open (its modules are loaded then, not at
-start); answers judged before that wait in order and go to it first.
+start); answers judged before that wait in order and go to it first, and are kept
+meanwhile in a file beside where the history is (`EarlyAnswers`), so a crash before it
+opens loses at most the hand on screen.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from trainer.settings import Settings
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
     from trainer.quiz.attempt import Attempt, SpokenTimes, Summary
     from trainer.quiz.questions import Appraiser, Question
     from trainer.quiz.session import QuizSession
+    from trainer.ui.flow.early_answers import EarlyAnswers
     from trainer.ui.flow.history import History
 
 
@@ -102,6 +106,11 @@ class DrillRunner:
     """Writes each answer to the history off the caller's thread, once there is one."""
     waiting: list[Attempt] = field(default_factory=list)
     """Answers judged before the history was open, handed to the recorder when it is."""
+    beside: Path | None = None
+    """Where the history's file is, or will be made: the answers waiting are kept in a file
+    beside it as they come (None: in memory only, as with a history in memory)."""
+    early: EarlyAnswers | None = None
+    """Keeps the answers waiting in that file (made with the first of them)."""
     retrying: Reveal | None = None
     """The reveal waiting for a second try."""
 
@@ -110,16 +119,29 @@ class DrillRunner:
             self.connect(self.history)
 
     def connect(self, history: History) -> None:
-        """Use this history from now on: the answers waiting are written to it first."""
+        """Use this history from now on: the answers waiting are written to it first (and
+        the file they were kept in deleted once they are)."""
         from trainer.history.writing import Recorder  # loaded with the history by now
 
         self.history = history
         if self.recorder is None:
             self.recorder = Recorder(self.notify)
+        early, self.early = self.early, None
         for attempt in self.waiting:
             self.recorder.put(attempt)
         self.waiting = []
-        self.recorder.attach(history)
+        # Their file is known once its last write is done: the recorder's thread waits for it.
+        self.recorder.attach(history, early=None if early is None else early.stop)
+
+    def _wait(self, attempt: Attempt) -> None:
+        """An answer judged before the history is open: it waits, kept beside it meanwhile."""
+        self.waiting.append(attempt)
+        if self.beside is not None:
+            if self.early is None:
+                from trainer.ui.flow.early_answers import EarlyAnswers
+
+                self.early = EarlyAnswers(self.beside)
+            self.early.put(attempt)
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every answer judged is written; False if ``timeout`` ran out first."""
@@ -130,12 +152,26 @@ class DrillRunner:
         """How many answers judged are not written to the history yet."""
         return len(self.waiting) + (0 if self.recorder is None else self.recorder.waiting)
 
-    def close(self, timeout: float | None = None) -> Unsaved | None:
+    def close(
+        self, timeout: float | None = None, *, history: History | None = None
+    ) -> Unsaved | None:
         """Stop recording: wait a few seconds (``timeout``, else the recorder's `QUIT_WAIT`)
         for the answers still waiting, and keep those that could not be written in a file
-        beside the store; returns what was not saved (None: everything was)."""
-        from trainer.history.writing import QUIT_WAIT, Recorder
+        beside the store; returns what was not saved (None: everything was). ``history``:
+        the history opened as the app stopped, never connected: the answers judged before
+        it was open are written to it now."""
+        from trainer.history.writing import QUIT_WAIT, Recorder, Unsaved
 
+        if self.recorder is None and history is not None:
+            self.connect(history)
+        if self.recorder is None and self.early is not None:  # never open: they stay kept
+            early, self.early = self.early, None
+            count, self.waiting = len(self.waiting), []
+            kept = early.close()
+            reason = "the history was not open"
+            if kept is None:
+                return Unsaved(count, reason, failure=early.failure or "nothing was written")
+            return Unsaved(count, reason, kept=kept)
         if self.recorder is None and not self.waiting:
             return None
         recorder, self.recorder = self.recorder or Recorder(self.notify), None
@@ -187,7 +223,7 @@ class DrillRunner:
         if attempt is None:
             return self.finish()
         if self.recorder is None:
-            self.waiting.append(attempt)
+            self._wait(attempt)
         else:
             self.recorder.put(attempt)
         reveal = Reveal(attempt, rarity(attempt.question), session=self.session)

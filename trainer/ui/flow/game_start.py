@@ -54,10 +54,10 @@ def new_session(
     A game still saved as playing is given up (abandoned, kept in the store): home offers
     to resume only the one game."""
     from trainer.game.match import first_dealer, match_game_seed
+    from trainer.game.saved_games import abandon_saved
     from trainer.game.session import GameSession
     from trainer.game.setup import MatchPlace
     from trainer.game.state import GameOptions
-    from trainer.game.stored import abandon_saved
     from trainer.game.variants import variant
     from trainer.history.writing import latest_playing
 

@@ -44,6 +44,9 @@ class Options:
     saved_game: str | None = None
     """The game saved in the history, as home names it on its first frame (read before it,
     `trainer.saved_peek`); None: none found (home looks again once the history is open)."""
+    history_path: Path | None = None
+    """Where the history's file is, or will be made: answers judged before it is open are
+    kept beside it meanwhile (None: in memory only, as tests' histories are)."""
     drill_dirs: tuple[tuple[Path, bool], ...] = ()
     """The drill folders (folder, is built-in), read again each time home is shown again,
     so a file added meanwhile is listed (none: the list stays as it was given)."""

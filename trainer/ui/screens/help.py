@@ -88,12 +88,12 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         lines = ["# Help", "", "## Keys on this screen", ""]
         lines += [f"- **{key}**: {what}" for key, what in self.keys]
-        lines += [
-            "- **ctrl+p**: command palette (every action; a theme picked there is saved)",
-            "- **F1** or **?**: this help · **ctrl+q**: quit",
-            "",
-            RULES,
-        ]
+        lines.append("- **ctrl+p**: command palette (every action; a theme picked there is saved)")
+        if any(what == "Help" for _, what in self.keys):  # the screen's own line says F1
+            lines.append("- **ctrl+q**: quit")
+        else:
+            lines.append("- **F1**: this help · **ctrl+q**: quit")
+        lines += ["", RULES]
         with VerticalScroll(id="help-body"):
             yield Markdown("\n".join(lines))
         yield KeysFooter()

@@ -12,7 +12,7 @@ from textual.widgets import Input, Label, Static
 from trainer.drills.model import DrillSet
 from trainer.practice.weak_spots import aimed_at
 from trainer.quiz.questions import CatchQuestion, DiscardQuestion, PlayQuestion, Question
-from trainer.rules.cards import format_cards
+from trainer.ui.flow.coach_text import cards_text
 from trainer.ui.widgets.card_table import CardTable
 
 
@@ -48,7 +48,7 @@ def play_parts(q: PlayQuestion, *, plain: bool) -> ComposeResult:
         yield CardTable((p.card,), numbered=False, plain=plain, id="table")
     notes = [f"Count now: {p.count}."]
     notes.append(
-        f"Your cards left: {format_cards(p.remaining)}."
+        f"Your cards left: {cards_text(p.remaining, plain=plain)}."
         if p.remaining
         else "You have no cards left."
     )

@@ -204,7 +204,9 @@ class QuizScreen(CountsAloud, Screen[None]):
         if self.aloud.waiting:
             return HEARD_KEYS
         if isinstance(self.question, CatchQuestion):
-            return [("a / t / a number, enter", "accept, too many, or muggins for that many")]
+            return [
+                ("a / t / a number then enter", "accept, too many (at once), muggins for that many")
+            ]
         aloud = [] if self._show() is None else [TALK_HELP]
         if self.announcing:
             return [
@@ -358,6 +360,15 @@ class QuizScreen(CountsAloud, Screen[None]):
         self.query_one("#retry", Static).update(event.prompt)
         self.query_one("#retry", Static).display = True
         box.focus()
+
+    @on(Input.Changed, "#claim")
+    def _claim_typed(self, event: Input.Changed) -> None:
+        """A reply to a count complete in one key (a: accept, t: too many) is taken without
+        Enter, as at the table; a number waits for Enter (it may have a second digit)."""
+        one_key = event.value.strip().lower() in ("a", "t")
+        if one_key and isinstance(self.question, CatchQuestion) and not self._retrying:
+            event.stop()
+            self._submit(parse_catch_answer(event.value))
 
     @on(Input.Submitted, "#claim")
     def _claim_submitted(self, event: Input.Submitted) -> None:

@@ -132,10 +132,13 @@ class StatsScreen(Screen[None]):
         self.games: GameReport | None = None
         self.phases: PhaseReport | None = None
         self.throws: DiscardReport | None = None
+        self.damaged: tuple[str, ...] = ()
+        """The rows the last report left out as damaged, each named."""
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Stats[/b]", id="stats-title")
         with VerticalScroll(id="stats-body"):
+            yield Static("", id="stats-damaged")
             table: DataTable[Text] = DataTable(
                 id="stats-drills", cursor_type="none", zebra_stripes=True, show_cursor=False
             )
@@ -213,14 +216,17 @@ class StatsScreen(Screen[None]):
         games = None
         try:
             report = self.history.report(drill_id)
-            spoken = self.history.spoken_speed(drill_id).line()
+            speed = self.history.spoken_speed(drill_id)
             throws = self.history.discard_report(drill_id)
             if drill_id is None or game_variant(drill_id) is not None:
                 games = self.history.game_report()
         except (OSError, ValueError) as err:  # the store's error names the file
             self.post_message(ReportRead(drill_id, None, str(err)))
             return
-        self.post_message(ReportRead(drill_id, report, games=games, spoken=spoken, throws=throws))
+        damaged = (*speed.damaged, *throws.damaged, *(games.damaged if games else ()))
+        self.post_message(
+            ReportRead(drill_id, report, "", games, speed.line(), throws, damaged=damaged)
+        )
         if games is None or not games.overall.played:
             return
         try:
@@ -234,6 +240,7 @@ class StatsScreen(Screen[None]):
         self.phases = event.phases
         if event.drill_id == self.drill_id and self.report is not None:
             self._fill_phases()
+            self._fill_damaged()
 
     @on(ReportRead)
     def _report_read(self, event: ReportRead) -> None:
@@ -244,6 +251,7 @@ class StatsScreen(Screen[None]):
             self.refresh_bindings()
         self.games = event.games
         self.throws = event.throws
+        self.damaged = event.damaged
         self._show(event.report, event.error, event.spoken)
         self.query_one("#stats-body", VerticalScroll).scroll_home(animate=False)
 
@@ -266,6 +274,7 @@ class StatsScreen(Screen[None]):
         self._title()
         if report is None or empty:
             return
+        self._fill_damaged()
         self._fill_table(report)
         self._fill_games()
         self._fill_phases()
@@ -316,6 +325,17 @@ class StatsScreen(Screen[None]):
             "-" if d.best_blitz is None else str(d.best_blitz),
             ago(d.last_practised, self.now),
         )
+
+    def _fill_damaged(self) -> None:
+        """The rows of the history left out as damaged, each named (the rest is shown)."""
+        phases = self.phases.damaged if self.phases is not None else ()
+        notes = dict.fromkeys((*self.damaged, *phases))
+        text = Content.from_markup("[b]Left out, damaged in your history:[/b]")
+        for note in notes:
+            text += Content("\n") + as_text(note)
+        widget = self.query_one("#stats-damaged", Static)
+        widget.update(text)
+        widget.display = bool(notes)
 
     def _fill_games(self) -> None:
         panel = self.query_one("#stats-games", GamesPanel)

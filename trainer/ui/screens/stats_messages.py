@@ -24,6 +24,7 @@ class ReportRead(Message):
         games: GameReport | None = None,
         spoken: str = "",
         throws: DiscardReport | None = None,
+        damaged: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         self.drill_id = drill_id
@@ -33,6 +34,8 @@ class ReportRead(Message):
         self.spoken = spoken
         """The counts said aloud, in a line ("" when there are none)."""
         self.throws = throws
+        self.damaged = damaged
+        """The rows these reports left out, each named (a damaged history)."""
 
 
 class PhasesRead(Message):

@@ -1,4 +1,4 @@
-"""What the table screen's worker and timer post to it, and what it reports of the
+"""What the table screen's workers and timer post to it, and what it reports of the
 computer's pauses (for tests and benchmarks)."""
 
 from __future__ import annotations
@@ -33,8 +33,19 @@ class BotMoveShown(Message):
 
 
 class MoveFailed(Message):
-    """A step could not be taken or saved (the store's message names the file)."""
+    """A step could not be taken or saved (the store's message names the file); ``yours``:
+    your move, which waited for the busy store."""
 
-    def __init__(self, error: str) -> None:
+    def __init__(self, error: str, *, yours: bool = False) -> None:
         super().__init__()
         self.error = error
+        self.yours = yours
+
+
+class YoursSaved(Message):
+    """Your move, which waited for the busy store, is saved: show it."""
+
+
+class StepWaits(Message):
+    """A computer's move waits for the busy store (its worker tries again until it is
+    saved): say why the game is held up."""

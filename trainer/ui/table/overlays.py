@@ -57,14 +57,19 @@ def open_over(
         table.post_message(GoHome())
 
 
-def confirm_leave(table: Screen[None]) -> None:
-    """Ask before leaving the table (the game is saved at every step: nothing is lost)."""
+def confirm_leave(table: Screen[None], *, waiting: bool = False) -> None:
+    """Ask before leaving the table (the game is saved at every step: nothing is lost, but
+    a move still ``waiting`` for the busy store to save it)."""
     from trainer.ui.screens.confirm import ConfirmScreen
 
     def leave(yes: bool | None) -> None:
         if yes:
             table.post_message(GoHome())
 
-    table.app.push_screen(
-        ConfirmScreen("Leave the game?", "It is saved: resume it from home."), leave
+    said = (
+        "Your last move is not saved yet (the history is busy): leaving now loses it; the "
+        "game is saved up to the move before."
+        if waiting
+        else "It is saved: resume it from home."
     )
+    table.app.push_screen(ConfirmScreen("Leave the game?", said), leave)

@@ -2,7 +2,8 @@
 
 The screen is layout and keys: `TableRunner` decides what each key means, what to ask and
 what to show next, and the screen applies what it returns. A computer's move is taken in a
-thread worker and shown when the runner says its pause is over (any key shows it at once).
+thread worker and shown when the runner says its pause is over (any key shows it at once);
+your move is saved in one when the history was busy as you made it (`StepWorkers`).
 A show's reveal takes the table's place on this same screen (a panel mounted with it,
 swapped in); the end of a hand opens its summary over the table, the end of the game the
 game's.
@@ -14,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -41,6 +42,7 @@ from trainer.ui.table.flow.effects import (
     OpenGameOver,
     OpenReveal,
     Pegs,
+    SaveYours,
     Say,
     ShowAt,
 )
@@ -48,12 +50,14 @@ from trainer.ui.table.flow.reveal import GameReveal
 from trainer.ui.table.flow.runner import TableRunner
 from trainer.ui.table.flow.undo import undo_last
 from trainer.ui.table.flow.voice import count_said, show_to_count
+from trainer.ui.table.flow.your_move import BOT_WAITS
 from trainer.ui.table.hint_worker import TableHints
 from trainer.ui.table.keys import REVEAL_KEYS, TABLE_KEYS
 from trainer.ui.table.log import TableLog
-from trainer.ui.table.messages import BotMoved, BotMoveShown, MoveFailed
+from trainer.ui.table.messages import BotMoved, BotMoveShown, MoveFailed, StepWaits, YoursSaved
 from trainer.ui.table.overlays import Overlay, confirm_leave, open_over
 from trainer.ui.table.reveal_panel import GameRevealPanel
+from trainer.ui.table.step_workers import StepWorkers
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.playing_card import PlayingCard
@@ -128,6 +132,7 @@ class TableScreen(CountsAloud, Screen[None]):
             slots=max(rules.kept, rules.crib_size), plain=plain, id="game-reveal"
         )
         self.hints = TableHints(self, self.runner, self._log.say)
+        self.steps = StepWorkers(self, self.runner)
 
     @property
     def session(self) -> GameSession:
@@ -251,6 +256,8 @@ class TableScreen(CountsAloud, Screen[None]):
                 self._log.show_log()
             elif isinstance(effect, BotTurn):
                 bot = effect  # started once the table is drawn
+            elif isinstance(effect, SaveYours):
+                self.steps.yours()
             elif isinstance(effect, ShowAt):
                 self._stop_timer()
                 self._timer = self.set_timer(effect.delay, self._show_bot_move)
@@ -262,7 +269,7 @@ class TableScreen(CountsAloud, Screen[None]):
         if self.revealed is None and not (bot is not None and bot.at_once):
             self._draw()  # (a move shown at once, opening its reveal, draws the table then)
         if bot is not None:
-            self._bot_step()
+            self.steps.bot()
         if shown is not None:
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
 
@@ -319,19 +326,6 @@ class TableScreen(CountsAloud, Screen[None]):
 
     # ------------------------------------------------------------ the computer's moves
 
-    # Not exclusive: the next move's worker can start while this one, its move posted, is
-    # still returning, and cancelling it then made waiting for the workers fail (the runner
-    # asks for one move at a time: `TableRunner.bot` is pending until it is shown).
-    @work(thread=True, group="bot")
-    def _bot_step(self) -> None:
-        try:
-            move = self.runner.bot_move()
-        except (OSError, ValueError) as err:
-            self.post_message(MoveFailed(str(err)))
-            return
-        if move is not None:
-            self.post_message(BotMoved(move))
-
     @on(BotMoved)
     def _bot_moved(self, event: BotMoved) -> None:
         self.apply(self.runner.bot_moved(event.move))
@@ -347,7 +341,16 @@ class TableScreen(CountsAloud, Screen[None]):
 
     @on(MoveFailed)
     def _move_failed(self, event: MoveFailed) -> None:
-        self.apply(self.runner.bot_failed(event.error))
+        failed = self.runner.save_failed if event.yours else self.runner.bot_failed
+        self.apply(failed(event.error))
+
+    @on(YoursSaved)
+    def _yours_saved(self) -> None:
+        self.apply(self.runner.yours_saved())
+
+    @on(StepWaits)
+    def _step_waits(self) -> None:
+        self.notify(BOT_WAITS, severity="warning", timeout=10)
 
     # ------------------------------------------------------------ your input
 
@@ -390,5 +393,6 @@ class TableScreen(CountsAloud, Screen[None]):
             self.apply(effects)
 
     def action_leave(self) -> None:
-        """Leave the table; the game is saved at every step, so nothing is lost."""
-        confirm_leave(self)
+        """Leave the table; the game is saved at every step (a move still waiting for the
+        busy store is lost, and the question says so)."""
+        confirm_leave(self, waiting=self.runner.saving is not None)

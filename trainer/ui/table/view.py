@@ -129,8 +129,8 @@ def prompt_line(
         count = (table.count if table is not None else 0) + laying.value
         card = cards_markup([laying], plain=plain)
         return Content.from_markup(
-            f"Your {card} makes {count}: type what it pegs (0 for nothing), Enter; "
-            "Escape takes it back."
+            f"Your {card} makes {count}: type what it pegs (0: nothing), Enter; "
+            "Escape takes it back"  # 78 columns at most: within 80
         )
     return Content.from_markup(_prompt(asked, state, names, human, announce=announce))
 

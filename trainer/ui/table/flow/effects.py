@@ -73,6 +73,12 @@ class BotTurn:
 
 
 @dataclass(frozen=True)
+class SaveYours:
+    """Your move waits for the busy store: save it in a worker (`TableRunner.save_yours`,
+    tried again until it is saved), then show it (`TableRunner.yours_saved`)."""
+
+
+@dataclass(frozen=True)
 class ShowAt:
     """Show the computer's move (`TableRunner.show_bot_move`) in ``delay`` seconds."""
 
@@ -135,6 +141,7 @@ Effect = (
     | Claims
     | LogBack
     | BotTurn
+    | SaveYours
     | ShowAt
     | BotShown
     | OpenReveal

@@ -12,7 +12,7 @@ from trainer.game.coach.decisions import spot_now
 from trainer.game.coach.discard import discard_advice
 from trainer.game.coach.play import Spot, play_advice
 from trainer.rules.cards import Card
-from trainer.ui.flow.coach_text import cards_text
+from trainer.ui.flow.coach_text import cards_text, figure
 
 if TYPE_CHECKING:
     from trainer.game.variants import GameVariant
@@ -41,18 +41,24 @@ class HintAsk:
             advice = play_advice(self.spot)
             out = ["Hint: each card's value"]
             return out + [
-                f"  {cards_text([v.card], plain=self.plain)}  {v.value:+.1f}" for v in advice.cards
+                f"  {cards_text([v.card], plain=self.plain)}  {figure(v.value, 1, signed=True)}"
+                for v in advice.cards
             ]
         throws = discard_advice(self.dealt, self.rules, own_crib=self.own_crib)[:THROWS_SHOWN]
         out = ["Hint: best throws, net"]
-        return out + [f"  {cards_text(t.throw, plain=self.plain)}  net {t.net:.1f}" for t in throws]
+        return out + [
+            f"  {cards_text(t.throw, plain=self.plain)}  net {figure(t.net, 1)}" for t in throws
+        ]
 
 
 def hint_ask(runner: TableRunner) -> HintAsk | None:
     """What a hint needs now, or None when no hint may be given: not your turn, not a throw or
-    a card to lay, a computer's move on its way, a count or an answer asked."""
+    a card to lay, a computer's move on its way (or your last one waiting to be saved), a
+    count or an answer asked."""
     asked, state, human = runner.asked, runner.state, runner.human
     if runner.busy or runner.bot is not None or asked is None or asked.seat != human:
+        return None
+    if runner.saving is not None:
         return None
     if runner.laying is not None or runner.draft is not None or runner.entry is not None:
         return None

@@ -6,7 +6,8 @@ The table screen forwards what the player does and applies the effects each call
 then draws the table from the runner's views. Threads and timers stay in the screen: it
 runs `TableRunner.bot_move` in a worker and shows the move when `ShowAt` says. Every step
 is saved by the session before it is shown, so a killed trainer loses at most the step on
-screen.
+screen; while another program holds the history a step waits to be saved (in the worker,
+and yours in one of its own: `trainer.ui.table.flow.your_move`), never refused.
 """
 
 from __future__ import annotations
@@ -19,17 +20,7 @@ from typing import TYPE_CHECKING, Final
 from trainer.game.engine import prompt
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
-from trainer.game.state import (
-    Action,
-    Count,
-    Discard,
-    GameError,
-    GameState,
-    Lay,
-    Prompt,
-    Respond,
-    SayGo,
-)
+from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.judge.claims import ClaimError
 from trainer.rules.cards import Card
 from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
@@ -43,7 +34,6 @@ from trainer.ui.table.flow.effects import (
     Confirm,
     Effect,
     Home,
-    LogBack,
     NextGame,
     Notice,
     OpenGameOver,
@@ -56,10 +46,13 @@ from trainer.ui.table.flow.effects import (
 from trainer.ui.table.flow.entry import PLACEHOLDERS, typed_action, wrong_call_ends
 from trainer.ui.table.flow.opening import board_pegs, opening_lines
 from trainer.ui.table.flow.reveal import game_reveal, reveals
+from trainer.ui.table.flow.your_move import YourMoves
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
-    from trainer.quiz.attempt import SpokenTimes
+    from trainer.game.step_save import PendingStep, PendingUndo
+    from trainer.history import StoreBusy
+    from trainer.history.writing import Stop
 
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a computer's move is waiting (any other shows it)."""
@@ -70,7 +63,7 @@ Overlay = Shown | int
 
 
 @dataclass
-class TableRunner:
+class TableRunner(YourMoves):
     """One game at the table, seat ``session.setup.human`` yours (seat 0 if none)."""
 
     session: GameSession
@@ -102,6 +95,9 @@ class TableRunner:
     """A hint was asked for before your next throw or card laid (saved with it)."""
     confirming: Respond | None = None
     """A call waiting for your yes (`Confirm`): a wrong one would end the game."""
+    saving: PendingStep | PendingUndo | None = None
+    """Your move (or undo) waiting for the busy store (saved in a worker): nothing moves
+    until it is."""
 
     def __post_init__(self) -> None:
         setup = self.session.setup
@@ -176,12 +172,17 @@ class TableRunner:
         self.bot = BotPending(self.now() + (0.0 if answering_you else self.pause))
         return [BotTurn(at_once=answering_you)]
 
-    def bot_move(self) -> BotMove | None:
-        """Take and save the computer's step (in a worker thread: it may search and it writes
-        the store); None if no computer is to move. Raises the store's OSError or
-        ValueError."""
+    def bot_move(
+        self,
+        stop: Stop | None = None,
+        waiting: Callable[[StoreBusy], object] | None = None,
+    ) -> BotMove | None:
+        """Take and save the computer's step (in a worker thread: it may search, and it waits
+        while the store is busy, ``waiting`` told the first time, until it is saved or
+        ``stop`` is set); None if no computer is to move. Raises the store's OSError or
+        ValueError (`StoreBusy` once stopped)."""
         before = self.session.state
-        taken = self.session.bot_step()
+        taken = self.session.bot_step(stop=stop, waiting=waiting)
         return None if taken is None else BotMove(before, taken[0], taken[1])
 
     def bot_moved(self, move: BotMove) -> list[Effect]:
@@ -206,20 +207,6 @@ class TableRunner:
         self.bot = None
         move = bot.move
         return [*self._moved(move.before, move.action, move.events), BotShown(bot.due, bot.skipped)]
-
-    def take(self, action: Action, spoken: SpokenTimes | None = None) -> list[Effect]:
-        """Your action, saved, then shown (``spoken``: a count said aloud, this fast)."""
-        before = self.state
-        try:
-            seconds = max(0.0, self.clock() - self.asked_at)
-            events = self.session.act(action, seconds=seconds, hinted=self.hinted, spoken=spoken)
-        except GameError as err:
-            return [Notice(str(err), "warning")]
-        except (OSError, ValueError) as err:
-            return [Notice(f"Could not save your move: {err}", "error", 10), Home()]
-        effects: list[Effect] = [LogBack()] if self.draft is not None else []
-        self.draft, self.picked, self.entry, self.hinted = None, [], None, False
-        return effects + self._moved(before, action, events)
 
     def _moved(self, before: GameState, action: Action, events: list[Event]) -> list[Effect]:
         """A step taken: say it, move the pegs, and queue any reveal or summary it ends."""
@@ -276,6 +263,8 @@ class TableRunner:
             return self.take_back()
         if key in OWN_KEYS:
             return None
+        if self.saving is not None:
+            return []  # your move waits to be saved: nothing moves until it is
         if self.bot is not None:  # any key shows the computer's move now
             self.bot.skipped = True
             return self.show_bot_move() if self.bot.move is not None else []
@@ -291,7 +280,8 @@ class TableRunner:
 
     def _yours(self) -> bool:
         asked = self.asked
-        return not self.busy and asked is not None and asked.seat == self.human
+        mine = asked is not None and asked.seat == self.human
+        return mine and not self.busy and self.saving is None
 
     def _card_key(self, key: str) -> list[Effect] | None:
         held = self.held()
@@ -374,7 +364,7 @@ class TableRunner:
     def typed(self, text: str) -> list[Effect]:
         """What you typed in the field and entered: a count, an answer, or what a card pegs."""
         asked = self.asked
-        if asked is None or asked.seat != self.human:
+        if asked is None or asked.seat != self.human or self.saving is not None:
             return []
         try:
             action = typed_action(self.state, asked, self.human, text, self.laying, self.names)

@@ -1,10 +1,11 @@
-"""A stored game dealt with without playing it on: abandoned by its uid (`abandon_saved`, one
-that cannot be resumed), or checked to play through as it was saved (`replay_problem`, as an
-import checks each game)."""
+"""A stored game dealt with without playing it on: abandoned by its uid (`abandon_saved`,
+one that cannot be resumed), or checked to play through as it was saved (`replay_problem`,
+as an import checks each game)."""
 
 from __future__ import annotations
 
-from trainer.game.session import Clock, GameSession, SavedGameError, human_result, local_now
+from trainer.game.session import Clock, GameSession, SavedGameError, local_now
+from trainer.game.step_save import human_result
 from trainer.history import StatsStore
 from trainer.history.file import SavedGame
 from trainer.history.writing import abandon_game, load_game

@@ -59,7 +59,7 @@ def open_over(
 
 def confirm_leave(table: Screen[None], *, waiting: bool = False) -> None:
     """Ask before leaving the table (the game is saved at every step: nothing is lost, but
-    a move still ``waiting`` for the busy store to save it)."""
+    a move or an undo still ``waiting`` for the busy store to save it)."""
     from trainer.ui.screens.confirm import ConfirmScreen
 
     def leave(yes: bool | None) -> None:
@@ -67,8 +67,8 @@ def confirm_leave(table: Screen[None], *, waiting: bool = False) -> None:
             table.post_message(GoHome())
 
     said = (
-        "Your last move is not saved yet (the history is busy): leaving now loses it; the "
-        "game is saved up to the move before."
+        "Your last move (or undo) is not saved yet (the history is busy): leaving now loses "
+        "it; the game is saved as it was before it."
         if waiting
         else "It is saved: resume it from home."
     )

@@ -16,7 +16,7 @@ from trainer.game import course as course_module
 from trainer.game.session import GameSession, SavedGameError
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore, StoreError
-from trainer.history.reading.damage import DAMAGED
+from trainer.history.reading import DAMAGED
 from trainer.history.writing import UnreadableGame, game_count, load_game
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -12,13 +12,15 @@ from pathlib import Path
 import pytest
 
 from tests.game.scripted import scripted
-from trainer.game import session as session_module
+from trainer.game import course as course_module
 from trainer.game.session import GameSession, SavedGameError
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore, StoreError
+from trainer.history.reading import DAMAGED
 from trainer.history.writing import UnreadableGame, game_count, load_game
 
 DEEP = "[" * 100_000 + "]" * 100_000
+POINTS = "the points of 2 to 4 sides (0 to 121 each)"
 
 
 @pytest.fixture
@@ -67,10 +69,13 @@ def refused(store: StatsStore, uid: str) -> str:
     [
         ("UPDATE games SET created = 'nope'", "created: 'nope' is not a time (ISO 8601 text)"),
         ("UPDATE games SET updated = 12", "updated: '12' is not a time (ISO 8601 text)"),
-        ("UPDATE games SET final = 'x'", "final: not JSON (Expecting value"),
-        ("UPDATE games SET final = x'ff'", "final: not JSON ("),
-        ("UPDATE games SET final = '5'", "final: not a list of points"),
-        (f"UPDATE games SET final = '{DEEP}'", "final: nested too deep to be read"),
+        ("UPDATE games SET final = 'x'", f"final: 'x' is not JSON text: {DAMAGED}"),
+        ("UPDATE games SET final = x'ff'", f"final: b'\\xff' is not {POINTS}: {DAMAGED}"),
+        ("UPDATE games SET final = '5'", f"final: '5' is not {POINTS}: {DAMAGED}"),
+        (
+            f"UPDATE games SET final = '{DEEP}'",
+            f"final: '{'[' * 17}...{']' * 18}' is not JSON text: {DAMAGED}",
+        ),
     ],
 )
 def test_a_row_that_cannot_be_read_is_a_saved_game_error(
@@ -108,7 +113,7 @@ def test_a_setup_the_rules_cannot_deal_from_is_a_saved_game_error(
     def cannot_deal(*args: object) -> None:
         raise ValueError("no deal for this setup")
 
-    monkeypatch.setattr(session_module, "new_game", cannot_deal)
+    monkeypatch.setattr(course_module, "new_game", cannot_deal)
     assert refused(store, session.uid) == "setup: no deal for this setup"
 
 
@@ -120,7 +125,7 @@ def test_a_step_that_cannot_be_followed_is_a_saved_game_error(
     def lost(*args: object) -> None:
         raise ValueError("the hands do not follow")
 
-    monkeypatch.setattr(session_module, "hands_after", lost)
+    monkeypatch.setattr(course_module, "hands_after", lost)
     assert refused(store, session.uid) == "action 0: the hands do not follow"
 
 

@@ -37,7 +37,7 @@ def phase_table(
     unread = f" ({report.unread} could not be read)" if report.unread else ""
     out.write(
         "  discard: your throws' nets against the best; play: your lays against the best "
-        "card;\n  count: points missed, overclaimed or mugged in your counts, and let go or "
+        "card;\n  count: points your counts did not peg or had mugged, and let go or "
         f"lost by your calls{unread}\n\n"
     )
 

@@ -16,14 +16,23 @@ opponents, in counting order (RULES.md, "Muggins in the game"):
 A bot's count is a total, so its missed and excess are the difference from the
 truth, as a player hears it; a human's announcement is judged combination by
 combination, as in the drills. What a card pegs in the play is a total too.
+
+Whether a call was right (`call_right`) is judged here once: the reveal, the game's
+summary and the review all say what it says.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from trainer.judge.claims import CatchAnswer
 from trainer.judge.policy import Policy, policy_points
+from trainer.rules.sizes import MOST_POINTS
+
+MOST_A_CARD_PEGS: Final = 14
+"""The most one card laid can peg, its go apart: a card scores a pair (of up to four of a
+kind, 12) or a run (of up to seven, 7), never both, and a fifteen or 31 (2) beside it."""
 
 
 @dataclass(frozen=True)
@@ -50,3 +59,19 @@ def settle(actual: int, missed: int, excess: int, answer: CatchAnswer, policy: P
             return Settled(0, 0)  # a wrong "too many": nothing moves
         return Settled(0, penalty)
     return Settled(excess, 0)
+
+
+def call_right(answer: CatchAnswer, missed: int, excess: int) -> bool:
+    """Whether a challenge was right: "muggins for X" on a claim that missed points, "too
+    many" on one that claimed points that are not there (an accept is no challenge: False)."""
+    if answer.call is not None:
+        return missed > 0
+    return answer.too_many and excess > 0
+
+
+def most_missed(claimed: int, cards: int | None) -> int:
+    """The most a claim of ``claimed`` can have missed, as anyone at the table can see it: the
+    most a box of ``cards`` cards scores (RULES.md; None: a card laid in the play, the most
+    one card pegs) less the claim. A "muggins for" more than this cannot be right."""
+    most = MOST_A_CARD_PEGS if cards is None else MOST_POINTS[cards]
+    return max(0, most - claimed)

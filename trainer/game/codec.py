@@ -51,6 +51,9 @@ before it (the ledger marks the decision so)."""
 SPOKEN: Final = "spoken"
 """A key a count's data may carry: the count was said aloud, in so many seconds of speech to
 its first word and to its end (`SpokenTimes`); the claim is the count as heard."""
+UNDO: Final = "undo"
+"""The type of a saved step that takes back the human's last decision and what followed it
+(`undo_to_data`); not an action of the game."""
 _MOST_SECONDS: Final = 24 * 3600.0
 HEELS_TO: Final = ("dealer", "cutter")
 _REASON_CHARS: Final = 160
@@ -252,6 +255,20 @@ def _said(data: object, where: str) -> tuple[Item, ...]:
         cards = _cards(item["cards"], f"{at}: cards")
         items.append(Item(kind, cards, whole_number(item["points"], f"{at}: points", least=1)))
     return tuple(items)
+
+
+def undo_to_data(steps: int) -> dict[str, Any]:
+    """An undo as a saved step: the ``steps`` before it that it takes back (`trainer.game.undo`)."""
+    return {"type": UNDO, "steps": steps}
+
+
+def undo_from_data(data: object, where: str = "action") -> int | None:
+    """The steps a saved undo takes back; None for the data of any other step. `CodecError`
+    naming what is wrong with an undo's data."""
+    if not isinstance(data, Mapping) or data.get("type") != UNDO:
+        return None
+    data = fields(data, where, frozenset({"type", "steps"}))
+    return whole_number(data["steps"], f"{where}: steps", least=1)
 
 
 # ---------------------------------------------------------------- options

@@ -121,6 +121,9 @@ class GameRecord:
     hands: list[HandRecord]
     final: tuple[int, ...]
     winner: int
+    undos: int = 0
+    """Times the human took back a decision (a game on its own only): in the plain data only
+    when there were any."""
 
     @property
     def skunked(self) -> list[int]:
@@ -147,6 +150,7 @@ class GameRecord:
             "skunked": self.skunked,
             "double_skunked": self.double_skunked,
             "hands": [h.to_dict() for h in self.hands],
+            **({"undos": self.undos} if self.undos else {}),
         }
 
 

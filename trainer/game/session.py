@@ -18,6 +18,11 @@ question is judged by the ACC rule alone against the opponent's stated mistake, 
 bot's `Count` does not keep, while the game settles a call under its own policy. A throw or
 card laid after a hint is saved marked so (`hints`), for the ledger.
 
+In a game on its own (never in a match) the human's last decision can be taken back, with
+every step after it (`undo`, or `prepare_undo` and `save_undo`): the undo is saved as a
+step of its own, through a busy store as any step is, so a resumed game is played through
+to the same place and its record counts the undos.
+
 A stored game dealt with without playing it on is `trainer.game.saved_games`'s.
 """
 
@@ -28,22 +33,16 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from trainer.game.attempts import game_drill
-from trainer.game.codec import CodecError, action_from_data, dumps, loads
-from trainer.game.engine import new_game, prompt, step
+from trainer.game.codec import CodecError, action_from_data, dumps, loads, undo_from_data
+from trainer.game.course import GameCourse
+from trainer.game.engine import step
 from trainer.game.events import Event
-from trainer.game.hints import Hint, action_hinted, hint_key
-from trainer.game.match import first_dealer, game_points, match_game_seed
+from trainer.game.hints import action_hinted
+from trainer.game.match import first_dealer, match_game_seed
 from trainer.game.players.bots import Bot, Level
-from trainer.game.record import GameRecord, HandRecord, hands_after
 from trainer.game.setup import GameSetup, MatchPlace, setup_from_data, setup_to_data
-from trainer.game.state import Action, Count, GameError, GameOptions, GameState, Prompt
-from trainer.game.step_save import (
-    PendingStep,
-    game_end,
-    game_record,
-    save_pending,
-    work_out,
-)
+from trainer.game.state import Action, GameError, GameOptions
+from trainer.game.step_save import PendingStep, PendingUndo, save_pending, work_out
 from trainer.game.variants import GameVariant
 from trainer.history import StatsStore, StoreBusy
 from trainer.history.file import SavedGame
@@ -79,14 +78,14 @@ class SavedGameError(ValueError):
         self.problem = problem
 
 
-class GameSession:
+class GameSession(GameCourse):
     """One game in play, kept in the stats store. Make it with `start` or `resume`."""
 
     def __init__(
         self, store: StatsStore, setup: GameSetup, uid: str, game_id: int, now: Clock
     ) -> None:
+        super().__init__(setup)
         self.store = store
-        self.setup = setup
         self.uid = uid
         """The game's identity across machines, and the session id of its attempts."""
         self.game_id = game_id
@@ -97,21 +96,10 @@ class GameSession:
             for seat, level in enumerate(setup.levels)
             if level is not None
         }
-        self.state, opening = new_game(setup.rules, setup.seed, setup.first_dealer, setup.options)
-        first = HandRecord.of(self.state.hand)
-        first.events += opening
-        self.hands: list[HandRecord] = [first]
-        """The record so far, hand by hand (as `play_game` keeps it)."""
-        self.actions: list[Action] = []
-        """Every action taken so far, in order (replayed ones too): what the table's log
-        tells again when the game is resumed."""
-        self.counts = 0
-        """The human's counts so far in the whole game (replayed ones too)."""
+        self.saved = 0
+        """Steps saved so far: every action and every undo."""
         self.attempts: list[Attempt] = []
         """The human's counts recorded by this session (not those before a resume)."""
-        self.abandoned = False
-        self.hints: set[Hint] = set()
-        """The decisions (the human's) made after a hint, as the ledger marks them."""
 
     # ------------------------------------------------------------ making one
 
@@ -169,9 +157,7 @@ class GameSession:
         game still playing whose actions finish it is saved as over)."""
         session = cls.played(store, saved, now=now)
         if saved.status == "playing" and session.over:  # its end was not saved with it
-            finish_game(
-                store, saved.id, game_end(session.setup, session.state, session.hands), now()
-            )
+            finish_game(store, saved.id, session.end_of(session.state, session.hands), now())
         return session
 
     @classmethod
@@ -200,51 +186,20 @@ class GameSession:
             where = f"action {n}"
             try:
                 data = loads(text, where)
+                if (span := undo_from_data(data, where)) is not None:
+                    session.undone(span)
+                    continue
                 action, hinted = action_from_data(data, where), action_hinted(data)
                 after, events = step(session.state, action)
-                session._moved(action, after, events, hinted=hinted)
+                session.moved(action, after, events, hinted=hinted)
             except ValueError as err:  # CodecError, GameError, or anything the rules refuse
                 detail = str(err) if isinstance(err, CodecError) else f"{where}: {err}"
                 raise SavedGameError(saved.uid, detail) from None
+        session.saved = len(saved.actions)
         session.abandoned = saved.status == "abandoned"
         return session
 
-    # ------------------------------------------------------------ where it stands
-
-    @property
-    def prompt(self) -> Prompt | None:
-        """What the game waits for; None when it is over (or abandoned)."""
-        return None if self.abandoned else prompt(self.state)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
-
-    @property
-    def human(self) -> int | None:
-        return self.setup.human
-
-    @property
-    def human_turn(self) -> bool:
-        """Whether the game waits for the human."""
-        asked = self.prompt
-        return asked is not None and asked.seat == self.setup.human
-
-    @property
-    def record(self) -> GameRecord | None:
-        """The game's record once it is over."""
-        if self.state.winner is None:
-            return None
-        return game_record(self.setup, self.state, self.hands)
-
-    @property
-    def match_after(self) -> MatchPlace | None:
-        """The match's standing once this game is over (None: a game on its own, or not
-        over yet)."""
-        record, place = self.record, self.setup.match
-        if place is None or record is None:
-            return None
-        return place.after(record.winner, game_points(record))
+    # ------------------------------------------------------------ a match
 
     def next_in_match(self) -> GameSession | None:
         """The match's next game, started and stored (None: no match, this game not over,
@@ -336,12 +291,44 @@ class GameSession:
         if pending.before is not self.state:
             raise GameError("the game has moved on since this step was worked out")
         save_pending(self.store, self.game_id, pending, patient=patient, stop=stop, waiting=waiting)
-        self._moved(
+        self.saved += 1
+        self.moved(
             pending.action, pending.after, pending.events, pending.hands, hinted=pending.hinted
         )
         if pending.attempt is not None:
             self.attempts.append(pending.attempt)
         return pending.events
+
+    def undo(self) -> list[Action]:
+        """Take back the human's last decision and every step after it (`trainer.game.undo`),
+        saved as a step of its own (`save_undo`: a busy store delays it); the actions taken
+        back, in order. `GameError` in a match, once the game is over, or before the human's
+        first decision: nothing changes."""
+        return self.save_undo(self.prepare_undo())
+
+    def prepare_undo(self) -> PendingUndo:
+        """An undo worked out, neither saved nor taken (`save_undo` does both), as `undo`
+        takes it; `GameError` when none can be taken."""
+        span = self.undo_steps()
+        undone = tuple(self.actions[len(self.actions) - span :])
+        return PendingUndo(self.state, self.saved, span, undone, self.now())
+
+    def save_undo(
+        self,
+        pending: PendingUndo,
+        *,
+        patient: bool = True,
+        stop: Stop | None = None,
+        waiting: Waiting | None = None,
+    ) -> list[Action]:
+        """Save an undo worked out (`prepare_undo`), then take it, as `save` saves a step:
+        the actions taken back, in order. An undo not saved changes nothing; one worked out
+        before the game moved on is a `GameError`."""
+        if pending.before is not self.state:
+            raise GameError("the game has moved on since this undo was worked out")
+        save_pending(self.store, self.game_id, pending, patient=patient, stop=stop, waiting=waiting)
+        self.saved += 1
+        return self.undone(pending.span)
 
     def abandon(self) -> None:
         """Give the game up: it stays stored as abandoned, and is never resumed."""
@@ -364,6 +351,8 @@ class GameSession:
             self.state,
             self.hands,
             action,
+            n=self.saved,
+            undos=self.undos,
             session_id=self.uid,
             number=self.counts + 1,
             at=self.now(),
@@ -371,21 +360,3 @@ class GameSession:
             hinted=hinted,
             spoken=spoken,
         )
-
-    def _moved(
-        self,
-        action: Action,
-        after: GameState,
-        events: list[Event],
-        hands: list[HandRecord] | None = None,
-        *,
-        hinted: bool = False,
-    ) -> None:
-        if hinted and (key := hint_key(self.state, self.hands, action)) is not None:
-            self.hints.add(key)
-        if hands is None:
-            hands = hands_after(self.hands, self.state, after, events)
-        if isinstance(action, Count) and action.seat == self.setup.human:
-            self.counts += 1
-        self.actions.append(action)
-        self.state, self.hands = after, hands

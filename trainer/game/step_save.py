@@ -4,10 +4,11 @@ saved in one transaction that is tried again while the history is busy.
 `work_out` gives what the step changes and what it writes (`PendingStep`): the state
 after it, its events and the record's hands, the action's saved text (marked when made
 after a hint, with how fast a count said aloud was said), your count as an `Attempt`, and
-on the last step the game's end (`game_end`). `save_pending` saves it
-(`trainer.history.writing.save_step`), tried again while another program holds the store
-(`trainer.history.writing.patiently`): a busy store delays a step and never refuses it,
-and a step tried again is never saved twice.
+on the last step the game's end (`game_end`). An undo is a step of its own
+(`PendingUndo`): what it takes back, saved as `codec.undo_to_data` says. `save_pending`
+saves either (`trainer.history.writing.save_step`), tried again while another program
+holds the store (`trainer.history.writing.patiently`): a busy store delays a step and
+never refuses it, and a step tried again is never saved twice.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from datetime import datetime
 
 from trainer.drills.model import DrillSet
 from trainer.game.attempts import count_attempt
-from trainer.game.codec import action_to_data, dumps, spoken_data
+from trainer.game.codec import action_to_data, dumps, spoken_data, undo_to_data
 from trainer.game.engine import count_verdict, step
 from trainer.game.events import Event
 from trainer.game.hints import hint_key, hinted_data
@@ -37,6 +38,8 @@ class PendingStep:
     """A step worked out and not saved yet: what saving it writes, what taking it changes."""
 
     before: GameState
+    n: int
+    """Its number among the game's saved steps (from 0; undos are steps too)."""
     action: Action
     after: GameState
     events: list[Event]
@@ -53,6 +56,26 @@ class PendingStep:
     """Made after the coach's hint (and a decision a hint is for)."""
 
 
+@dataclass(frozen=True)
+class PendingUndo:
+    """An undo worked out and not saved yet: it takes back the ``span`` last actions
+    (``undone``, in order) of the game in ``before``."""
+
+    before: GameState
+    n: int
+    """Its number among the game's saved steps (from 0)."""
+    span: int
+    undone: tuple[Action, ...]
+    at: datetime
+    attempt: None = None
+    end: None = None
+
+    @property
+    def text(self) -> str:
+        """The undo as it is saved (JSON text)."""
+        return dumps(undo_to_data(self.span))
+
+
 def work_out(
     setup: GameSetup,
     drill: DrillSet,
@@ -60,6 +83,8 @@ def work_out(
     hands: Sequence[HandRecord],
     action: Action,
     *,
+    n: int,
+    undos: int = 0,
     session_id: str,
     number: int,
     at: datetime,
@@ -67,9 +92,10 @@ def work_out(
     hinted: bool = False,
     spoken: SpokenTimes | None = None,
 ) -> PendingStep:
-    """``action`` taken in ``state`` (the record so far: ``hands``), writing nothing; a count
-    of yours is the game's ``number``-th, its attempt of the session ``session_id``. The
-    engine's `GameError` if it is not legal."""
+    """``action`` taken in ``state`` (the record so far: ``hands``), writing nothing, to be
+    saved as the game's step ``n`` (``undos`` taken before it, for the record if it ends the
+    game); a count of yours is the game's ``number``-th, its attempt of the session
+    ``session_id``. The engine's `GameError` if it is not legal."""
     after, events = step(state, action)
     data = action_to_data(action)
     hinted = hinted and hint_key(state, hands, action) is not None
@@ -91,14 +117,14 @@ def work_out(
             spoken=spoken,
         )
     after_hands = hands_after(hands, state, after, events)
-    end = game_end(setup, after, after_hands) if after.phase == "over" else None
-    return PendingStep(state, action, after, events, after_hands, text, attempt, end, at, hinted)
+    end = game_end(setup, after, after_hands, undos) if after.phase == "over" else None
+    return PendingStep(state, n, action, after, events, after_hands, text, attempt, end, at, hinted)
 
 
 def save_pending(
     store: StatsStore,
     game_id: int,
-    pending: PendingStep,
+    pending: PendingStep | PendingUndo,
     *,
     patient: bool = True,
     stop: Stop | None = None,
@@ -113,7 +139,7 @@ def save_pending(
         save_step(
             store,
             game_id,
-            pending.before.steps,
+            pending.n,
             pending.text,
             pending.at,
             attempt=pending.attempt,
@@ -138,18 +164,24 @@ def human_result(rules: GameVariant, state: GameState, side: int | None) -> Huma
     return "lost" if lost == "win" else "skunked" if lost == "skunk" else "double-skunked"
 
 
-def game_record(setup: GameSetup, state: GameState, hands: list[HandRecord]) -> GameRecord:
-    """The record of a game over (``state`` won, ``hands`` its record)."""
+def game_record(
+    setup: GameSetup, state: GameState, hands: list[HandRecord], undos: int = 0
+) -> GameRecord:
+    """The record of a game over (``state`` won, ``hands`` its record, ``undos`` taken)."""
     assert state.winner is not None
     s = setup
-    return GameRecord(s.rules, s.seed, s.names, s.first_dealer, hands, state.scores, state.winner)
+    return GameRecord(
+        s.rules, s.seed, s.names, s.first_dealer, hands, state.scores, state.winner, undos
+    )
 
 
-def game_end(setup: GameSetup, state: GameState, hands: list[HandRecord]) -> GameEnd:
+def game_end(
+    setup: GameSetup, state: GameState, hands: list[HandRecord], undos: int = 0
+) -> GameEnd:
     """What a game over adds to its row: its record, the winner, the points, your result."""
     assert state.winner is not None
     return GameEnd(
-        dumps(game_record(setup, state, hands).to_dict()),
+        dumps(game_record(setup, state, hands, undos).to_dict()),
         state.winner,
         state.scores,
         human_result(setup.rules, state, setup.human_side),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
+from trainer.game.calls import call_right
 from trainer.game.events import Bonus, Box, Go, Heels, Played, Shown, wrong_call_points
 from trainer.game.record import HandRecord
 from trainer.game.variants import GameVariant
@@ -143,7 +144,7 @@ class Call:
 
     @property
     def right(self) -> bool:
-        return bool(self.missed if self.answer.call is not None else self.excess)
+        return call_right(self.answer, self.missed, self.excess)
 
 
 def calls(hands: Sequence[HandRecord], seat: int) -> list[Call]:

@@ -102,8 +102,10 @@ class DiscardVerdict:
                 f"Time! Nothing thrown, judged as the worst throw: -{self.loss:.2f}; best {best}."
             )
         made = f"You threw {format_cards(self.chosen.throw)}, net {self.chosen.net:.2f}"
-        if self.outcome == "exact":
-            return f"Exact! {made}: the best throw."
+        if self.outcome == "exact":  # as the coach says it: "the best", never "Exact!"
+            if round(self.loss, 2) <= 0:
+                return f"{made}: the best throw."
+            return f"{made}: as good as the best ({best}: within {EXACT_WITHIN})."
         return f"{made}; best {best}: -{self.loss:.2f} a hand."
 
 

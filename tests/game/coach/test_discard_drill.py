@@ -51,6 +51,17 @@ def test_a_throw_is_judged_by_its_loss(cards: str, loss: float, outcome: str, mi
     assert verdict.best.throw == THROWS[0].throw
 
 
+def test_the_best_throw_is_called_the_best_as_the_coach_says_it() -> None:
+    best = judge_discard(ThrowAnswer(tuple(parse_cards("5H 5D"))), THROWS)
+    assert best.summary() == "You threw 5H 5D, net 10.00: the best throw."
+    near = judge_discard(ThrowAnswer(tuple(parse_cards("KS 5H"))), THROWS)
+    assert near.summary() == (
+        "You threw 5H KS, net 9.97: as good as the best (5H 5D, net 10.00: within 0.05)."
+    )
+    worse = judge_discard(ThrowAnswer(tuple(parse_cards("QS KS"))), THROWS)
+    assert worse.summary() == "You threw KS QS, net 7.50; best 5H 5D, net 10.00: -2.50 a hand."
+
+
 def test_exact_is_within_five_hundredths() -> None:
     assert EXACT_WITHIN == 0.05
     edge = (throw("5H 5D", 10.0), throw("KS QS", 9.94))

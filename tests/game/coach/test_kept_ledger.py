@@ -85,6 +85,30 @@ def test_a_ledger_missing_or_of_another_model_is_worked_out_and_kept(
     assert saved_game(store, session).ledger == ledger_text(truth)
 
 
+def test_a_ledger_kept_by_model_1_is_worked_out_again_not_shown(store: StatsStore) -> None:
+    """Model 1 charged every point a count missed or overclaimed: a ledger kept so (its counts
+    without what moved, its answers without the claim's miss) is not read, but worked out
+    again with the count's points as they moved, and kept; an import keeps it as it comes."""
+    assert MODEL == 2
+    session = finished(store)
+    truth = session_ledger(session)
+    old = truth.to_dict() | {"model": 1}
+    for hand in old["hands"]:
+        for seat in hand["ledger"]:
+            seat["counts"] = [
+                {k: c[k] for k in ("box", "missed", "over", "mugged")} for c in seat["counts"]
+            ]
+            seat["answers"] = [
+                {k: a[k] for k in ("owner", "box", "answer", "let_go", "wrong")}
+                for a in seat["answers"]
+            ]
+    saved = replace(saved_game(store, session), ledger=json.dumps(old))
+    assert kept_ledger.kept_ledger(saved) is None
+    assert import_problem(saved) is None
+    assert stored_ledger(store, saved).to_dict() == truth.to_dict()
+    assert saved_game(store, session).ledger == ledger_text(truth)
+
+
 def test_a_game_not_over_has_no_ledger(store: StatsStore) -> None:
     session = GameSession.start(store, variant("standard"), 3, [None, "standard"])
     with pytest.raises(ValueError, match="the game is not over"):
@@ -92,8 +116,9 @@ def test_a_game_not_over_has_no_ledger(store: StatsStore) -> None:
 
 
 def test_an_import_checks_a_ledger_is_its_records(store: StatsStore) -> None:
-    """A ledger brought by an import is its record's, of the one model this Muggins writes
-    (another model, text, true or a 50 MB string refused, quoted short)."""
+    """A ledger brought by an import is its record's, of a model a Muggins writes (1, an
+    older trainer's, is kept as it comes; another model, text, true or a 50 MB string is
+    refused, quoted short)."""
     session = finished(store)
     session_ledger(session)
     saved = saved_game(store, session)
@@ -109,10 +134,11 @@ def test_an_import_checks_a_ledger_is_its_records(store: StatsStore) -> None:
     assert import_problem(replace(saved, ledger="[1, 2]")) == (
         "ledger: it is not a ledger (an object)"
     )
-    for model in (MODEL + 1, "1", True, "x" * 50_000_000):
+    for model in (MODEL + 1, 0, -1, "1", "2", True, "x" * 50_000_000):
         other = json.dumps({**data, "model": model})
         problem = import_problem(replace(saved, ledger=other))
         assert problem is not None
         assert problem.startswith("ledger: model: "), problem
-        assert problem.endswith(" is not the model of the coach's advice this Muggins writes (1)")
+        assert problem.endswith(" is not a model of the coach's advice a Muggins writes (1 or 2)")
         assert len(problem) < 200
+    assert import_problem(replace(saved, ledger=json.dumps({**data, "model": 1}))) is None

@@ -10,10 +10,10 @@ import pytest
 
 from tests.game.coach_seat import play_with_coach
 from tests.game.support import RandomSeat
-from trainer.game.coach.analysis import call_cost, game_ledger, read_answer
+from trainer.game.coach.analysis import call_cost, game_ledger
 from trainer.game.coach.decisions import cards_of, spot_now
 from trainer.game.coach.discard import discard_advice
-from trainer.game.coach.ledger import MODEL, CallCost
+from trainer.game.coach.ledger import MODEL, CallCost, read_answer
 from trainer.game.coach.play import play_advice
 from trainer.game.players.bots import Bot
 from trainer.game.record import play_game
@@ -77,10 +77,14 @@ def claims(game: dict[str, Any]) -> list[tuple[dict[str, Any], int, int]]:
 
 
 def count_losses(players: int, game: dict[str, Any]) -> list[int]:
-    """Each seat's own counts: missed, claimed too many, and what the others pegged from it."""
+    """Each seat's own counts under the ACC rule, in points that moved: the missed points it
+    did not peg and what the others pegged from it, less an overclaim every answer let
+    stand (a count's gain is no loss)."""
     out = [0] * players
     for event, missed, excess in claims(game):
-        out[event["seat"]] += missed + excess + event["mugged"]
+        answers = event["answers"]
+        stood = excess if answers and answers[-1]["answer"] == "accept" else 0
+        out[event["seat"]] += max(0, missed + event["mugged"] - stood)
     return out
 
 
@@ -203,7 +207,7 @@ def test_what_an_answer_lets_go_and_gives_away(
     policy: str, claim: tuple[int, int, int], answer: str, let_go: int, wrong: int
 ) -> None:
     assert call_cost(1, "hand", answer, claim, policy) == CallCost(  # type: ignore[arg-type]
-        1, "hand", answer, let_go, wrong
+        1, "hand", answer, let_go, wrong, claim[1], claim[2]
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from trainer.game.coach.ledger import (
     CallCost,
     Choice,
@@ -66,19 +68,58 @@ def test_a_hand_s_line_says_each_phase_and_why_a_count_cost() -> None:
     seat = SeatHand(
         throw("5S JD", 6.0, "10C KD", 7.2),
         (lay("7C", 0.5, "8D", 0.9),),
-        (CountCost("hand", missed=2, over=0, mugged=2),),
+        (CountCost("hand", missed=2, over=0, mugged=2, forgone=2),),
     )
     assert hand_line(seat) == "This hand: discard -1.2, play -0.4, count -4 (missed, mugged)"
-    calls = SeatHand(answers=(CallCost(1, "hand", "accept", let_go=2, wrong=0),))
+    calls = SeatHand(answers=(CallCost(1, "hand", "accept", let_go=2, wrong=0, missed=2),))
     assert hand_line(calls) == "This hand: discard 0, play 0, count 0, calls -2"
+    free = SeatHand(counts=(CountCost("hand", missed=9, over=0, mugged=0),))  # muggins off
+    assert hand_line(free) == "This hand: discard 0, play 0, count 0"
 
 
 def test_a_count_and_a_call_that_cost_points() -> None:
-    assert count_line(5, CountCost("crib", 0, 3, 0)) == "Hand 5: your crib: overclaimed 3: -3"
+    hoyle = CountCost("crib", 0, 3, 3)  # "too many": the caller took the excess
+    assert count_line(5, hoyle) == "Hand 5: your crib: overclaimed 3, mugged 3: -3"
+    stood = CountCost("crib", 0, 3, 0, stood=3)
+    assert count_line(5, stood) == "Hand 5: your crib: overclaimed 3: no points lost"
     call = CallCost(1, "hand", "muggins for 2", let_go=0, wrong=2)
     assert call_line(6, call, NAMES) == (
-        "Hand 6: you answered Computer's hand with muggins for 2: gave 2 by a wrong call: -2"
+        "Hand 6: you answered Computer's hand with muggins for 2: wrong, gave 2 by a wrong call: -2"
     )
+
+
+@pytest.mark.parametrize(
+    ("cost", "line"),
+    [
+        # A "too many" on a count that was right moves nothing, and is wrong all the same.
+        (CallCost(1, "crib", "too many", 0, 0), "with too many: wrong"),
+        (CallCost(1, "crib", "too many", 0, 0, excess=2), "with too many: right"),
+        (CallCost(1, "crib", "too many", 2, 0, missed=2), "with too many: wrong, let 2 go: -2"),
+        (
+            CallCost(1, "crib", "muggins for 1", 1, 0, missed=2),
+            "with muggins for 1: right, let 1 go: -1",
+        ),
+        (CallCost(1, "crib", "muggins for 2", 0, 0, missed=2), "with muggins for 2: right"),
+    ],
+)
+def test_a_call_is_judged_as_the_reveal_judges_it(cost: CallCost, line: str) -> None:
+    assert call_line(3, cost, NAMES) == f"Hand 3: you answered Computer's crib {line}"
+
+
+@pytest.mark.parametrize(
+    ("cost", "line"),
+    [
+        (CallCost(1, "hand", "accept", 0, 0), "right"),
+        (CallCost(1, "hand", "accept", 2, 0, missed=2), "it was short by 2, let 2 go: -2"),
+        (CallCost(1, "hand", "accept", 2, 0, excess=2), "it was 2 too many, let 2 go: -2"),
+        (
+            CallCost(1, "hand", "accept", 0, 0, missed=3),
+            "it was short by 3",
+        ),  # bsd: nothing to take
+    ],
+)
+def test_an_accept_is_said_as_you_accepted(cost: CallCost, line: str) -> None:
+    assert call_line(4, cost, NAMES) == f"Hand 4: you accepted Computer's hand: {line}"
 
 
 def test_the_game_s_totals_and_its_costliest_decisions() -> None:
@@ -90,7 +131,7 @@ def test_the_game_s_totals_and_its_costliest_decisions() -> None:
                 SeatHand(
                     throw("5S JD", 6.0, "5S JD", 6.0),
                     (lay("7C", 0.5, "8D", 0.9),),
-                    (CountCost("hand", 2, 0, 2),),
+                    (CountCost("hand", 2, 0, 2, 2), CountCost("crib", 9, 0, 0)),
                 ),
                 SeatHand(),
             ),

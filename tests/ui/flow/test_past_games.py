@@ -20,7 +20,7 @@ def listed(ledger: str | None, result: str = "won", side: int | None = 0) -> Gam
 
 
 def a_ledger() -> str:
-    hand = HandLedger(1, (SeatHand(counts=(Cost("hand", 2, 0, 2),)), SeatHand()))
+    hand = HandLedger(1, (SeatHand(counts=(Cost("hand", 2, 0, 2, forgone=2),)), SeatHand()))
     return json.dumps(GameLedger((hand,), 2).to_dict())
 
 

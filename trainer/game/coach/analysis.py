@@ -22,12 +22,13 @@ from trainer.game.coach.ledger import (
     HandLedger,
     SeatHand,
     points,
+    read_answer,
 )
 from trainer.game.coach.play import play_advice
 from trainer.game.hints import Hint
 from trainer.game.variants import GameVariant
 from trainer.judge.claims import CatchAnswer
-from trainer.judge.policy import Policy
+from trainer.judge.policy import Policy, policy_points
 
 Box = Literal["hand", "crib", "play"]
 
@@ -50,17 +51,6 @@ def lay_choice(lay: Lay, *, hinted: bool = False) -> Choice | None:
     return Choice("play", (lay.card,), made, (advice.best.card,), best, hinted)
 
 
-def read_answer(text: str) -> CatchAnswer:
-    """An answer as the record writes it: ``accept``, ``too many``, ``muggins for X``."""
-    if text == "too many":
-        return CatchAnswer(too_many=True)
-    if text.startswith("muggins for "):
-        return CatchAnswer(call=int(text.removeprefix("muggins for ")))
-    if text == "accept":
-        return CatchAnswer()
-    raise ValueError(f"{text!r} is not an answer to a count")
-
-
 def call_cost(
     owner: int, box: Box, answer: str, claim: tuple[int, int, int], policy: Policy
 ) -> CallCost:
@@ -78,7 +68,23 @@ def call_cost(
         replies.append(CatchAnswer(call=missed))
     best = max(margin(r) for r in replies)
     wrong = given.call if given.call is not None and not missed else 0
-    return CallCost(owner, box, answer, best - margin(given) - wrong, wrong)
+    return CallCost(owner, box, answer, best - margin(given) - wrong, wrong, missed, excess)
+
+
+def count_cost(
+    box: Box, claim: tuple[int, int, int], mugged: int, answers: list[Any], policy: Policy
+) -> CountCost:
+    """A seat's own count of a claim of ``claim`` = (the points there, missed, claimed too
+    many), with the points the others pegged from it (``mugged``) and its answers: what it
+    missed and overclaimed, and the points that moved under ``policy``. The owner pegs at
+    once what the policy lets it keep (`policy_points`: under ``off`` every true point);
+    an overclaim stands only when every answer accepted it (settled with no answer, as
+    under ``off`` or when the count won the game, it is corrected down)."""
+    actual, missed, excess = claim
+    kept = policy_points(policy, actual, missed, excess)[0]
+    last = read_answer(answers[-1]["answer"]) if answers else None
+    stood = excess if last == CatchAnswer() else 0
+    return CountCost(box, missed, excess, mugged, actual - kept, stood)
 
 
 def _claims(hand: Mapping[str, Any]) -> list[tuple[int, Box, tuple[int, int, int], int, list[Any]]]:
@@ -119,7 +125,7 @@ def hand_ledger(
     for owner, box, claim, mugged, answers in _claims(hand):
         _, missed, excess = claim
         if box != "play" or missed or excess or mugged:
-            seats[owner]["counts"].append(CountCost(box, missed, excess, mugged))
+            seats[owner]["counts"].append(count_cost(box, claim, mugged, answers, policy))
         for answer in answers:
             cost = call_cost(owner, box, answer["answer"], claim, policy)
             seats[answer["seat"]]["answers"].append(cost)

@@ -5,13 +5,14 @@ The record a ledger is worked out from is the one the game's saved actions make 
 played through again (`GameSession.played`), so a game saved by an older Muggins, whose
 record lacks what the ledger reads, has a ledger all the same, and an imported game's
 ledger is its actions' however its record was written. A ledger kept by another version
-of the advice (`ledger.MODEL`) is worked out again when asked for, not trusted.
+of the advice (`ledger.MODEL`) is worked out again when asked for, not trusted; an import
+keeps one of an older model as it comes, and refuses one of a model no Muggins writes.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trainer.game.coach.ledger import MODEL, GameLedger, ledger_from, ledger_model
 from trainer.game.codec import CodecError, loads
@@ -23,6 +24,10 @@ from trainer.textguard import excerpt
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
+
+OLDER_MODELS: Final = (1,)
+"""The models of the advice older trainers kept ledgers by (`ledger.MODEL` is this one's):
+an import keeps such a ledger as it comes, and it is worked out again when asked for."""
 
 # Playing a game through (the session) and working its ledger out (the coach's analysis)
 # are imported where they are done: reading a kept ledger needs neither.
@@ -86,17 +91,22 @@ def stored_ledger(store: StatsStore, saved: SavedGame) -> GameLedger:
 
 def ledger_problem(saved: SavedGame) -> str | None:
     """Why the ledger an export brings with a game is not the one its record gives (None: it
-    is, or it brings none). A ledger of another model than this Muggins writes is refused:
+    is, or it brings none, or one of an older model a trainer wrote, `OLDER_MODELS`, kept as
+    it comes and worked out again when asked for). A ledger of any other model is refused:
     no trainer wrote it, so nothing it holds can be trusted or compared."""
     kept = _kept(saved)
     if saved.ledger is None:
         return None
     if not isinstance(kept, dict):
         return "ledger: it is not a ledger (an object)"
-    if ledger_model(kept) != MODEL:
+    model = ledger_model(kept)
+    if model in OLDER_MODELS:
+        return None
+    if model != MODEL:
+        known = " or ".join(str(m) for m in (*OLDER_MODELS, MODEL))
         return (
-            f"ledger: model: {excerpt(kept.get('model'))} is not the model of the coach's "
-            f"advice this Muggins writes ({MODEL})"
+            f"ledger: model: {excerpt(kept.get('model'))} is not a model of the coach's "
+            f"advice a Muggins writes ({known})"
         )
     from trainer.game.session import SavedGameError
 

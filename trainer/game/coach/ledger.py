@@ -4,12 +4,16 @@
 For each seat and hand: **discard**, the best throw's net less the net of the throw
 made; **play**, over the seat's cards laid with a choice, the best card's value less
 the value of the card laid; **count**, over its own counts (shows, and cards laid by
-a seat that pegs its own play), the points it missed, the points it claimed that
-were not there, and the points the others pegged from the count (muggins, the
-policies' penalties); **calls**, over its answers to the others' counts, the points a
-right answer would have won and were let go, and the points a wrong call gave away.
-A game's ledger is the sum of its hands'. The ledger is worked out from the game's
-record (`analysis`); this module holds it, sums it and writes it as plain data.
+a seat that pegs its own play), the points that moved against it under the game's
+muggins policy: the true points it did not peg (a miss not corrected up) and the points
+the others pegged from the count (muggins, the policies' penalties), less any
+overclaim that stood (never below nothing); **calls**, over its answers to the others'
+counts, the points a right answer would have won and were let go, and the points a
+wrong call gave away. Points are points that moved: a miss the table corrects for free
+costs none, though it is a miss all the same (each count keeps what it missed and
+overclaimed, for the counting's accuracy, a line of its own). A game's ledger is the
+sum of its hands'. The ledger is worked out from the game's record (`analysis`); this
+module holds it, sums it and writes it as plain data.
 """
 
 from __future__ import annotations
@@ -18,11 +22,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from trainer.game.calls import call_right
+from trainer.judge.claims import CatchAnswer
 from trainer.rules.cards import Card, stored_cards
 
-MODEL: Final = 1
+MODEL: Final = 2
 """The version of the advice the ledger is worked out by: a ledger kept by another version
-is worked out again rather than compared."""
+is worked out again rather than compared. 2: a count costs the points that moved under the
+game's muggins policy (1 charged every point missed or overclaimed), and an answer keeps
+what the claim missed and overclaimed."""
 
 Phase = Literal["discard", "play"]
 
@@ -67,35 +75,77 @@ class Choice:
 @dataclass(frozen=True)
 class CountCost:
     """One of a seat's own counts: a show (``hand`` or ``crib``) or a card laid (``play``)
-    whose points it said itself; what it missed, claimed too many, and had taken from it."""
+    whose points it said itself. Its accuracy: the points it ``missed`` and claimed ``over``;
+    the points that moved: true points it did not peg (``forgone``: a miss the policy does
+    not correct up), points the others pegged from it (``mugged``), and an overclaim that
+    ``stood`` (pegged though not there)."""
 
     box: Literal["hand", "crib", "play"]
     missed: int
     over: int
     mugged: int
+    forgone: int = 0
+    stood: int = 0
 
     @property
     def loss(self) -> int:
-        return self.missed + self.over + self.mugged
+        """The points the count cost: what it forwent and had taken, less what an overclaim
+        gained it (a gain is no loss: never below 0)."""
+        return max(0, self.forgone + self.mugged - self.stood)
+
+    @property
+    def exact(self) -> bool:
+        return not self.missed and not self.over
 
     def to_dict(self) -> dict[str, Any]:
-        return {"box": self.box, "missed": self.missed, "over": self.over, "mugged": self.mugged}
+        return {
+            "box": self.box,
+            "missed": self.missed,
+            "over": self.over,
+            "mugged": self.mugged,
+            "forgone": self.forgone,
+            "stood": self.stood,
+        }
+
+
+def read_answer(text: str) -> CatchAnswer:
+    """An answer as the record writes it: ``accept``, ``too many``, ``muggins for X``."""
+    if text == "too many":
+        return CatchAnswer(too_many=True)
+    if text.startswith("muggins for "):
+        return CatchAnswer(call=int(text.removeprefix("muggins for ")))
+    if text == "accept":
+        return CatchAnswer()
+    raise ValueError(f"{text!r} is not an answer to a count")
 
 
 @dataclass(frozen=True)
 class CallCost:
     """One of a seat's answers to another seat's count: the answer, the points a right answer
-    would have won that this one let go, and the points a wrong call gave the owner."""
+    would have won that this one let go, the points a wrong call gave the owner, and what
+    the claim answered ``missed`` and claimed too many (``excess``), which judge the answer."""
 
     owner: int
     box: Literal["hand", "crib", "play"]
     answer: str
     let_go: int
     wrong: int
+    missed: int = 0
+    excess: int = 0
 
     @property
     def loss(self) -> int:
         return self.let_go + self.wrong
+
+    @property
+    def said(self) -> CatchAnswer:
+        return read_answer(self.answer)
+
+    @property
+    def right(self) -> bool:
+        """A challenge that was right, as the reveal and the game's summary judge it
+        (`calls.call_right`); an accept is no challenge."""
+        return call_right(self.said, self.missed, self.excess)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -104,6 +154,8 @@ class CallCost:
             "answer": self.answer,
             "let_go": self.let_go,
             "wrong": self.wrong,
+            "missed": self.missed,
+            "excess": self.excess,
         }
 
 
@@ -208,6 +260,10 @@ class GameLedger:
             out += hand.seats[seat].totals
         return out
 
+    def counts(self, seat: int) -> list[CountCost]:
+        """Every count of the seat's own in the game, in order: its counting's accuracy."""
+        return [c for hand in self.hands for c in hand.seats[seat].counts]
+
     def costliest(self, seat: int, most: int = 3) -> list[Costly]:
         """The seat's decisions that cost it most, costliest first (the earlier on a tie)."""
         found: list[Costly] = []
@@ -248,9 +304,14 @@ def seat_hand_from(data: Mapping[str, Any]) -> SeatHand:
     return SeatHand(
         None if throw is None else _choice("discard", throw),
         tuple(_choice("play", c) for c in data["lays"]),
-        tuple(CountCost(c["box"], c["missed"], c["over"], c["mugged"]) for c in data["counts"]),
         tuple(
-            CallCost(c["owner"], c["box"], c["answer"], c["let_go"], c["wrong"])
+            CountCost(c["box"], c["missed"], c["over"], c["mugged"], c["forgone"], c["stood"])
+            for c in data["counts"]
+        ),
+        tuple(
+            CallCost(
+                c["owner"], c["box"], c["answer"], c["let_go"], c["wrong"], c["missed"], c["excess"]
+            )
             for c in data["answers"]
         ),
     )

@@ -2,13 +2,14 @@
 the play, the count), from each game's ledger as the history keeps it (RULES.md, "The
 coach").
 
-The count's figure is your counting's whole cost: points missed, overclaimed and mugged in
-your own counts, and points let go or lost by your calls on others' (the ledger's ``count``
-and ``calls``). A game whose ledger is not kept yet has it worked out from its actions and
-kept (`stored_ledger`): the first report after an older Muggins can take a few seconds a
-game; every later one reads what is kept. What reads a game is imported when there is one
-to read, and what works a ledger out (the session, the coach's analysis) when one must be:
-``muggins stats`` with no game played loads none of the game layer's machinery.
+The count's figure is your counting's whole cost in points that moved: points your own
+counts did not peg or had mugged (a miss the table corrected for free costs none), and
+points let go or lost by your calls on others' (the ledger's ``count`` and ``calls``). A
+game whose ledger is not kept yet has it worked out from its actions and kept
+(`stored_ledger`): the first report after an older Muggins can take a few seconds a game;
+every later one reads what is kept. What reads a game is imported when there is one to read,
+and what works a ledger out (the session, the coach's analysis) when one must be: ``muggins
+stats`` with no game played loads none of the game layer's machinery.
 """
 
 from __future__ import annotations

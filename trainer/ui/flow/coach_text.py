@@ -42,17 +42,40 @@ def lost(points: float, places: int = 1) -> str:
 
 
 def _count_words(costs: Sequence[CountCost]) -> str:
-    """Why counts cost points: ``missed``, ``overclaimed``, ``mugged``, in that order."""
+    """Why counts cost points: ``missed`` (true points not pegged), ``mugged`` (points the
+    others pegged from them), in that order; nothing for counts that cost nothing."""
+    costly = [c for c in costs if c.loss]
     words = [
         word
         for word, n in (
-            ("missed", sum(c.missed for c in costs)),
-            ("overclaimed", sum(c.over for c in costs)),
-            ("mugged", sum(c.mugged for c in costs)),
+            ("missed", sum(c.forgone for c in costly)),
+            ("mugged", sum(c.mugged for c in costly)),
         )
         if n
     ]
     return f" ({', '.join(words)})" if words else ""
+
+
+def accuracy_line(costs: Sequence[CountCost], span: str = "") -> str:
+    """How exactly you counted, apart from the points it cost: ``Your counting: 3 of 4 shows
+    exact; missed 9, overclaimed 2`` (``span``: `` this hand``); "" with no count."""
+    shows = [c for c in costs if c.box != "play"]
+    if not costs:
+        return ""
+    head = f"Your counting{span}: {sum(c.exact for c in shows)} of {len(shows)} "
+    head += "show exact" if len(shows) == 1 else "shows exact"
+    wrong = [
+        f"{word} {n}"
+        for word, n in (
+            ("missed", sum(c.missed for c in costs)),
+            ("overclaimed", sum(c.over for c in costs)),
+        )
+        if n
+    ]
+    plays = len(costs) - len(shows)
+    if plays:
+        wrong.append(f"{plays} wrong claim{'s' if plays != 1 else ''} in the play")
+    return head + (f"; {', '.join(wrong)}" if wrong else "")
 
 
 def hand_line(seat: SeatHand) -> str:
@@ -96,7 +119,8 @@ def choice_line(number: int, choice: Choice, *, plain: bool = False) -> str:
 
 
 def count_line(number: int, cost: CountCost) -> str:
-    """One of your own counts that cost points: what was missed, overclaimed, mugged."""
+    """One of your own counts: what it missed and overclaimed, what was mugged, and the
+    points it cost (none when the table corrected it for free, or an overclaim stood)."""
     parts = [
         f"{word} {n}"
         for word, n in (
@@ -107,19 +131,38 @@ def count_line(number: int, cost: CountCost) -> str:
         if n
     ]
     said = ", ".join(parts) if parts else "exact"
-    return f"Hand {number}: your {BOXES[cost.box]}: {said}: {lost(cost.loss, 0)}"
+    costs = lost(cost.loss, 0) if cost.loss else "no points lost"
+    return f"Hand {number}: your {BOXES[cost.box]}: {said}: {costs}"
+
+
+def _claim_words(cost: CallCost) -> str:
+    """What was wrong with the count you accepted: ``short by 2``, ``2 too many``."""
+    parts = [f"short by {cost.missed}"] if cost.missed else []
+    if cost.excess:
+        parts.append(f"{cost.excess} too many")
+    return " and ".join(parts)
 
 
 def call_line(number: int, cost: CallCost, names: Sequence[str]) -> str:
-    """Your answer to another seat's count, and the points it let go or gave away."""
+    """Your answer to another seat's count, judged as the reveal and the game's summary
+    judge it (`CallCost.right`), and the points it let go or gave away."""
     owner = names[cost.owner] if cost.owner < len(names) else f"seat {cost.owner}"
-    said = f"Hand {number}: you answered {owner}'s {BOXES[cost.box]} with {cost.answer}"
-    if cost.loss <= 0:
-        return f"{said}: right"
-    parts = [f"let {cost.let_go} go"] if cost.let_go else []
+    whose = f"{owner}'s {BOXES[cost.box]}"
+    said = cost.said
+    if said.call is None and not said.too_many:
+        head = f"Hand {number}: you accepted {whose}"
+        wrong = _claim_words(cost)
+        verdict = f"it was {wrong}" if wrong else "right"
+    else:
+        head = f"Hand {number}: you answered {whose} with {cost.answer}"
+        verdict = "right" if cost.right else "wrong"
+    parts = [verdict]
+    if cost.let_go:
+        parts.append(f"let {cost.let_go} go")
     if cost.wrong:
         parts.append(f"gave {cost.wrong} by a wrong call")
-    return f"{said}: {', '.join(parts)}: {lost(cost.loss, 0)}"
+    costs = f": {lost(cost.loss, 0)}" if cost.loss > 0 else ""
+    return f"{head}: {', '.join(parts)}{costs}"
 
 
 def decision_line(

@@ -16,8 +16,10 @@ from trainer.game.coach.ledger import GameLedger, SeatHand
 from trainer.game.session import GameSession, SavedGameError
 from trainer.history import StatsStore
 from trainer.history.writing import load_game
+from trainer.rules.speech import spoken_groups
 from trainer.ui.flow.coach_text import (
     BOXES,
+    accuracy_line,
     call_line,
     cards_text,
     choice_line,
@@ -43,18 +45,22 @@ class GameReview:
     heading: str
     totals: str
     pages: tuple[ReviewPage, ...]
+    counting: str = ""
+    """How exactly you counted in the game, apart from the points it cost."""
 
 
 def _show_lines(event: Mapping[str, Any], starter: str, *, plain: bool) -> list[str]:
-    """One of your shows: the cards, the points there and what you said, then each item."""
+    """One of your shows: the cards, the points there and what you said, then each group
+    of combinations as the reveal lists them (`spoken_groups`: a double run is one line)."""
     cards = cards_text(cards_of(event["cards"]), plain=plain)
     turned = cards_text(cards_of([starter]), plain=plain)
     claimed = event["claimed"]
     said = "" if claimed == event["points"] else f" (you said {claimed})"
     out = [f"Your {BOXES[event['box']]}: {cards} + {turned} = {event['points']}{said}"]
-    for item in event["verdict"]["items"]:
-        what = cards_text(cards_of(item["cards"]), plain=plain)
-        out.append(f"  {item['kind']:<10} {what:<16} {item['points']:>2}")
+    items = [(i["kind"], cards_of(i["cards"]), i["points"]) for i in event["verdict"]["items"]]
+    for group, spoken in spoken_groups(items):
+        what = cards_text(group.cards, plain=plain)
+        out.append(f"  {group.kind:<10} {what:<16} {group.points:>2}  {spoken}")
     return out
 
 
@@ -84,7 +90,7 @@ def hand_page(
     for event in hand["events"]:
         if event["type"] == "show" and event["seat"] == seat:
             lines += _show_lines(event, starter, plain=plain)
-    lines += [count_line(number, c) for c in seat_hand.counts if c.loss]
+    lines += [count_line(number, c) for c in seat_hand.counts if c.loss or not c.exact]
     lines += [call_line(number, a, names) for a in seat_hand.answers]
     lines.append(hand_line(seat_hand))
     return ReviewPage(title, tuple(lines))
@@ -106,7 +112,8 @@ def build_review(
         hand_page(h, by_number.get(h["number"], SeatHand()), seat, names, len(hands), plain=plain)
         for h in hands
     )
-    return GameReview(heading, totals_line(ledger.totals(seat)), pages)
+    counting = accuracy_line(ledger.counts(seat))
+    return GameReview(heading, totals_line(ledger.totals(seat)), pages, counting)
 
 
 def _heading(session: GameSession) -> str:

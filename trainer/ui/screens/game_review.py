@@ -108,7 +108,8 @@ class GameReviewScreen(Screen[None]):
             return
         self.review = event.review
         self._heading.update(as_text(event.review.heading, "bold"))
-        self._totals.update(as_text(event.review.totals))
+        said = [event.review.totals, event.review.counting]
+        self._totals.update(Content("\n").join(as_text(line) for line in said if line))
         self._show()
 
     @property

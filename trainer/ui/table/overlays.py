@@ -1,5 +1,6 @@
-"""What opens over the table: a hand's summary, the game's, the question before leaving;
-and where the table goes next (the next game of a match, or home)."""
+"""What opens over the table: a hand's summary, the game's, the question before a call that
+could end the game and before leaving; and where the table goes next (the next game of a
+match, or home)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,17 @@ from collections.abc import Callable, Sequence
 from textual.screen import Screen
 
 from trainer.ui.messages import GoHome, SeatAt
-from trainer.ui.table.flow.effects import Effect, Home, NextGame, OpenGameOver, OpenHandSummary
+from trainer.ui.table.flow.effects import (
+    Confirm,
+    Effect,
+    Home,
+    NextGame,
+    OpenGameOver,
+    OpenHandSummary,
+)
 from trainer.ui.table.flow.runner import TableRunner
 
-Overlay = OpenHandSummary | OpenGameOver | NextGame | Home
+Overlay = OpenHandSummary | Confirm | OpenGameOver | NextGame | Home
 """What the runner asks to open over the table, or where it asks the table to go."""
 
 
@@ -31,6 +39,11 @@ def open_over(
 
         screen = HandSummaryScreen(runner.session, effect.hand, coach=coach)
         table.app.push_screen(screen, lambda _: apply(runner.closed()))
+    elif isinstance(effect, Confirm):
+        from trainer.ui.screens.confirm import ConfirmScreen
+
+        ask = ConfirmScreen(effect.question, effect.detail)
+        table.app.push_screen(ask, lambda yes: apply(runner.confirmed(bool(yes))))
     elif isinstance(effect, OpenGameOver):
         from trainer.ui.table.summary import GameOverScreen
 
@@ -46,7 +59,7 @@ def open_over(
 
 def confirm_leave(table: Screen[None], *, waiting: bool = False) -> None:
     """Ask before leaving the table (the game is saved at every step: nothing is lost, but
-    a move still ``waiting`` for the busy store to save it)."""
+    a move or an undo still ``waiting`` for the busy store to save it)."""
     from trainer.ui.screens.confirm import ConfirmScreen
 
     def leave(yes: bool | None) -> None:
@@ -54,8 +67,8 @@ def confirm_leave(table: Screen[None], *, waiting: bool = False) -> None:
             table.post_message(GoHome())
 
     said = (
-        "Your last move is not saved yet (the history is busy): leaving now loses it; the "
-        "game is saved up to the move before."
+        "Your last move (or undo) is not saved yet (the history is busy): leaving now loses "
+        "it; the game is saved as it was before it."
         if waiting
         else "It is saved: resume it from home."
     )

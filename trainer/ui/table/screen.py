@@ -37,12 +37,9 @@ from trainer.ui.table.flow.effects import (
     BotTurn,
     Claims,
     Effect,
-    Home,
     LogBack,
-    NextGame,
     Notice,
     OpenGameOver,
-    OpenHandSummary,
     OpenReveal,
     Pegs,
     SaveYours,
@@ -51,13 +48,14 @@ from trainer.ui.table.flow.effects import (
 )
 from trainer.ui.table.flow.reveal import GameReveal
 from trainer.ui.table.flow.runner import TableRunner
+from trainer.ui.table.flow.undo import undo_last
 from trainer.ui.table.flow.voice import count_said, show_to_count
 from trainer.ui.table.flow.your_move import BOT_WAITS
 from trainer.ui.table.hint_worker import TableHints
 from trainer.ui.table.keys import REVEAL_KEYS, TABLE_KEYS
 from trainer.ui.table.log import TableLog
 from trainer.ui.table.messages import BotMoved, BotMoveShown, MoveFailed, StepWaits, YoursSaved
-from trainer.ui.table.overlays import confirm_leave, open_over
+from trainer.ui.table.overlays import Overlay, confirm_leave, open_over
 from trainer.ui.table.reveal_panel import GameRevealPanel
 from trainer.ui.table.step_workers import StepWorkers
 from trainer.ui.user_text import as_text
@@ -78,6 +76,7 @@ class TableScreen(CountsAloud, Screen[None]):
         Binding("enter,escape,space", "close_reveal", "Back to the table", priority=True),
         Binding("escape", "leave", "Leave (saved)"),
         Binding("h", "hint", "Hint", show=False),  # in Help (TABLE_KEYS)
+        Binding("u,ctrl+z", "undo", "Undo", show=False),
         Binding("f1", "app.help", "Help"),
         *talk_bindings(show=False),  # F2 in Help; the footer is full
     ]
@@ -180,7 +179,7 @@ class TableScreen(CountsAloud, Screen[None]):
         """The reveal's keys while it is shown, the table's otherwise."""
         if action == "close_reveal":
             return self.revealed is not None
-        if action in ("leave", "hint"):
+        if action in ("leave", "hint", "undo"):
             return self.revealed is None
         return self.aloud.allows(action)
 
@@ -274,7 +273,7 @@ class TableScreen(CountsAloud, Screen[None]):
         if shown is not None:
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
 
-    def _open(self, effect: OpenReveal | OpenHandSummary | OpenGameOver | NextGame | Home) -> None:
+    def _open(self, effect: OpenReveal | Overlay) -> None:
         """Open what goes over the table (or in its place), or leave the table."""
         if isinstance(effect, OpenReveal):
             self._show_reveal(effect.reveal)
@@ -380,6 +379,10 @@ class TableScreen(CountsAloud, Screen[None]):
 
     def action_hint(self) -> None:
         self.hints.ask()
+
+    def action_undo(self) -> None:
+        """Take back your last decision (a game on its own only)."""
+        self.apply(undo_last(self.runner))
 
     @on(Input.Changed, "#table-input")
     def _typing(self, event: Input.Changed) -> None:

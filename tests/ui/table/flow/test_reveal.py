@@ -8,6 +8,7 @@ from trainer.game.events import Answered, Shown
 from trainer.game.setup import GameSetup
 from trainer.game.variants import variant
 from trainer.judge.claims import AnnounceClaim, CatchAnswer, Claim, ClaimedItem, TotalClaim
+from trainer.judge.policy import Policy
 from trainer.judge.verdict import judge
 from trainer.rules.cards import parse_cards
 from trainer.rules.show import Item, score_show
@@ -25,10 +26,11 @@ def shown(
     pegged: int,
     *answers: Answered,
     said: tuple[Item, ...] = (),
+    policy: Policy = "acc",
 ) -> Shown:
-    """The event the engine makes of a settled count: its verdict under ACC, and what the
-    last answer took."""
-    verdict = judge(claim, TRUTH, "acc", nineteen=True)
+    """The event the engine makes of a settled count: its verdict under ``policy``, and what
+    the last answer took."""
+    verdict = judge(claim, TRUTH, policy, nineteen=True)
     last = answers[-1] if answers else None
     mugged = last.caller if last is not None else 0
     by = last.seat if last is not None and mugged else None
@@ -70,6 +72,20 @@ def test_a_short_count_nobody_called() -> None:
         "Computer accepted.",  # what the computer answered is said
         "Nobody called muggins, but the 2 you missed are lost.",
         "You peg 2 for the hand.",
+    )
+
+
+def test_one_point_missed_is_lost_in_the_singular() -> None:
+    reveal = game_reveal(shown(0, TotalClaim(3), 3, Answered(1, CatchAnswer())), SETUP, 0)
+    assert reveal.lines[2] == "Nobody called muggins, but the 1 you missed is lost."
+
+
+def test_with_muggins_off_what_you_missed_is_pegged_for_you() -> None:
+    reveal = game_reveal(shown(0, TotalClaim(2), 4, policy="off"), SETUP, 0)
+    assert reveal.lines == (
+        "Under by 2. You claimed 2; the hand is 4.",
+        "Muggins is off: the 2 you missed are pegged for you.",
+        "You peg 4 for the hand.",
     )
 
 

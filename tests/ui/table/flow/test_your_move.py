@@ -15,6 +15,7 @@ from tests.factories import FakeClock
 from tests.history.test_store import held, lock_waits
 from tests.ui.table.flow.test_runner import drive, said
 from trainer.game.session import GameSession
+from trainer.game.step_save import PendingStep
 from trainer.game.variants import variant
 from trainer.history import DB_NAME, StatsStore, StoreBusy
 from trainer.history.writing import load_game
@@ -78,6 +79,7 @@ def test_your_move_waits_for_a_busy_store_and_is_shown_once_it_is_saved(
         assert runner.clicked(held_cards[3]) is None
         assert runner.typed("5") == []
         assert hint_ask(runner) is None
+        assert isinstance(runner.saving, PendingStep)
         assert runner.take(runner.saving.action) == []
         waits = lock_waits(monkeypatch, then=let_go)  # let go once the save waits for it
         runner.save_yours()  # in the screen's worker

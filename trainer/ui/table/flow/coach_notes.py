@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from trainer.game.coach.analysis import hand_ledger
 from trainer.game.coach.kept_ledger import session_ledger
-from trainer.ui.flow.coach_text import costliest_lines, hand_line, totals_line
+from trainer.ui.flow.coach_text import accuracy_line, costliest_lines, hand_line, totals_line
 from trainer.ui.flow.game_start import seat_names
 
 if TYPE_CHECKING:
@@ -28,7 +28,8 @@ def coach_after_hands(setting: str, games_over: int) -> bool:
 
 def hand_note(session: GameSession, hand: HandRecord) -> list[str]:
     """The hand's cost to you in one line ("This hand: discard -1.2, play -0.4, count -2
-    (mugged)"); nothing when you have no seat."""
+    (mugged)"), then how exactly you counted in it, a line of its own (points and accuracy
+    are different things); nothing when you have no seat."""
     seat = session.human
     if seat is None:
         return []
@@ -37,7 +38,9 @@ def hand_note(session: GameSession, hand: HandRecord) -> list[str]:
         ledger = hand_ledger(rules, hand.to_dict(), policy, session.hints)
     except (KeyError, ValueError) as err:
         return [f"The coach could not look at this hand: {err}"]
-    return [hand_line(ledger.seats[seat])]
+    mine = ledger.seats[seat]
+    accuracy = accuracy_line(mine.counts, " this hand")
+    return [hand_line(mine), *([accuracy] if accuracy else [])]
 
 
 def game_note(session: GameSession, *, plain: bool = False) -> list[str]:

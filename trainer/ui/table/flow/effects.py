@@ -109,6 +109,14 @@ class OpenHandSummary:
 
 
 @dataclass(frozen=True)
+class Confirm:
+    """Ask you before a call is taken (yes or no); `TableRunner.confirmed` with the answer."""
+
+    question: str
+    detail: str
+
+
+@dataclass(frozen=True)
 class OpenGameOver:
     """Open the game's summary; `TableRunner.after_game` with the player's choice."""
 
@@ -138,6 +146,7 @@ Effect = (
     | BotShown
     | OpenReveal
     | OpenHandSummary
+    | Confirm
     | OpenGameOver
     | NextGame
     | Home
@@ -162,6 +171,15 @@ class BotMove:
     before: GameState
     action: Action
     events: list[Event]
+
+
+@dataclass
+class BotPending:
+    """A computer's move under way: due when its pause is over, ``move`` once taken."""
+
+    due: float
+    move: BotMove | None = None
+    skipped: bool = False
 
 
 def held_cards(state: GameState, seat: int) -> tuple[Card, ...]:

@@ -3,10 +3,18 @@ answer to the computer's count. Plain Python (no Textual); `ClaimError` says wha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
+from trainer.game.calls import MOST_A_CARD_PEGS, most_missed
 from trainer.game.state import Action, Count, GameState, Lay, Prompt, Respond
-from trainer.judge.claims import ClaimError, TotalClaim, parse_catch_answer, parse_total_claim
+from trainer.judge.claims import (
+    CatchAnswer,
+    ClaimError,
+    TotalClaim,
+    parse_catch_answer,
+    parse_total_claim,
+)
 from trainer.rules.cards import Card
 
 PLACEHOLDERS: Final = {
@@ -18,15 +26,25 @@ PLACEHOLDERS: Final = {
 
 
 def typed_action(
-    state: GameState, asked: Prompt, seat: int, text: str, laying: Card | None
+    state: GameState,
+    asked: Prompt,
+    seat: int,
+    text: str,
+    laying: Card | None,
+    names: Sequence[str] = (),
 ) -> Action:
     """The action ``text`` stands for when the game asks ``asked`` of ``seat``; ``laying`` is
-    the card picked to lay when you peg your own play (empty means it pegs nothing)."""
+    the card picked to lay when you peg your own play (empty means it pegs nothing); a call
+    that cannot be right is refused (`call_problem`, naming the seats by ``names``)."""
     text = text.strip()
     if laying is not None:
         return Lay(seat, laying, parse_total_claim(text or "0", nineteen=False))
     if asked.kind == "respond":
-        return Respond(seat, parse_catch_answer(text))
+        answer = parse_catch_answer(text)
+        problem = call_problem(state, answer, names)
+        if problem is not None:
+            raise ClaimError(problem)
+        return Respond(seat, answer)
     if asked.kind == "count":
         nineteen = state.options.nineteen
         if not text:
@@ -35,3 +53,43 @@ def typed_action(
         size = len(state.cards_of(seat, asked.box or "hand"))
         return Count(seat, TotalClaim(parse_total_claim(text, nineteen=nineteen, hand_size=size)))
     raise ClaimError(f"nothing to type now: the game asks you to {asked.kind}")
+
+
+def call_problem(state: GameState, answer: CatchAnswer, names: Sequence[str] = ()) -> str | None:
+    """Why "muggins for X" cannot be right against the claim waiting for its answer, from what
+    everyone at the table can see (never the truth): X more than the box's size can score
+    less what was claimed (`calls.most_missed`), as a mistyped number would be. None: it may
+    be right (or it is no call)."""
+    pending = state.hand.pending
+    if answer.call is None or pending is None:
+        return None
+    box = pending.box
+    size = None if box is None else len(state.cards_of(pending.seat, box))
+    most = most_missed(pending.claimed, size)
+    if answer.call <= most:
+        return None
+    owner = names[pending.seat] if pending.seat < len(names) else "they"
+    if box is None:
+        what = f"one card pegs at most {MOST_A_CARD_PEGS}"
+    else:
+        what = f"a {size}-card {box} scores at most {most + pending.claimed}"
+    can = f"at most {most} can have been missed" if most else "nothing can have been missed"
+    return (
+        f"muggins for {answer.call} cannot be right: {owner} claimed {pending.claimed}, and "
+        f"{what}, so {can}"
+    )
+
+
+def wrong_call_ends(state: GameState, action: Respond, names: Sequence[str] = ()) -> str:
+    """What "muggins for X" does if it is wrong when that ends the game (the claim's owner takes
+    the X called and reaches the target), to ask before it is taken; "" when a wrong call
+    could not end the game, or it is no call. Said either way: asking never tells whether
+    the call is right."""
+    pending, call = state.hand.pending, action.answer.call
+    if call is None or pending is None:
+        return ""
+    need = state.rules.target - state.scores[state.rules.side_of(pending.seat)]
+    if call < need:
+        return ""
+    owner = names[pending.seat] if pending.seat < len(names) else "they"
+    return f"If nothing was missed, {owner} takes the {call} and that wins the game ({need} to go)."

@@ -1,14 +1,17 @@
-"""What the table's log says as you sit down: a greeting, the cut for the first deal and the
+"""What the table says as you sit down: the log's greeting, the cut for the first deal and the
 first deal; at a resumed game, every step so far told again (the log as it was when you
-left), then a welcome back. Plain Python (no Textual)."""
+left), then a welcome back; and the board's pegs as the game's record has them. Plain Python
+(no Textual)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from trainer.game.engine import new_game, step
+from trainer.game.pegboard import pegs_after
 from trainer.game.record import cuts_for_deal
 from trainer.ui.flow.game_start import side_names
+from trainer.ui.table.flow.effects import Pegs
 
 if TYPE_CHECKING:
     from trainer.game.narrate import Narrator
@@ -45,3 +48,11 @@ def cut_lines(session: GameSession, narrator: Narrator) -> list[str]:
     if last.index(min(last, key=lambda card: card.rank)) != setup.first_dealer:
         return []
     return [narrator.cut(rounds)]
+
+
+def board_pegs(session: GameSession) -> Pegs:
+    """The board's pegs as the game's record has them (the back pegs too): as you sit down at
+    a resumed game, after each step, and after an undo."""
+    events = (e for hand in session.hands for e in hand.events)
+    places = pegs_after(session.setup.rules, events, session.state.hand.pending)
+    return Pegs(places.front, places.back)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from trainer.game.calls import call_right
 from trainer.game.events import Answered, Shown, wrong_call_points
 from trainer.game.setup import GameSetup
 from trainer.judge.miscount import combos_phrase
@@ -102,7 +103,11 @@ def reveal_lines(
         lines.append(f"Muggins: {_does(owner, 'take')} {gift} for {whose} wrong call.")
     elif verdict is not None and verdict.missed_points:
         missed = verdict.missed_points
-        lines.append(f"Nobody called muggins, but the {missed} you missed are lost.")
+        are = "is" if missed == 1 else "are"
+        if verdict.policy == "off":
+            lines.append(f"Muggins is off: the {missed} you missed {are} pegged for you.")
+        else:
+            lines.append(f"Nobody called muggins, but the {missed} you missed {are} lost.")
     lines.append(f"{_does(owner, 'peg')} {shown.pegged - gift} for the {shown.box}.")
     return lines
 
@@ -116,11 +121,12 @@ def answer_line(shown: Shown, names: tuple[str, ...], answered: Answered) -> str
         return f"{who} accepted." if who != "You" else "You accepted."
     head = f"{who} answered: {answer}."
     owner = names[shown.seat]
+    right = call_right(answer, shown.verdict.missed_points, shown.verdict.excess_points)
     if answer.call is not None:
-        if not shown.verdict.missed_points:
+        if not right:
             return f"{head} Wrong: nothing was missed."
         return f"{head} Right: {_missed_words(shown, owner)}."
-    if not shown.verdict.excess_points:
+    if not right:
         return f"{head} Wrong: it was not too many, nothing moves."
     return f"{head} Right: {_excess_words(shown, owner)}."
 

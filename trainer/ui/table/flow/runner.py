@@ -20,17 +20,18 @@ from typing import TYPE_CHECKING, Final
 from trainer.game.engine import prompt
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
-from trainer.game.pegboard import pegs_after
-from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, SayGo
+from trainer.game.state import Action, Count, Discard, GameState, Lay, Prompt, Respond, SayGo
 from trainer.judge.claims import ClaimError
 from trainer.rules.cards import Card
 from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
 from trainer.ui.table.flow.effects import (
     Asked,
     BotMove,
+    BotPending,
     BotShown,
     BotTurn,
     Claims,
+    Confirm,
     Effect,
     Home,
     NextGame,
@@ -38,33 +39,23 @@ from trainer.ui.table.flow.effects import (
     OpenGameOver,
     OpenHandSummary,
     OpenReveal,
-    Pegs,
     Say,
     ShowAt,
     held_cards,
 )
-from trainer.ui.table.flow.entry import PLACEHOLDERS, typed_action
-from trainer.ui.table.flow.opening import opening_lines
+from trainer.ui.table.flow.entry import PLACEHOLDERS, typed_action, wrong_call_ends
+from trainer.ui.table.flow.opening import board_pegs, opening_lines
 from trainer.ui.table.flow.reveal import game_reveal, reveals
 from trainer.ui.table.flow.your_move import YourMoves
 
 if TYPE_CHECKING:
     from trainer.game.session import GameSession
-    from trainer.game.step_save import PendingStep
+    from trainer.game.step_save import PendingStep, PendingUndo
     from trainer.history import StoreBusy
     from trainer.history.writing import Stop
 
 OWN_KEYS: Final = frozenset({"escape", "f1", "ctrl+p", "ctrl+q", "tab", "shift+tab"})
 """Keys that keep their meaning while a computer's move is waiting (any other shows it)."""
-
-
-@dataclass
-class BotPending:
-    """A computer's move under way: due when its pause is over, ``move`` once taken."""
-
-    due: float
-    move: BotMove | None = None
-    skipped: bool = False
 
 
 Overlay = Shown | int
@@ -102,8 +93,11 @@ class TableRunner(YourMoves):
     """The match's next game, dealt when this one ends."""
     hinted: bool = False
     """A hint was asked for before your next throw or card laid (saved with it)."""
-    saving: PendingStep | None = None
-    """Your move waiting for the busy store (saved in a worker): nothing moves until it is."""
+    confirming: Respond | None = None
+    """A call waiting for your yes (`Confirm`): a wrong one would end the game."""
+    saving: PendingStep | PendingUndo | None = None
+    """Your move (or undo) waiting for the busy store (saved in a worker): nothing moves
+    until it is."""
 
     def __post_init__(self) -> None:
         setup = self.session.setup
@@ -130,13 +124,7 @@ class TableRunner(YourMoves):
         """Sit down: the board, a greeting and the cut for the deal, then the first thing to
         do; a resumed game's log told again from its first deal, then a welcome back."""
         lines = opening_lines(self.session, self.narrator)
-        return [self._pegs(), Say(tuple(lines)), *self.advance()]
-
-    def _pegs(self) -> Pegs:
-        """The board's pegs as the game's record has them: the back pegs too, after a resume."""
-        events = (e for hand in self.session.hands for e in hand.events)
-        places = pegs_after(self.session.setup.rules, events, self.session.state.hand.pending)
-        return Pegs(places.front, places.back)
+        return [board_pegs(self.session), Say(tuple(lines)), *self.advance()]
 
     @property
     def prompting(self) -> bool:
@@ -225,7 +213,7 @@ class TableRunner(YourMoves):
         after = self.shown = self.session.state
         effects: list[Effect] = [Say(tuple(self.narrator.step(before, action, after, events)))]
         if after.scores != before.scores:
-            effects.append(self._pegs())
+            effects.append(board_pegs(self.session))
         human, accepted = self.human, self.reveal_accepted
         self.overlays += [e for e in events if isinstance(e, Shown) and reveals(e, human, accepted)]
         if after.hand.number != before.hand.number and after.phase != "over":
@@ -379,8 +367,20 @@ class TableRunner(YourMoves):
         if asked is None or asked.seat != self.human or self.saving is not None:
             return []
         try:
-            action = typed_action(self.state, asked, self.human, text, self.laying)
+            action = typed_action(self.state, asked, self.human, text, self.laying, self.names)
         except ClaimError as err:
-            return [Notice(str(err), "warning", 4)]
+            return [Notice(str(err), "warning", 4 if len(str(err)) < 60 else 8)]
         self.laying = None
+        if isinstance(action, Respond) and (
+            risk := wrong_call_ends(self.state, action, self.names)
+        ):
+            self.confirming = action
+            return [Confirm(f"Call {action.answer}?", risk)]
         return self.take(action)
+
+    def confirmed(self, yes: bool) -> list[Effect]:
+        """Your answer to `Confirm`: the call taken, or the field cleared to answer again."""
+        action, self.confirming = self.confirming, None
+        if not self._yours():
+            return []
+        return self.take(action) if yes and action is not None else [Asked()]

@@ -46,6 +46,7 @@ from trainer.ui.table.flow.effects import (
     Say,
     ShowAt,
 )
+from trainer.ui.table.flow.entry import entry_title
 from trainer.ui.table.flow.reveal import GameReveal
 from trainer.ui.table.flow.runner import TableRunner
 from trainer.ui.table.flow.undo import undo_last
@@ -284,12 +285,12 @@ class TableScreen(CountsAloud, Screen[None]):
 
     def _asked(self) -> None:
         """A new question: the field cleared, and focused if it is shown."""
-        box, entry = self._input, self.runner.entry
-        box.value = ""
-        box.display = entry is not None
-        box.placeholder = entry or ""
-        if entry is not None:
+        box, entry, r = self._input, self.runner.entry, self.runner
+        box.value, box.display, box.placeholder = "", entry is not None, entry or ""
+        box.border_title = entry_title(r.state, r.asked, r.names) if entry else ""
+        if entry is not None:  # the box takes rows from the log: its last line kept in sight
             box.focus()
+            self.call_after_refresh(self._log.scroll_end, animate=False, immediate=True)
         else:
             self.set_focus(None)
 

@@ -93,3 +93,15 @@ def wrong_call_ends(state: GameState, action: Respond, names: Sequence[str] = ()
         return ""
     owner = names[pending.seat] if pending.seat < len(names) else "they"
     return f"If nothing was missed, {owner} takes the {call} and that wins the game ({need} to go)."
+
+
+def entry_title(state: GameState, asked: Prompt | None, names: Sequence[str]) -> str:
+    """Whose count the entry is for, over the box: "Computer's crib" while you answer it,
+    "Your hand" while you count it; nothing for a card's points."""
+    pending = state.hand.pending
+    if asked is not None and asked.kind == "respond" and pending is not None:
+        whose = f"{names[pending.seat]}'s"
+        return f"{whose} {pending.box}" if pending.box is not None else f"{whose} card"
+    if asked is not None and asked.kind == "count" and asked.box is not None:
+        return f"Your {asked.box}"
+    return ""

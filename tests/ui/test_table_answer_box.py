@@ -11,7 +11,7 @@ from tests.ui.support import ListRecorder, app_for, running
 from trainer.drills.loader import DrillEntry
 from trainer.game.engine import prompt
 from trainer.game.state import GameState
-from trainer.settings import GameChoices, Settings
+from trainer.settings import GameChoices, GameVariantId, Settings
 from trainer.ui.table.screen import TableScreen
 
 
@@ -30,7 +30,7 @@ def answering_a_computer(state: GameState) -> bool:
 
 @pytest.mark.parametrize("game", ["three-hand", "four-hand"])
 async def test_the_answer_box_keeps_the_spoken_count_in_sight_and_names_its_owner(
-    builtin_entries: list[DrillEntry], game: str
+    builtin_entries: list[DrillEntry], game: GameVariantId
 ) -> None:
     choices = GameChoices(variant=game, level="standard")
     app = app_for(

@@ -9,7 +9,7 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -76,7 +76,8 @@ class HandSummaryScreen(ModalScreen[None]):
         scores = "  ·  ".join(
             f"{n} {p}" for n, p in zip(names, self.session.state.scores, strict=True)
         )
-        with Vertical(id="hand-summary", classes="summary-box"):
+        with VerticalScroll(id="hand-summary", classes="summary-box") as box:
+            box.border_subtitle = "Enter: the next hand"  # in sight however long the box
             yield Static(f"[b]Hand {self.hand.number} is over[/b]", classes="title")
             yield Static(
                 tally_lines(names, tally(rules, [self.hand]), bonus=bool(rules.start_bonus)),
@@ -85,7 +86,6 @@ class HandSummaryScreen(ModalScreen[None]):
             )
             yield Static(as_text(f"Score: {scores}"), id="hand-score")
             yield self._coach_line
-            yield Static("Enter: the next hand", classes="hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -127,7 +127,8 @@ class GameOverScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         s = self.session
         rules, names = s.setup.rules, _names(s)
-        with Vertical(id="game-over", classes="summary-box"):
+        with VerticalScroll(id="game-over", classes="summary-box") as box:
+            box.border_subtitle = self.next_hint()  # in sight however long the box
             yield Static(as_text(self.result_line(), "bold"), id="game-result", classes="title")
             yield Static(
                 tally_lines(names, tally(rules, s.hands), bonus=bool(rules.start_bonus)),
@@ -141,7 +142,6 @@ class GameOverScreen(ModalScreen[bool]):
             yield listed
             yield Static(as_text(self.match_line()), id="game-match")
             yield self._coach
-            yield Static(self.next_hint(), classes="hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:

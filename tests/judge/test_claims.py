@@ -92,6 +92,16 @@ def test_parse_catch_answer_errors(text: str, message: str) -> None:
         parse_catch_answer(text)
 
 
+def test_a_call_past_what_the_hand_size_scores_names_that_most() -> None:
+    """A drill of four-card hands says 29, not the 46 of five-card hands."""
+    assert parse_catch_answer("29", 4) == CatchAnswer(call=29)
+    with pytest.raises(ClaimError) as caught:
+        parse_catch_answer("30", 4)
+    assert str(caught.value) == "30 is not a possible count: a 4-card hand scores at most 29"
+    with pytest.raises(ClaimError, match="no show scores more than 46"):
+        parse_catch_answer("47", 5)
+
+
 ANSWERS: list[Answer] = [
     None,
     TotalClaim(12),

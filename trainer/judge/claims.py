@@ -204,9 +204,10 @@ class CatchAnswer:
         return "too many" if self.too_many else "accept"
 
 
-def parse_catch_answer(text: str) -> CatchAnswer:
+def parse_catch_answer(text: str, hand_size: int | None = None) -> CatchAnswer:
     """A typed reply to an opponent's count: ``a`` accepts, ``t`` is "too many", a number
-    calls muggins for that many points; `ClaimError` for anything else."""
+    calls muggins for that many points (no more than a hand of ``hand_size`` cards can
+    score, when it is given); `ClaimError` for anything else."""
     token = text.strip().lower()
     if not token:
         raise ClaimError("type a to accept, t for too many, or the points they missed")
@@ -214,7 +215,7 @@ def parse_catch_answer(text: str) -> CatchAnswer:
         return CatchAnswer()
     if token == "t":
         return CatchAnswer(too_many=True)
-    points = parse_total_claim(token, nineteen=False)
+    points = parse_total_claim(token, nineteen=False, hand_size=hand_size)
     if points < 1:
         raise ClaimError("muggins is called for at least 1 point; a to accept")
     return CatchAnswer(call=points)

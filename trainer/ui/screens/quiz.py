@@ -378,7 +378,7 @@ class QuizScreen(CountsAloud, Screen[None]):
             return
         try:
             if isinstance(self.question, CatchQuestion):
-                self._submit(parse_catch_answer(text))
+                self._submit(parse_catch_answer(text, len(self.question.deal.hand)))
                 return
             if not text:
                 raise ClaimError("type a count first (0 if the hand scores nothing)")

@@ -94,14 +94,19 @@ class DiscardVerdict:
         """The made throw's place among the throws, 1 for the best (ties share the place)."""
         return 1 + sum(t.net > self.made.net + 1e-9 for t in self.throws)
 
-    def summary(self) -> str:
-        """One line: the throw made, its net, the best and the loss."""
-        best = f"{format_cards(self.best.throw)}, net {self.best.net:.2f}"
+    def summary(self, *, symbols: bool = False) -> str:
+        """One line: the throw made, its net, the best and the loss; the cards with suit
+        symbols when ``symbols`` (as a screen draws them), else letters."""
+
+        def cards(throw: Sequence[Card]) -> str:
+            return " ".join(c.symbol for c in throw) if symbols else format_cards(throw)
+
+        best = f"{cards(self.best.throw)}, net {self.best.net:.2f}"
         if self.chosen is None:
             return (
                 f"Time! Nothing thrown, judged as the worst throw: -{self.loss:.2f}; best {best}."
             )
-        made = f"You threw {format_cards(self.chosen.throw)}, net {self.chosen.net:.2f}"
+        made = f"You threw {cards(self.chosen.throw)}, net {self.chosen.net:.2f}"
         if self.outcome == "exact":  # as the coach says it: "the best", never "Exact!"
             if round(self.loss, 2) <= 0:
                 return f"{made}: the best throw."

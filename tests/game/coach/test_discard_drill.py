@@ -60,6 +60,8 @@ def test_the_best_throw_is_called_the_best_as_the_coach_says_it() -> None:
     )
     worse = judge_discard(ThrowAnswer(tuple(parse_cards("QS KS"))), THROWS)
     assert worse.summary() == "You threw KS QS, net 7.50; best 5H 5D, net 10.00: -2.50 a hand."
+    shown = "You threw K♠ Q♠, net 7.50; best 5♥ 5♦, net 10.00: -2.50 a hand."
+    assert worse.summary(symbols=True) == shown  # as the reveal draws the cards
 
 
 def test_exact_is_within_five_hundredths() -> None:

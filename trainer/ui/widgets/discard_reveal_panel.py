@@ -47,7 +47,7 @@ class DiscardRevealPanel(Vertical):
         verdict = attempt.judgement
         if not isinstance(verdict, DiscardVerdict):
             raise TypeError("a discard reveal shows a judged throw")
-        self._verdict.update(as_text(verdict.summary()))
+        self._verdict.update(as_text(verdict.summary(symbols=not self.plain)))
         self._verdict.set_classes(f"verdict -{attempt.outcome}")
         self._items.add_options(throw_rows(verdict, plain=self.plain))
         self.rows = [(), *(t.throw for t in verdict.throws)]

@@ -88,7 +88,11 @@ async def test_the_chart_is_each_games_loss_a_hand_by_phase(games: StatsStore) -
             f"Points lost a hand in your last 3 games: {average['total']:.2f} "
             f"(your counts there: {counting:.0%} exact)"
         )
-        assert "██ discard  ██ play  ██ count" in title  # the legend
+        legend = (  # the legend, each phase with its loss a hand, to the hundredth
+            f"██ discard {average['discard']:.2f}  ██ play {average['play']:.2f}  "
+            f"██ count and calls {average['count']:.2f}, game by game"
+        )
+        assert legend in title
         assert chart.region.bottom <= SIZE[1] - 1  # on the first screen at 80x24
 
 

@@ -361,7 +361,7 @@ class StatsScreen(Screen[None]):
         exact = "" if counting is None else f" (your counts there: {counting:.0%} exact)"
         title.update(
             f"[b]Points lost a hand[/b] in your last {n} game{'s' if n != 1 else ''}: "
-            f"{average.get('total', 0.0):.2f}{exact}\n{legend()}, game by game"
+            f"{average.get('total', 0.0):.2f}{exact}\n{legend(values=average)}, game by game"
         )
         chart.show([g.per_hand() for g in phases.games])
 

@@ -3,7 +3,7 @@ bottom, the play, the count on top), oldest on the left, from the coach's ledger
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from textual.app import RenderResult
@@ -19,11 +19,21 @@ BAR_WIDTH: Final = 0.6
 """A bar's share of its game's column."""
 
 
-def legend(plain: bool = False) -> str:
-    """The phases in their colours, as content markup: ``██ discard  ██ play  ██ count``."""
-    return "  ".join(
-        (f"{name}" if plain else f"[${colour}]██[/] {name}") for name, colour in PHASE_COLOURS
-    )
+NAMES: Final = {"discard": "discard", "play": "play", "count": "count and calls"}
+"""Each phase as the chart's legend names it: the count's bar holds your calls' cost too."""
+
+
+def legend(plain: bool = False, values: Mapping[str, float] | None = None) -> str:
+    """The phases in their colours, as content markup: ``██ discard  ██ play  ██ count and
+    calls``, each with its value a hand when ``values`` gives it (a bar's height cannot
+    say 1.15)."""
+    parts = []
+    for phase, colour in PHASE_COLOURS:
+        name = NAMES[phase]
+        if values is not None and phase in values:
+            name += f" {values[phase]:.2f}"
+        parts.append(name if plain else f"[${colour}]██[/] {name}")
+    return "  ".join(parts)
 
 
 class PhaseChart(PlotextPlot):

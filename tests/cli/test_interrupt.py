@@ -22,6 +22,14 @@ TWENTY_NINE = (
 )
 
 
+def _hears_ctrl_c() -> None:
+    """In the child before it runs: Ctrl+C's signal back to its default, so that Python
+    turns it into KeyboardInterrupt even when the suite runs where it is ignored (a job
+    started in the background by a shell without job control: the child would inherit
+    the ignoring, and simulate its 100,000 games to the end)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(args: list[str], busy: str, home: Path) -> tuple[int, str, str]:
     """``muggins ARGS`` sent SIGINT once it has imported the module ``busy`` (its import
     log on standard error says so): its exit status, its output and what it said besides
@@ -29,7 +37,13 @@ def interrupted(args: list[str], busy: str, home: Path) -> tuple[int, str, str]:
     command = [sys.executable, "-X", "importtime", "-m", "trainer", *args]
     env = {**os.environ, "MUGGINS_HOME": str(home)}
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        preexec_fn=_hears_ctrl_c,
     ) as child:
         assert child.stderr is not None
         log: list[str] = []

@@ -139,3 +139,23 @@ async def play_game(
             else:
                 await type_in(pilot, answer)
     raise AssertionError(f"the game did not end in {limit} screens")
+
+
+def table_app(entries: Sequence[Any], choices: Any, seed: int) -> Any:
+    """The app on a fixed seed with these game choices, the computer's moves shown at once."""
+    from tests.factories import FakeClock
+    from tests.ui.support import ListRecorder, app_for
+    from trainer.settings import Settings
+
+    return app_for(
+        list(entries), FakeClock(), ListRecorder(), seed=seed, bot_pause=0.0,
+        settings=Settings(game=choices),
+    )  # fmt: skip
+
+
+async def sit_down(pilot: Pilot[Any]) -> None:
+    """Home → g → the setup screen → ctrl+d: the game dealt at the table."""
+    await pilot.press("g")
+    await settle(pilot)
+    await pilot.press("ctrl+d")
+    await settle(pilot)

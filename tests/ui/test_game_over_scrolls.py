@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from textual.containers import VerticalScroll
 
-from tests.factories import FakeClock
-from tests.ui.game_support import play_game, settle
-from tests.ui.support import ListRecorder, app_for, running
+from tests.ui.game_support import play_game, sit_down, table_app
+from tests.ui.support import running
 from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
-from trainer.settings import GameChoices, Settings
+from trainer.settings import GameChoices
 from trainer.ui.table.summary import GameOverScreen
 
 
@@ -18,15 +17,9 @@ async def test_the_game_over_scrolls_and_keeps_its_keys_in_sight(
     builtin_entries: list[DrillEntry],
 ) -> None:
     choices = GameChoices(variant="short", level="easy")
-    app = app_for(
-        builtin_entries, FakeClock(), ListRecorder(), seed=3, bot_pause=0.0,
-        settings=Settings(game=choices),
-    )  # fmt: skip
+    app = table_app(builtin_entries, choices, seed=3)
     async with running(app, (80, 24)) as pilot:
-        await pilot.press("g")
-        await settle(pilot)
-        await pilot.press("ctrl+d")
-        await settle(pilot)
+        await sit_down(pilot)
         await play_game(pilot)
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game's end")
         screen = app.screen

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import FakeClock
-from tests.ui.game_support import play_game, settle
-from tests.ui.support import ListRecorder, app_for, running
+from tests.ui.game_support import play_game, settle, sit_down, table_app
+from tests.ui.support import running
 from trainer.drills.loader import DrillEntry
 from trainer.game.engine import prompt
 from trainer.game.state import GameState
-from trainer.settings import GameChoices, GameVariantId, Settings
+from trainer.settings import GameChoices, GameVariantId
 from trainer.ui.table.screen import TableScreen
 
 
@@ -33,15 +32,9 @@ async def test_the_answer_box_keeps_the_spoken_count_in_sight_and_names_its_owne
     builtin_entries: list[DrillEntry], game: GameVariantId
 ) -> None:
     choices = GameChoices(variant=game, level="standard")
-    app = app_for(
-        builtin_entries, FakeClock(), ListRecorder(), seed=4, bot_pause=0.0,
-        settings=Settings(game=choices),
-    )  # fmt: skip
+    app = table_app(builtin_entries, choices, seed=4)
     async with running(app, (80, 24)) as pilot:
-        await pilot.press("g")
-        await settle(pilot)
-        await pilot.press("ctrl+d")
-        await settle(pilot)
+        await sit_down(pilot)
         await play_game(pilot, stop=answering_a_computer)
         screen = app.screen
         assert isinstance(screen, TableScreen)

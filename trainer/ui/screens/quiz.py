@@ -5,14 +5,13 @@ cards as a kind, Backspace takes back the last claim, Enter ends the count."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from string import ascii_lowercase, digits
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
@@ -29,15 +28,13 @@ from trainer.quiz.attempt import SpokenTimes as Times
 from trainer.quiz.heels import heels_prompt
 from trainer.quiz.questions import CatchQuestion, CountQuestion, PlayQuestion
 from trainer.quiz.session import QuizSession
-from trainer.rules.cards import Card
-from trainer.rules.combos import Kind
 from trainer.rules.show import Breakdown
 from trainer.ui.count_aloud import HEARD_KEYS, CountAloud, CountsAloud, talk_bindings
-from trainer.ui.flow.claim_draft import KIND_KEYS, AnnounceDraft
+from trainer.ui.flow.claim_draft import AnnounceDraft
 from trainer.ui.flow.drill_runner import Reveal
 from trainer.ui.messages import Answered, CountAgain, DrillTimeUp, EndDrill, NextDeal, SecondTry
+from trainer.ui.screens.announce_keys import AnnounceKeys
 from trainer.ui.screens.question_parts import announce_parts, catch_parts, play_parts, quiz_title
-from trainer.ui.text import claim_lines
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.card_table import CardTable
 from trainer.ui.widgets.countdown import Countdown
@@ -54,75 +51,6 @@ REVEAL_OWN_KEYS = frozenset(
 """Keys that do their own thing on the reveal; any other goes on to the next deal."""
 TALK_HELP = ("f2", "say the count aloud instead (F2 again ends it; needs the voice extra)")
 """Help's line for push-to-talk, where a hand's or crib's count is asked."""
-
-
-class AnnounceKeys:
-    """The announce keys of one quiz ``screen``: the claims go in ``draft``; the count ended
-    is given to ``submit``."""
-
-    def __init__(
-        self,
-        screen: Screen[None],
-        draft: AnnounceDraft,
-        submit: Callable[[Answer], None],
-        *,
-        plain: bool,
-    ) -> None:
-        self._screen = screen
-        self.draft = draft
-        self._submit = submit
-        self._plain = plain
-        self._asked_empty = False
-
-    def key(self, key: str) -> bool:
-        """Do what ``key`` means while announcing; whether it meant anything."""
-        cards = self._screen.query_one("#table", CardTable).all_cards
-        if key.isdigit() and 1 <= int(key) <= len(cards):
-            self.toggle(cards[int(key) - 1])
-        elif key in KIND_KEYS:
-            self._claim_kind(KIND_KEYS[key])
-        elif key == "backspace" and self.draft.undo():
-            self._show_claims()
-        elif key == "enter":
-            self._end_count()
-        else:
-            return False
-        return True
-
-    def toggle(self, card: Card) -> None:
-        """Pick or unpick a card (its number key, or a click on it)."""
-        self.draft.toggle(card)
-        self._screen.query_one("#table", CardTable).show_selected(self.draft.picked)
-
-    def _claim_kind(self, kind: Kind) -> None:
-        problem = self.draft.claim(kind)
-        if problem is not None:
-            self._screen.notify(problem, severity="warning")
-            return
-        self._screen.query_one("#table", CardTable).show_selected([])
-        self._show_claims()
-
-    def _end_count(self) -> None:
-        """Judge the announcement; with nothing claimed, ask once first."""
-        if not self.draft.claims and not self._asked_empty:
-            self._asked_empty = True
-            self._screen.notify(
-                "Nothing claimed. Press Enter again to claim nothing (nineteen), "
-                "or pick cards and claim them.",
-                severity="warning",
-                timeout=6,
-            )
-            return
-        self._submit(self.draft.answer())
-
-    def _show_claims(self) -> None:
-        lines = claim_lines(self.draft.claims, plain=self._plain)
-        self._screen.query_one("#claim-list", Static).update(
-            "\n".join(lines) if lines else "(nothing claimed yet)"
-        )
-        box = self._screen.query_one("#claims", VerticalScroll)
-        box.border_title = f"{len(lines)} claimed · {self.draft.total}"
-        box.call_after_refresh(box.scroll_end, animate=False)
 
 
 class QuizScreen(CountsAloud, Screen[None]):

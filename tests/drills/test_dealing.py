@@ -18,7 +18,7 @@ from trainer.drills.dealing import (
     random_deal,
     table_dealer,
 )
-from trainer.drills.patterns import BIT, pattern_table
+from trainer.drills.patterns import BIT, pattern_table, possible_scores
 from trainer.drills.plays import PlayDeal, deal_play
 from trainer.rules import odds
 from trainer.rules.cards import Card, parse_cards, sort_key
@@ -44,6 +44,13 @@ def test_unconstrained_table_is_the_exact_distribution(size: int, crib: bool) ->
     assert sum(by_score.values()) == odds.deals(size)
     expected = {score: n for score, n in odds.distribution(size, crib).items() if n}
     assert dict(by_score) == expected
+
+
+@pytest.mark.parametrize("crib", [False, True])
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_the_tables_possible_scores_are_the_odds(size: int, crib: bool) -> None:
+    """A drill's scores are checked against the deal table's; the odds reach the same."""
+    assert sorted(possible_scores(size, crib)) == odds.possible_scores(size, crib)
 
 
 def test_constrained_dealer_counts_match_the_odds() -> None:

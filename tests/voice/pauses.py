@@ -28,7 +28,8 @@ def trimmed(audio: bytes) -> array.array[int]:
 
 def floor(seconds: float, rng: random.Random) -> array.array[int]:
     """``seconds`` of the noise floor alone, at the recogniser's rate."""
-    return array.array("h", (round(rng.gauss(0, NOISE)) for _ in range(int(RATE * seconds))))
+    gauss = rng.gauss
+    return array.array("h", [round(gauss(0, NOISE)) for _ in range(int(RATE * seconds))])
 
 
 def paused(

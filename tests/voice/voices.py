@@ -175,7 +175,8 @@ def _sox(source: Path, target: Path, *effects: str) -> None:
 
 def _noise(n: int, colour: str, rng: random.Random) -> list[float]:
     """``n`` samples of unit-power noise: white, or pink (Paul Kellet's filter)."""
-    white = [rng.gauss(0.0, 1.0) for _ in range(n)]
+    gauss = rng.gauss
+    white = [gauss(0.0, 1.0) for _ in range(n)]
     if colour == "white":
         return white
     b0 = b1 = b2 = 0.0
@@ -213,10 +214,16 @@ def record(text: str, voice: Voice, room: Room, path: Path, *, seed: int) -> Pat
     said.unlink()
     lead = array.array("h", bytes(2 * (RATE // 4)))
     whole = lead + speech + lead
-    mixed = [float(s) + rng.gauss(0.0, FLOOR) for s in whole]
+    gauss = rng.gauss
+    mixed = [float(s) + gauss(0.0, FLOOR) for s in whole]
     if room.snr is not None:
         level = _speech_level(speech) / 10 ** (room.snr / 20)
         for i, x in enumerate(_noise(len(mixed), room.noise, rng)):
             mixed[i] += level * x
-    _write(path, array.array("h", (max(-32768, min(32767, round(x))) for x in mixed)))
+    rounded = [round(x) for x in mixed]
+    try:
+        samples = array.array("h", rounded)
+    except OverflowError:  # a loud room clips
+        samples = array.array("h", (max(-32768, min(32767, v)) for v in rounded))
+    _write(path, samples)
     return path

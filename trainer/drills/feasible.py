@@ -16,7 +16,7 @@ def _fail(drill: DrillSet, where: str, problem: str) -> DrillError:
 
 def check_satisfiable(drill: DrillSet) -> None:
     """Refuse impossible scores and constraint sets (`DrillError` naming file and field)."""
-    from trainer.rules import odds  # the scorer and its tables: not to read a drill
+    from trainer.drills.patterns import possible_scores  # the tables: not to read a drill
 
     c = drill.constraints
     if c.unconstrained:
@@ -24,7 +24,7 @@ def check_satisfiable(drill: DrillSet) -> None:
     for crib in drill.show_kinds():
         size = CRIB_SIZE if crib else drill.hand_size
         what = f"{size}-card {'cribs' if crib else 'hands'}"
-        possible = set(odds.possible_scores(size, crib))
+        possible = possible_scores(size, crib)
         if c.scores is not None:
             if drill.scores_listed:
                 for score in sorted(c.scores):
@@ -56,11 +56,11 @@ def check_satisfiable(drill: DrillSet) -> None:
 
 def describe_possible(size: int, crib: bool) -> str:
     """The possible scores in words: ``0-29, never 19, 25, 26, 27``."""
-    from trainer.rules import odds
+    from trainer.drills.patterns import possible_scores
 
-    dist = odds.distribution(size, crib)
-    top = max(s for s, n in dist.items() if n)
-    never = [str(s) for s in range(top + 1) if not dist[s]]
+    possible = possible_scores(size, crib)
+    top = max(possible)
+    never = [str(s) for s in range(top + 1) if s not in possible]
     return f"0-{top}" + (f", never {', '.join(never)}" if never else "")
 
 

@@ -14,7 +14,7 @@ from typing import Final
 
 from trainer.rules.cards import JACK
 from trainer.rules.combos import FEATURES, FeatureId
-from trainer.rules.odds import rank_patterns, suit_classes
+from trainer.rules.odds import class_bonus, rank_patterns, suit_classes
 from trainer.rules.ranks import fifteen_count, fifteen_sizes, rank_counts, rank_points, runs
 
 BIT: Final[dict[FeatureId, int]] = {name: 1 << i for i, name in enumerate(FEATURES)}
@@ -112,3 +112,15 @@ def pattern_table(hand_size: int) -> tuple[Pattern, ...]:
             )
         )
     return tuple(table)
+
+
+@cache
+def possible_scores(hand_size: int, crib: bool) -> frozenset[int]:
+    """The scores some deal of ``hand_size`` cards reaches (crib rules if ``crib``), read from
+    the deal table: the odds' distribution gives the same set, at the cost of a second table."""
+    return frozenset(
+        p.base + class_bonus(cls, hand_size, crib)
+        for p in pattern_table(hand_size)
+        for cls, ways in enumerate(p.weights)
+        if ways
+    )

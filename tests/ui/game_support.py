@@ -159,3 +159,19 @@ async def sit_down(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     await pilot.press("ctrl+d")
     await settle(pilot)
+
+
+async def resume(pilot: Pilot[Any]) -> TableScreen:
+    """Home → c: the saved game resumed at the table (see `saved_at_its_last_hand`), once
+    home has read it from the store (which opens after start)."""
+    from tests.ui.waiting import until
+    from trainer.ui.screens.home import HomeScreen
+
+    def offered() -> bool:
+        home = pilot.app.screen
+        return isinstance(home, HomeScreen) and home.saved is not None
+
+    await until(pilot, offered, "home to offer the saved game")
+    await pilot.press("c")
+    await settle(pilot)
+    return table(pilot.app)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
 from tests.game.scripted import play_out
-from tests.ui.game_support import play_game, settle, table
+from tests.ui.flow.game_plans import saved_at_its_last_hand
+from tests.ui.game_support import play_game, resume, settle, table
 from tests.ui.support import ListRecorder, app_for, notifications, running, text_of
 from tests.ui.waiting import palette_offers, until
 from trainer.drills.loader import DrillEntry
@@ -75,14 +75,14 @@ async def step_through(pilot: Pilot[Any], screen: GameReviewScreen) -> list[str]
     return titles
 
 
-@pytest.mark.slow  # a whole game played out by keys first: over 10 s
 async def test_a_game_played_then_reviewed_from_its_summary_and_from_home(
     builtin_entries: list[DrillEntry],
 ) -> None:
     store = ListRecorder()
+    saved_at_its_last_hand(store, GameChoices(variant="short", level="standard"), 5, hands_left=2)
     app = short_app(builtin_entries, store)
     async with running(app, size=SIZE) as pilot:
-        await deal(pilot)
+        await resume(pilot)  # the game's last two hands played by keys
         summary = await play_game(pilot, until=lambda s: isinstance(s, HandSummaryScreen))
         assert summary.hand_summaries == 0
         assert text_of(app, "#hand-coach").startswith("This hand: discard ")

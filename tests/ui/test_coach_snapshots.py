@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
 from tests.ui.game_support import settle
-from tests.ui.test_game_snapshots import app, at
+from tests.ui.test_game_snapshots import app, at, at_the_end
 from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
 from trainer.ui.screens.game_review import GameReviewScreen
@@ -20,10 +19,9 @@ SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
 
 
-@pytest.mark.slow  # a whole game played to its end first: over 10 s
 def test_the_review_of_a_game(snap_compare: SnapCompare, builtin_entries: list[DrillEntry]) -> None:
     async def run(pilot: Pilot[Any]) -> None:
-        await at()(pilot)
+        await at_the_end(pilot)
         await pilot.press("r")
         screen = pilot.app.screen
         assert isinstance(screen, GameReviewScreen)
@@ -31,7 +29,8 @@ def test_the_review_of_a_game(snap_compare: SnapCompare, builtin_entries: list[D
         await pilot.press("right")
         await settle(pilot)
 
-    assert snap_compare(app(builtin_entries, "short", 5), terminal_size=SIZE, run_before=run)
+    ended = app(builtin_entries, "short", 5, last_hand=True)
+    assert snap_compare(ended, terminal_size=SIZE, run_before=run)
 
 
 def test_the_hint_in_the_discard(

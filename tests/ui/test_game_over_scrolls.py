@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from textual.containers import VerticalScroll
 
-from tests.ui.game_support import play_game, sit_down, table_app
-from tests.ui.support import running
+from tests.factories import FakeClock
+from tests.ui.flow.game_plans import saved_at_its_last_hand
+from tests.ui.game_support import play_game, resume
+from tests.ui.support import ListRecorder, app_for, running
 from tests.ui.waiting import until
 from trainer.drills.loader import DrillEntry
-from trainer.settings import GameChoices
+from trainer.settings import GameChoices, Settings
 from trainer.ui.table.summary import GameOverScreen
 
 
@@ -17,9 +19,13 @@ async def test_the_game_over_scrolls_and_keeps_its_keys_in_sight(
     builtin_entries: list[DrillEntry],
 ) -> None:
     choices = GameChoices(variant="short", level="easy")
-    app = table_app(builtin_entries, choices, seed=3)
+    store = ListRecorder()
+    saved_at_its_last_hand(store, choices, 3)
+    app = app_for(
+        builtin_entries, FakeClock(), store, seed=3, bot_pause=0.0, settings=Settings(game=choices)
+    )
     async with running(app, (80, 24)) as pilot:
-        await sit_down(pilot)
+        await resume(pilot)  # the game's last hand
         await play_game(pilot)
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game's end")
         screen = app.screen

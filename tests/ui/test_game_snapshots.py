@@ -11,8 +11,8 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
-from tests.ui.flow.game_plans import two_short
-from tests.ui.game_support import play_game, revealed, settle
+from tests.ui.flow.game_plans import saved_at_its_last_hand, two_short
+from tests.ui.game_support import play_game, resume, revealed, settle
 from tests.ui.support import ListRecorder, app_for
 from trainer.drills.loader import DrillEntry
 from trainer.game.state import GameState
@@ -23,15 +23,21 @@ SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
 
 
-def app(entries: list[DrillEntry], variant: GameVariantId = "standard", seed: int = 2) -> Any:
+def app(
+    entries: list[DrillEntry],
+    variant: GameVariantId = "standard",
+    seed: int = 2,
+    *,
+    last_hand: bool = False,
+) -> Any:
+    """The app on ``seed`` with a game of ``variant`` to deal; ``last_hand``: with that game
+    saved at the deal of its last hand, for home's c to resume (`at_the_end`)."""
     choices = GameChoices(variant=variant, level="standard")
+    store = ListRecorder()
+    if last_hand:
+        saved_at_its_last_hand(store, choices, seed)
     return app_for(
-        entries,
-        FakeClock(),
-        ListRecorder(),
-        seed=seed,
-        bot_pause=0.0,
-        settings=Settings(game=choices),
+        entries, FakeClock(), store, seed=seed, bot_pause=0.0, settings=Settings(game=choices)
     )
 
 
@@ -47,6 +53,14 @@ def at(**play: Any) -> Callable[[Pilot[Any]], Awaitable[None]]:
         await settle(pilot)
 
     return run
+
+
+async def at_the_end(pilot: Pilot[Any]) -> None:
+    """The game an app made with ``last_hand`` saved resumed (home → c) and played to its
+    end: the game over, as `at()` reaches it, for one hand's keys."""
+    await resume(pilot)
+    await play_game(pilot)
+    await settle(pilot)
 
 
 def your_turn_in_the_play(state: GameState) -> bool:
@@ -92,7 +106,7 @@ def test_a_hand_summary(snap_compare: SnapCompare, builtin_entries: list[DrillEn
     assert snap_compare(app(builtin_entries), terminal_size=SIZE, run_before=run)
 
 
-@pytest.mark.slow  # a whole game played to its end first: over 10 s
+@pytest.mark.slow  # a whole game played to its end first: over 10 s (the log's length shows)
 def test_the_game_over(snap_compare: SnapCompare, builtin_entries: list[DrillEntry]) -> None:
     assert snap_compare(app(builtin_entries, "short", 5), terminal_size=SIZE, run_before=at())
 

@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 from textual.worker import Worker, WorkerState
 
 from tests.factories import FakeClock
-from tests.ui.game_support import play_game, settle, table
+from tests.ui.flow.game_plans import saved_at_its_last_hand
+from tests.ui.game_support import play_game, resume, settle, table
 from tests.ui.support import ListRecorder, app_for, running
 from trainer.drills.loader import DrillEntry
 from trainer.settings import GameChoices, Settings
@@ -31,15 +32,17 @@ HOLD_LIMIT = 0.5
 """Seconds a held move waits for the next at most (none comes when it is your turn)."""
 
 
-def game_app(entries: list[DrillEntry], variant: Any = "short", seed: int = 5) -> Any:
+def game_app(
+    entries: list[DrillEntry], variant: Any = "short", seed: int = 5, *, last_hand: bool = False
+) -> Any:
+    """The app on ``seed`` with a game of ``variant`` to deal; ``last_hand``: with that game
+    saved at the deal of its last hand, for home's c to resume."""
     choices = GameChoices(variant=variant, level="standard")
+    store = ListRecorder()
+    if last_hand:
+        saved_at_its_last_hand(store, choices, seed)
     return app_for(
-        entries,
-        FakeClock(),
-        ListRecorder(),
-        seed=seed,
-        bot_pause=0.0,
-        settings=Settings(game=choices),
+        entries, FakeClock(), store, seed=seed, bot_pause=0.0, settings=Settings(game=choices)
     )
 
 
@@ -99,11 +102,10 @@ def drawn_log_end(app: Any) -> bool:
     return log.said[-1][-20:] in svg
 
 
-@pytest.mark.slow  # a whole game played to its end: over 10 s
 async def test_the_game_over_covers_the_log_at_its_end_with_a_slow_computer(
     builtin_entries: list[DrillEntry], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = game_app(builtin_entries)
+    app = game_app(builtin_entries, last_hand=True)
     move = TableRunner.bot_move
 
     def after_a_refresh(runner: TableRunner, *args: Any) -> BotMove | None:
@@ -115,7 +117,7 @@ async def test_the_game_over_covers_the_log_at_its_end_with_a_slow_computer(
 
     monkeypatch.setattr(TableRunner, "bot_move", after_a_refresh)
     async with running(app) as pilot:
-        await deal(pilot)
+        await resume(pilot)  # the game's last hand
         await play_game(pilot)
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)

@@ -89,6 +89,32 @@ def same_game(
     return session
 
 
+def saved_at_its_last_hand(
+    store: StatsStore,
+    choices: GameChoices,
+    app_seed: int,
+    count: CountPlan = right,
+    respond: RespondPlan = accept,
+    *,
+    hands_left: int = 1,
+) -> int:
+    """The game `same_game` plays, played into ``store`` only up to the deal of its last hand
+    (or of the first of its last ``hands_left``) and left saved there (a game is saved at
+    every step), so that home's c resumes it: a test about a game's end plays a hand or two
+    at the table, not the whole game. Returns the number of the hand it is saved at."""
+    with StatsStore(":memory:") as scratch:
+        last = same_game(scratch, choices, app_seed, count, respond).state.hand.number
+    at = last - hands_left + 1
+    assert at > 1, f"the game has {last} hands, not more than {hands_left}"
+    session = new_session(store, choices, random.Random(app_seed))
+    while session.state.hand.number < at:
+        if session.bot_step() is None:
+            asked = session.prompt
+            assert asked is not None
+            session.act(by_keys(session.state, asked, count, respond))
+    return at
+
+
 def lowest_keys(held: tuple[Card, ...], n: int) -> list[str]:
     """The number keys of the ``n`` lowest cards: a plain throw."""
     order = sorted(range(len(held)), key=lambda i: (held[i].value, held[i].rank))

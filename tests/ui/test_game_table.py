@@ -23,10 +23,11 @@ from tests.ui.flow.game_plans import (
     catch,
     right,
     same_game,
+    saved_at_its_last_hand,
     two_short,
     wrong_call,
 )
-from tests.ui.game_support import play_game, revealed, settle, table
+from tests.ui.game_support import play_game, resume, revealed, settle, table
 from tests.ui.support import ListRecorder, app_for, running, text_of
 from tests.ui.waiting import PATIENCE, until
 from trainer.drills.loader import DrillEntry
@@ -288,13 +289,13 @@ async def test_starting_a_new_game_gives_up_the_saved_one(
     assert game_count(store, "playing") == 1
 
 
-@pytest.mark.slow  # a game played out by keys: over 10 s
 async def test_a_match_goes_on_to_its_next_game(builtin_entries: list[DrillEntry]) -> None:
     store = ListRecorder()
     choices = GameChoices(variant="short", level="easy", match_points=3)
+    saved_at_its_last_hand(store, choices, 4)
     app = game_app(builtin_entries, store, choices, 4)
     async with running(app) as pilot:
-        first = await deal(pilot)
+        first = await resume(pilot)  # the match's first game at its last hand
         await play_game(pilot)
         over = app.screen
         assert isinstance(over, GameOverScreen)

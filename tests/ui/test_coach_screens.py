@@ -19,6 +19,7 @@ from trainer.drills.loader import DrillEntry
 from trainer.game.coach.decisions import spot_now
 from trainer.game.coach.discard import discard_advice
 from trainer.game.coach.play import play_advice
+from trainer.game.coach.reasons import lay_reason, throw_reason
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.settings import GameChoices, Settings
@@ -168,10 +169,13 @@ async def test_the_hint_key_in_the_discard_and_the_play_never_in_a_count(
         await pilot.press("h")
         await settle(pilot)
         best = discard_advice(dealt, state.rules, own_crib=own)[:3]
+        reason = throw_reason(best[0].keep, best[0].throw, own_crib=own)
         assert screen.hints.given == [
-            ["Hint: best throws, net"] + [f"  {cards_text(t.throw)}  net {t.net:.1f}" for t in best]
+            ["Hint: best throws, net"]
+            + [f"  {cards_text(t.throw)}  net {t.net:.1f}" for t in best]
+            + [f"  The best {reason}"]
         ]
-        assert screen.log_lines[-4:] == screen.hints.given[0]
+        assert screen.log_lines[-5:] == screen.hints.given[0]
         held = screen.runner.held()
         await pilot.press(*(str(held.index(c) + 1) for c in best[0].throw), "enter")
         await settle(pilot)
@@ -186,7 +190,8 @@ async def test_the_hint_key_in_the_discard_and_the_play_never_in_a_count(
         await settle(pilot)
         values = play_advice(spot).cards
         assert screen.hints.given[-1] == ["Hint: each card's value"] + [
-            f"  {cards_text([v.card])}  {v.value:+.1f}" for v in values
+            f"  {cards_text([v.card])}  {v.value:+.1f} · {lay_reason(spot.pile, v.card)}"
+            for v in values
         ]
         # Never while you count.
         caught = notifications(app)

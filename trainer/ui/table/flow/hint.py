@@ -1,5 +1,6 @@
 """The coach's hint at the table, as plain Python: in the discard, your three best throws by
-net; in the play, every card you may lay with its value. Never while you count: that is the
+net and what the best keeps and gives the crib; in the play, every card you may lay with its
+value and what it pegs now. Never while you count: that is the
 test. `hint_ask` reads what the hint needs from the game now (quick, on the UI's thread);
 `HintAsk.lines` values it (slow: in a worker)."""
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 from trainer.game.coach.decisions import spot_now
 from trainer.game.coach.discard import discard_advice
 from trainer.game.coach.play import Spot, play_advice
+from trainer.game.coach.reasons import lay_reason, throw_reason
 from trainer.rules.cards import Card
 from trainer.ui.flow.coach_text import cards_text, figure
 
@@ -39,15 +41,20 @@ class HintAsk:
         """The hint as the table's log says it."""
         if self.spot is not None:
             advice = play_advice(self.spot)
+            pile = self.spot.pile
             out = ["Hint: each card's value"]
             return out + [
                 f"  {cards_text([v.card], plain=self.plain)}  {figure(v.value, 1, signed=True)}"
+                f" · {lay_reason(pile, v.card)}"
                 for v in advice.cards
             ]
         throws = discard_advice(self.dealt, self.rules, own_crib=self.own_crib)[:THROWS_SHOWN]
+        best = throws[0]
         out = ["Hint: best throws, net"]
-        return out + [
-            f"  {cards_text(t.throw, plain=self.plain)}  net {figure(t.net, 1)}" for t in throws
+        return [
+            *out,
+            *(f"  {cards_text(t.throw, plain=self.plain)}  net {figure(t.net, 1)}" for t in throws),
+            f"  The best {throw_reason(best.keep, best.throw, own_crib=self.own_crib)}",
         ]
 
 

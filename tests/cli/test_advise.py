@@ -146,6 +146,7 @@ def test_play_when_nothing_fits_says_go(capsys: pytest.CaptureFixture[str]) -> N
         (["--hand", "5H", "--pone", "--variant", "three-hand"], "invalid choice"),
         (["--hand", "5H", "--pone", "--theirs", "9"], "your opponent holds 0 to 4 cards, not 9"),
         (["--hand", "5H", "--pile", "9S", "--pone", "--go", "3"], "the count was never 3"),
+        (["--hand", "5H", "--pone", "--earlier-go", "12"], "a go comes at a count of 22 to 30"),
         (["--pile", "9S", "--pone"], "the following arguments are required: --hand"),
     ],
 )
@@ -153,3 +154,20 @@ def test_play_bad_input_is_one_line_and_status_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     assert message in refused(capsys, "play", *argv)
+
+
+def test_play_told_of_an_earlier_go_says_so_and_deals_only_what_it_allows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "--hand", "3D", "6S", "--pile", "10S", "10H", "--pone"]
+    seen = ["--seen", "5C", "4C", "9D", "2H", "KS"]
+    code, out, _ = run(capsys, *argv, *seen, "--earlier-go", "27")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "Your hand 3D 6S, the pile 10S 10H (count 20); your opponent holds 2 and said go at 27 "
+        "earlier this hand"
+    )
+    told = json.loads(run(capsys, *argv, *seen, "--earlier-go", "27", "--json")[1])
+    plain = json.loads(run(capsys, *argv, *seen, "--json")[1])
+    assert told["cards"] != plain["cards"]  # it holds no card of 4 or less: other deals
+    assert told["deals"] < plain["deals"]

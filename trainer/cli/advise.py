@@ -57,7 +57,14 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     rules = variant(args.variant)
     hand, pile, seen = (parse_cards(args.hand), parse_cards(args.pile), parse_cards(args.seen))
     spot = two_player_spot(
-        rules, hand, pile, seen, dealer=args.dealer, theirs=args.theirs, go=args.go
+        rules,
+        hand,
+        pile,
+        seen,
+        dealer=args.dealer,
+        theirs=args.theirs,
+        go=args.go,
+        earlier_go=args.earlier_go,
     )
     advice = play_advice(spot)
     if args.json:
@@ -72,7 +79,10 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     pile_text = f"the pile {format_cards(pile)} (count {spot.count})" if pile else "your lead"
     out.write(f"Your hand {format_cards(hand)}, {pile_text}; your opponent holds {spot.held[1]}")
-    out.write(" and has said go\n\n" if args.go is not None else "\n\n")
+    said = [] if args.go is None else ["has said go"]
+    if args.earlier_go is not None:
+        said.append(f"said go at {args.earlier_go} earlier this hand")
+    out.write((" and " + " and ".join(said) if said else "") + "\n\n")
     if not advice.cards:
         out.write("No card fits: you say go.\n")
         return 0

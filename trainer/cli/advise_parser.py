@@ -67,6 +67,13 @@ def advise_parsers(sub: argparse._SubParsersAction[MugginsParser]) -> None:
         help="your opponent said go when the count was COUNT (since the count began)",
     )
     p.add_argument(
+        "--earlier-go",
+        type=integer,
+        metavar="COUNT",
+        help="your opponent said go in an earlier count of this hand, when the count was "
+        "COUNT: every card it holds is above 31 less COUNT",
+    )
+    p.add_argument(
         "--variant",
         default="standard",
         choices=("standard", "short", "five-card"),

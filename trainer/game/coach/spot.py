@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import accumulate
+from typing import Final
 
 from trainer.game.coach.play import Spot
 from trainer.game.variants import GameVariant
@@ -23,6 +24,10 @@ ME, THEM = 0, 1
 
 class SpotError(ValueError):
     """A position that cannot be: a card twice, a count past 31, too many cards held..."""
+
+
+LOWEST_GO: Final = 22
+"""No go is said below this count: every card fits under 31 (a ten at 21 makes 31)."""
 
 
 def _check_cards(hand: Sequence[Card], pile: Sequence[Card], seen: Sequence[Card]) -> None:
@@ -67,11 +72,19 @@ def two_player_spot(
     dealer: bool,
     theirs: int | None = None,
     go: int | None = None,
+    earlier_go: int | None = None,
 ) -> Spot:
     """Your turn to lay in a two-player game: ``hand`` your cards, ``pile`` the cards since the
     count began (oldest first), ``seen`` every other card you have seen (the starter, your
     throw, earlier counts), ``theirs`` how many cards your opponent holds (None: as the turns
-    give it), ``go`` the count your opponent said go on, if it did since the count began."""
+    give it), ``go`` the count your opponent said go on, if it did since the count began;
+    ``earlier_go`` the count it said go on in an earlier count of this hand (what it holds
+    still fitted under none: every card it has left is above 31 less that count)."""
+    if earlier_go is not None and not LOWEST_GO <= earlier_go <= 30:
+        raise SpotError(
+            f"a go comes at a count of {LOWEST_GO} to 30 (below {LOWEST_GO} every card fits), "
+            f"not {earlier_go}"
+        )
     if rules.players != 2:
         raise SpotError(f"a position is told for two players; {rules.name} has {rules.players}")
     _check_cards(hand, pile, seen)
@@ -125,5 +138,7 @@ def two_player_spot(
         owners,
         frozenset() if go is None else frozenset({THEM}),
         unseen,
-        {} if go is None else {THEM: go},
+        {THEM: min(c for c in (go, earlier_go) if c is not None)}
+        if go is not None or earlier_go is not None
+        else {},
     )

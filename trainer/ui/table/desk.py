@@ -58,6 +58,9 @@ class GameDesk:
         self.clock = clock
         """What times your counts at the table (the app's clock)."""
         self.now = now
+        self.hints_asked: dict[str, int] = {}
+        """The step of each game at which a hint was asked, by the game's uid: a table sat at
+        again marks your next decision as after it (`TableHints.carry`)."""
         """The time now, local (when a saved game was last played)."""
 
     def setup_screen(self, saved: str | None = None) -> GameSetupScreen:
@@ -171,7 +174,7 @@ class GameDesk:
             coach = coach_after_hands(settings.coach_hands, game_count(session.store, "over"))
         except (OSError, ValueError):  # the count cannot be read: as in a first game
             coach = settings.coach_hands != "never"
-        return TableScreen(
+        screen = TableScreen(
             session,
             announce=announce,
             plain=self.plain(),
@@ -180,3 +183,5 @@ class GameDesk:
             clock=self.clock,
             coach=coach,
         )
+        screen.hints.carry(self.hints_asked)
+        return screen

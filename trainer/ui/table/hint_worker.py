@@ -26,6 +26,16 @@ class TableHints:
         self.say = say
         self.given: list[list[str]] = []
         """Every hint said at this table (for tests)."""
+        self._asked: dict[str, int] | None = None
+
+    def carry(self, asked: dict[str, int]) -> None:
+        """Keep the hints asked in ``asked`` (by game, the step each was asked at; the desk's,
+        so they outlive this table): one asked at this very step of this game before you
+        left it (Escape, then c) marks your next decision here too."""
+        self._asked = asked
+        session = self.runner.session
+        if asked.get(session.uid) == session.state.steps:
+            self.runner.hinted = True
 
     def ask(self) -> None:
         """A hint, if one may be given now (marked on your next decision), else why not."""
@@ -36,6 +46,8 @@ class TableHints:
                 self.screen.notify(NO_HINT, severity="warning", timeout=4)
             return
         self.runner.hinted = True
+        if self._asked is not None:
+            self._asked[self.runner.session.uid] = ask.steps
         self.screen.run_worker(
             lambda: self._work(ask), thread=True, exclusive=True, group="hint", name="hint"
         )

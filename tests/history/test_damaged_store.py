@@ -316,3 +316,48 @@ def test_a_game_that_cannot_be_played_through_is_named_by_the_phases(
         f"the saved game {_first_uid(folder)!r}: {steps} steps are saved but 10 actions: the "
         "history's copy of it is damaged",
     )
+
+
+@pytest.mark.parametrize(
+    ("damage", "note"),
+    [
+        (
+            "UPDATE attempts SET hand = 'XX YY' WHERE id = 4",
+            "the saved answer 4: hand: 'XX' is not a card (rank A 2-10 J Q K, then suit S H D C)",
+        ),
+        ("UPDATE attempts SET at = 'yesterday' WHERE id = 6", "the saved answer 6: at: "
+         "'yesterday' is not an ISO 8601 time"),
+        ("UPDATE attempts SET itemised = 'x' WHERE id = 7", "the saved answer 7: itemised: 'x' "
+         "is not 0 or 1"),
+    ],
+    ids=["hand", "time", "flag"],
+)  # fmt: skip
+def test_an_import_beside_a_damaged_answer_names_it_and_adds_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str, note: str
+) -> None:
+    """New answers are imported into a store holding an answer no summary can be made from
+    (the summaries are rebuilt from every answer): the import stops naming it, not with a
+    traceback or SQLite's words, and the store is as it was."""
+    folder, other = tmp_path / "home", tmp_path / "other"
+    with StatsStore.open(folder) as store:
+        build_history(store)
+    with StatsStore.open(other) as store:
+        build_history(store)
+    exported = tmp_path / "export.json"
+    assert main(["export", "-o", str(exported), "--data-dir", str(other)]) == 0
+    data = json.loads(exported.read_text())
+    for record in data["attempts"]:  # the other machine's answers: new here
+        record["uid"] = record["uid"][::-1]
+    exported.write_text(json.dumps(data))
+    _spoil(folder, damage)
+    with contextlib.closing(sqlite3.connect(folder / DB_NAME)) as conn:
+        before = conn.execute("SELECT count(*) FROM attempts").fetchone()
+    capsys.readouterr()
+    assert main(["import", str(exported), "--data-dir", str(folder)]) == 2
+    assert capsys.readouterr().err == (
+        f"muggins: error: nothing was imported: {note}: the history's copy of it is damaged "
+        "(the reports leave it out; the summaries are rebuilt from every answer when answers "
+        "are imported)\n"
+    )
+    with contextlib.closing(sqlite3.connect(folder / DB_NAME)) as conn:
+        assert conn.execute("SELECT count(*) FROM attempts").fetchone() == before

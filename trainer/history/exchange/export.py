@@ -31,7 +31,7 @@ version 5 each game's ledger, version 6 each discard drill's throw's loss."""
 
 
 _JSON_COLUMNS: Final = frozenset({"answer", "categories"})
-_BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
+BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
 CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
 
 
@@ -122,7 +122,7 @@ def iter_records(conn: sqlite3.Connection) -> Iterator[dict[str, Any]]:
             for column in _JSON_COLUMNS:
                 if record[column] is not None:
                     record[column] = stored_json(answer_row(attempt_id), column, record[column])
-            for column in _BOOL_COLUMNS:
+            for column in BOOL_COLUMNS:
                 record[column] = bool(record[column])
             record["combos"] = combos.get(attempt_id, [])
             record["present"] = present.get(attempt_id, {})

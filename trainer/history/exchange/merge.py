@@ -5,7 +5,9 @@ and every game too (`trainer.history.exchange.game_import`), then played through
 game layer's check before anything is written; attempts and games already in the store
 (by their ``uid``) are skipped. A wrong total's row is made again from the attempt's own
 fields, so an export of version 2 (which had none) imports with them too. The summaries
-and the review schedule are rebuilt from the merged history.
+and the review schedule are rebuilt from the merged history; an answer already in the
+store that they cannot be rebuilt from (damaged: written by another program, or let in by an
+import before imports were checked) stops the import, named, with nothing added.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from trainer.history.exchange.export import BOOL_COLUMNS, iter_records
 from trainer.history.exchange.field_checks import RecordError
 from trainer.history.exchange.game_import import GameCheck, GameRows, game_rows, insert_games
 from trainer.history.exchange.read import ImportFormatError
 from trainer.history.exchange.record_checks import check_record
 from trainer.history.file.rows import Rows, insert_rows
 from trainer.history.file.schema import rebuild_derived
+from trainer.history.reading.damage import DAMAGED, Damaged, answer_row, damaged
 from trainer.history.store import StatsStore
 from trainer.textguard import excerpt
 
@@ -119,9 +123,39 @@ def insert_export(store: StatsStore, rows: Sequence[Rows], games: Sequence[GameR
             insert_rows(conn, row, schedule=False, summaries=False)
             added += conn.total_changes > before
         if added:
-            rebuild_derived(conn)
+            try:
+                rebuild_derived(conn)
+            except Exception as err:  # a stored row the summaries cannot be made from
+                note = damaged_answer(conn)
+                if note is None:
+                    raise
+                raise Damaged(
+                    f"nothing was imported: {note} (the reports leave it out; the summaries "
+                    "are rebuilt from every answer when answers are imported)"
+                ) from err
         games_added = insert_games(conn, games)
     return Imported(added, len(rows) - added, games_added, len(games) - games_added)
+
+
+def damaged_answer(conn: sqlite3.Connection) -> str | None:
+    """The first stored answer an import would refuse, named with its field and value
+    (None: every one reads as the trainer writes it)."""
+    for column in sorted(BOOL_COLUMNS):  # an export reads any value as true or false
+        bad = conn.execute(
+            f"SELECT id, {column} FROM attempts WHERE {column} NOT IN (0, 1) ORDER BY at, id"
+        ).fetchone()
+        if bad is not None:
+            return damaged(answer_row(bad[0]), column, bad[1], "is not 0 or 1")
+    ids = (attempt_id for (attempt_id,) in conn.execute("SELECT id FROM attempts ORDER BY at, id"))
+    try:
+        for attempt_id, record in zip(ids, iter_records(conn), strict=True):
+            try:
+                check_record(record)
+            except RecordError as err:
+                return f"{answer_row(attempt_id)}: {err}: {DAMAGED}"
+    except Damaged as err:
+        return str(err)
+    return None
 
 
 def _check_sessions(conn: sqlite3.Connection, rows: Sequence[Rows]) -> None:

@@ -63,6 +63,30 @@ def test_answers_are_written_in_order_off_the_callers_thread_through_failures() 
     store.close()
 
 
+def test_a_flush_returns_once_the_saved_notice_is_told() -> None:
+    """The notice that the answers which waited are saved is told outside the recorder's
+    lock, after the queue empties: a flush (what quitting and the tests wait on) waits for
+    it too, however slow the telling (a loaded machine's thread switch, here a sleep)."""
+    told: list[Notice] = []
+    telling = threading.Event()
+
+    def slowly(notice: Notice) -> None:
+        if not notice.trouble:
+            telling.set()
+            threading.Event().wait(0.3)
+        told.append(notice)
+
+    store = Flaky(fails=1)
+    recorder = Recorder(slowly, first_pause=0.01, longest_pause=0.02)
+    recorder.attach(store)
+    recorder.put(several(1)[0])
+    assert recorder.flush(10)
+    assert telling.is_set()
+    assert [n.text for n in told][-1] == "1 answer that waited is saved in the history now."
+    assert recorder.close(1) is None
+    store.close()
+
+
 def test_closing_with_no_history_says_what_was_not_saved() -> None:
     recorder = Recorder()
     recorder.put(several(1)[0])

@@ -140,6 +140,9 @@ class Recorder:
         self._stopping = self._hurry = False
         self._reason: str | None = None
         self._saved = 0
+        self._telling = 0
+        """Notices about answers written that are being told (outside the lock): `flush`
+        waits for them too, so that what it returns to has been said."""
 
     # ------------------------------------------------------------ the trainer's side
 
@@ -183,9 +186,13 @@ class Recorder:
             return len(self._queue)
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every answer handed over is written; False if ``timeout`` ran out."""
+        """Wait until every answer handed over is written, and what the writing had to say
+        (the answers that waited saved now, those brought back) is told; False if
+        ``timeout`` ran out."""
         with self._state:
-            return self._state.wait_for(lambda: not self._queue and not self._bring_back, timeout)
+            return self._state.wait_for(
+                lambda: not self._queue and not self._bring_back and not self._telling, timeout
+            )
 
     def close(self, timeout: float = QUIT_WAIT) -> Unsaved | None:
         """Wait up to ``timeout`` for the queue to empty (the next try made at once), stop
@@ -279,9 +286,11 @@ class Recorder:
             self._bring_back = []
             if self._reason is not None and not self._queue:
                 self._reason = None
+            if notice is not None:
+                self._telling += 1
             self._state.notify_all()
         if notice is not None:
-            self._tell(notice)
+            self._told(notice)
 
     def _failed(self, err: Exception, *, earlier: bool) -> None:
         with self._state:
@@ -305,10 +314,20 @@ class Recorder:
                 if not self._queue:
                     done = saved_notice(self._saved)
                     self._reason, self._saved = None, 0
+                    self._telling += 1
             self._state.notify_all()
         _delete(early)
         if done is not None:
-            self._tell(done)
+            self._told(done)
+
+    def _told(self, notice: Notice) -> None:
+        """Tell a notice counted in `_telling`, then let `flush` know it is said."""
+        try:
+            self._tell(notice)
+        finally:
+            with self._state:
+                self._telling -= 1
+                self._state.notify_all()
 
     def _tell(self, notice: Notice) -> None:
         if self.notify is not None:

@@ -8,12 +8,17 @@ from trainer.game.session import Clock, GameSession, SavedGameError, local_now
 from trainer.game.step_save import human_result
 from trainer.history import StatsStore
 from trainer.history.file import SavedGame
-from trainer.history.writing import abandon_game, load_game
+from trainer.history.writing import UnreadableGame, abandon_game, abandon_unread, load_game
 
 
 def abandon_saved(store: StatsStore, uid: str, *, now: Clock = local_now) -> None:
-    """Abandon a stored game by its uid without replaying it (one that cannot be resumed)."""
-    saved = load_game(store, uid)
+    """Abandon a stored game by its uid without replaying it (one that cannot be resumed, or
+    even read: a damaged row is given up all the same, so that it never stops a new game)."""
+    try:
+        saved = load_game(store, uid)
+    except UnreadableGame:
+        abandon_unread(store, uid, now())
+        return
     if saved is None:
         raise ValueError(f"no game {uid} in the stats store")
     abandon_game(store, saved.id, now())

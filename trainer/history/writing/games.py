@@ -185,6 +185,19 @@ def abandon_game(store: StatsStore, game_id: int, at: datetime) -> None:
         )
 
 
+def abandon_unread(store: StatsStore, uid: str, at: datetime) -> None:
+    """Mark a playing game abandoned by its uid without reading it (a row too damaged to
+    read, `UnreadableGame`): kept as it is, named by the reports, never offered again."""
+    with store.transaction("abandoning the game") as conn:
+        done = conn.execute(
+            "UPDATE games SET status = 'abandoned', updated = ? WHERE uid = ? AND "
+            "status = 'playing'",
+            (iso(at), uid),
+        ).rowcount
+    if not done:
+        raise GameConflictError(f"game {excerpt(uid)} is not a game in progress in the store")
+
+
 # ---------------------------------------------------------------- reading
 
 

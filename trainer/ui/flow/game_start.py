@@ -59,9 +59,16 @@ def new_session(
     from trainer.game.setup import MatchPlace
     from trainer.game.state import GameOptions
     from trainer.game.variants import variant
-    from trainer.history.writing import latest_playing
+    from trainer.history.writing import UnreadableGame, latest_playing
 
-    while (saved := latest_playing(store)) is not None:
+    while True:
+        try:
+            saved = latest_playing(store)
+        except UnreadableGame as err:  # damaged: given up unread, never a bar to a new game
+            abandon_saved(store, err.uid)
+            continue
+        if saved is None:
+            break
         abandon_saved(store, saved.uid)
     rules = variant(choices.variant)
     levels: list[Level | None] = [None, *([choices.level] * (rules.players - 1))]

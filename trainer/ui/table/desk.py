@@ -58,10 +58,10 @@ class GameDesk:
         self.clock = clock
         """What times your counts at the table (the app's clock)."""
         self.now = now
+        """The time now, local (when a saved game was last played)."""
         self.hints_asked: dict[str, int] = {}
         """The step of each game at which a hint was asked, by the game's uid: a table sat at
         again marks your next decision as after it (`TableHints.carry`)."""
-        """The time now, local (when a saved game was last played)."""
 
     def setup_screen(self, saved: str | None = None) -> GameSetupScreen:
         """The screen to choose a game on, with the last game's choices; ``saved`` names the
@@ -75,12 +75,20 @@ class GameDesk:
         """Deal a new game with these choices (in a worker), then seat the player. A game
         still saved is given up only once the player said so (``give_up``: its uid);
         otherwise they are asked first, the game named."""
+        from trainer.history.writing import UnreadableGame
         from trainer.ui.flow.game_start import new_session, saved_game, saved_line, writer
 
         rng, nineteen = self.runner.rng, self.prefs.settings.nineteen
 
         def make(history: History) -> GameSession | None:
-            saved = saved_game(history)
+            try:
+                saved = saved_game(history)
+            except UnreadableGame as err:  # damaged: asked about all the same, then given up
+                if err.uid != give_up:
+                    line = f"{err} (it cannot be resumed)"
+                    self.app.call_from_thread(self._ask_to_give_up, choices, err.uid, line)
+                    return None
+                saved = None
             if saved is not None and saved.uid != give_up:
                 line = saved_line(history, saved, self.now())
                 self.app.call_from_thread(self._ask_to_give_up, choices, saved.uid, line)

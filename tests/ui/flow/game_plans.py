@@ -76,12 +76,18 @@ def by_keys(state: GameState, asked: Prompt, count: CountPlan, respond: RespondP
 
 
 def same_game(
-    store: StatsStore, choices: GameChoices, app_seed: int, count: CountPlan, respond: RespondPlan
+    store: StatsStore,
+    choices: GameChoices,
+    app_seed: int,
+    count: CountPlan,
+    respond: RespondPlan,
+    *,
+    until: Callable[[GameState], bool] = lambda state: False,
 ) -> GameSession:
-    """The game the app seeded with ``app_seed`` deals for ``choices``, played to the end by
-    `by_keys` with no screen."""
+    """The game the app seeded with ``app_seed`` deals for ``choices``, played by `by_keys`
+    with no screen to the end (or until ``until`` holds of its state)."""
     session = new_session(store, choices, random.Random(app_seed))
-    while not session.over:
+    while not session.over and not until(session.state):
         if session.bot_step() is None:
             asked = session.prompt
             assert asked is not None
@@ -106,12 +112,7 @@ def saved_at_its_last_hand(
         last = same_game(scratch, choices, app_seed, count, respond).state.hand.number
     at = last - hands_left + 1
     assert at > 1, f"the game has {last} hands, not more than {hands_left}"
-    session = new_session(store, choices, random.Random(app_seed))
-    while session.state.hand.number < at:
-        if session.bot_step() is None:
-            asked = session.prompt
-            assert asked is not None
-            session.act(by_keys(session.state, asked, count, respond))
+    same_game(store, choices, app_seed, count, respond, until=lambda s: s.hand.number >= at)
     return at
 
 

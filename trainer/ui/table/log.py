@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 from trainer.ui.flow.claim_draft import AnnounceDraft
@@ -24,6 +25,16 @@ class TableLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, min_width=20, max_lines=SHOWN_LINES)
         self.said: list[str] = []
+        self._shown_height = 0
+
+    def _on_resize(self, event: Resize) -> None:
+        """Keep showing the end when the log shrinks (an answer box opening under it): a
+        log that showed its last line before still shows it."""
+        height = self.scrollable_content_region.height
+        was_at_end = self.scroll_y >= self.virtual_size.height - self._shown_height
+        self._shown_height = height
+        if was_at_end and self.scroll_y < self.max_scroll_y:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def say(self, lines: Sequence[str]) -> None:
         """Add lines to the log, and show its end now: a summary opened over the table next

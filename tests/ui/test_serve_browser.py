@@ -67,6 +67,11 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT: ViewportSize = {"width": 1024, "height": 640}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+HOME_DRAWN = "Ten random hands with their starter"
+"""Home's last part drawn: the description of the drill set under its cursor, the warm-up."""
+QUESTION_DRAWN = "our count, then Enter"
+"""A hand's question drawn, down to its answer box's words (the first letter may be under
+the blinking cursor, drawn apart)."""
 T = TypeVar("T")
 
 DRIVE = """
@@ -139,6 +144,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     """A fresh browser profile for the test, at the pinned size (with the pinned font, it
     sets the terminal's columns and rows)."""
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    context.add_init_script(RECORD)
     try:
         yield context
     finally:
@@ -193,7 +199,6 @@ def test_the_pegging_drill_draws_the_cards_laid_in_the_browser(
     served = Served(home, before=("--seed", "381", "--drill", "pegging"))
     try:
         page = context.new_page()
-        page.add_init_script(RECORD)
         page.goto(served.url)
         # The question's frame, down to its field (its cursor blinks: it never settles).
         page.wait_for_function("window.drawn.includes('this card pegs')", timeout=30_000)
@@ -220,7 +225,6 @@ def test_a_throw_made_in_the_browser_is_judged_and_kept(
     served = Served(home, before=("--seed", "3", "--drill", "keep-four"))
     try:
         page = context.new_page()
-        page.add_init_script(RECORD)
         page.goto(served.url)
         page.wait_for_function("window.drawn.includes('then Enter')", timeout=30_000)
         page.keyboard.press("1")
@@ -467,11 +471,17 @@ def _answer_the_first_hand(page: Page) -> None:
 
 
 def _start_the_first_drill(page: Page) -> None:
-    """Wait for home, press Enter on it, and wait for the question to be drawn."""
-    page.wait_for_selector("body.-first-byte", state="attached", timeout=30_000)
-    home_screen = _settle(page)  # home, drawn
+    """Wait for home to be drawn (the first drill set's description under the list), press
+    Enter on it, and wait for the question's answer box to be drawn."""
+    _drawn(page, HOME_DRAWN)
     page.keyboard.press("Enter")  # start the first drill set: the warm-up
-    _change(page, home_screen)  # the question (its clock ticks: never still)
+    _drawn(page, QUESTION_DRAWN)
+
+
+def _drawn(page: Page, text: str) -> None:
+    """Wait until the trainer has sent the page's terminal ``text`` (the trainer drew it, so
+    it has done all it did before; a key pressed now is its next)."""
+    page.wait_for_function("text => window.drawn.includes(text)", arg=text, timeout=30_000)
 
 
 async def _burst(served: Served, sockets: int) -> tuple[list[int | None], int]:
@@ -550,14 +560,3 @@ def _settle(page: Page, timeout: float = 30) -> bytes:
             return shot
         time.sleep(0.1)
     raise AssertionError("the page never settled")
-
-
-def _change(page: Page, before: bytes, timeout: float = 30) -> None:
-    """Wait until the page no longer shows ``before``, and a moment more (the new screen)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.screenshot() != before:
-            time.sleep(0.5)
-            return
-        time.sleep(0.1)
-    raise AssertionError("the screen did not change")

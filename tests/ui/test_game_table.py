@@ -227,7 +227,7 @@ async def test_a_wrong_muggins_call_gives_the_count_s_owner_the_points(
         assert lines[3] == f"Computer pegs {s.points} for the {s.box}."
 
 
-@pytest.mark.slow  # a game played out by keys: over 10 s
+@pytest.mark.slow  # two hands played out by keys, one trainer after another
 async def test_escape_leaves_the_game_saved_and_home_resumes_it(
     builtin_entries: list[DrillEntry], tmp_path: Path
 ) -> None:
@@ -263,8 +263,11 @@ async def test_escape_leaves_the_game_saved_and_home_resumes_it(
             resumed = table(app)
             assert resumed.session.state == state
             assert resumed.query_one(CribbageBoard).scores == state.scores
-            await play_game(pilot)  # and it plays on to the end
-            assert resumed.session.over
+            number = state.hand.number
+            await play_game(pilot, stop=lambda s: s.hand.number > number)  # and it plays on
+            assert resumed.session.state.hand.number == number + 1
+            # the hand it was saved in finished, in the record with the one dealt since
+            assert [h.number for h in resumed.session.hands] == list(range(1, number + 2))
 
 
 async def test_starting_a_new_game_gives_up_the_saved_one(

@@ -52,6 +52,31 @@ def screen_lines(app: MugginsApp) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
+async def test_home_resized_draws_as_home_started_at_that_size(
+    builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """The drill list keeps the rows it drew across a resize (its columns have fixed
+    widths): what it shows then is what a trainer started at the new size shows."""
+    pictures = []
+    for start, end in (((80, 24), (110, 34)), ((110, 34), (80, 24)), ((80, 24), (80, 24))):
+        app = app_for(builtin_entries, clock, recorder)
+        async with running(app, start) as pilot:
+            if end != start:
+                await pilot.resize_terminal(*end)
+                await until(pilot, lambda: app.size == end, "the new size")  # noqa: B023
+                await pilot.pause()
+            await press(pilot, "down", "down")
+            pictures.append(screen_lines(app))
+    fresh = {}
+    for size in ((110, 34), (80, 24)):
+        app = app_for(builtin_entries, clock, recorder)
+        async with running(app, size) as pilot:
+            await press(pilot, "down", "down")
+            fresh[size] = screen_lines(app)
+    assert pictures == [fresh[(110, 34)], fresh[(80, 24)], fresh[(80, 24)]]
+    assert any("Hidden fifteens" in line for line in fresh[(80, 24)])
+
+
 YAML = """name: Added while running
 description: A drill file written while the trainer was open.
 hands: 3

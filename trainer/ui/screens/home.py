@@ -67,6 +67,9 @@ class DrillTable(DataTable[Text]):
         self.show_place()
 
     def on_resize(self, event: Resize) -> None:
+        # The columns have fixed widths, so a new size draws no row otherwise: DataTable's
+        # own handler would throw every drawn row away (the whole list drawn twice at start).
+        event.prevent_default()
         self.show_place()
 
     def show_place(self) -> None:
@@ -119,6 +122,8 @@ class HomeScreen(Screen[None]):
         self.plain = plain
         self.history: History | None = None
         self.saved = saved
+        self._filled: list[tuple[str, tuple[str, str, str, str]]] | None = None
+        """The rows the list shows (None: not filled yet)."""
         """The game you can resume, as home names it (None: no game is saved): as read before
         the first frame, then as the history says each time home is shown."""
 
@@ -256,18 +261,24 @@ class HomeScreen(Screen[None]):
             self._describe(0)
 
     def _fill(self, table: DataTable[Text]) -> None:
-        """One row a drill set; its name (or a broken file's name) is shown as text."""
+        """One row a drill set; its name (or a broken file's name) is shown as text. Rows
+        just as shown are left alone (drawing the list is most of home's first frame)."""
+        rows = [(entry.id, self._cells(entry)) for entry in self.entries]
+        if rows == self._filled:
+            return
+        self._filled = rows
         table.clear()
-        for entry in self.entries:
-            if entry.drill is None:
-                cells = (f"⚠ {entry.id}", "broken", "", "")
-                table.add_row(*map(as_cell, cells), key=entry.id)
-                continue
-            d = entry.drill
-            p = self.progress.get(d.id)
-            accuracy = f"{p.accuracy:.0%}" if p and p.attempts else "-"
-            last = ago(p.last, self.now()) if p else "never"
-            table.add_row(*map(as_cell, (d.name, _kind_label(d), accuracy, last)), key=d.id)
+        for key, cells in rows:
+            table.add_row(*map(as_cell, cells), key=key)
+
+    def _cells(self, entry: DrillEntry) -> tuple[str, str, str, str]:
+        if entry.drill is None:
+            return (f"⚠ {entry.id}", "broken", "", "")
+        d = entry.drill
+        p = self.progress.get(d.id)
+        accuracy = f"{p.accuracy:.0%}" if p and p.attempts else "-"
+        last = ago(p.last, self.now()) if p else "never"
+        return (d.name, _kind_label(d), accuracy, last)
 
     def refresh_progress(self, progress: Progress) -> None:
         """Show these figures."""

@@ -11,13 +11,15 @@ from textual.widgets import Input
 
 from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, drill, entry, press, running
+from tests.ui.waiting import PATIENCE
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.quiz import QuizScreen
 
 TEN = drill({"name": "Ten", "description": "d", "hands": 2})
 
 
-async def _ended(app: MugginsApp, timeout: float = 10) -> None:
+async def _ended(app: MugginsApp, timeout: float = PATIENCE) -> None:
+    """Wait for the app to end (as long as anything is waited for: a busy machine is slow)."""
     async with asyncio.timeout(timeout):
         while app.is_running:
             await asyncio.sleep(0.01)

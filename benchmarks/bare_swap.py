@@ -14,9 +14,13 @@ the same run as the trainer is measured.
 from __future__ import annotations
 
 import time
-from typing import NamedTuple
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
 
+from rich.console import RenderableType
 from textual import events
+from textual._compositor import CompositorUpdate
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -125,6 +129,29 @@ async def bare_swaps(rounds: int, rows: int = 3) -> list[Timing]:
             await pilot.press("enter")
             await pilot.pause()
     return found[1:]
+
+
+@contextmanager
+def terminal_output() -> Iterator[None]:
+    """While inside, a headless app turns each frame into what a terminal would be sent, as
+    `App._display` does in a terminal and skips headless, so that the timings count that
+    step (its text goes nowhere): the trainer and the bare app alike."""
+    display = App._display
+
+    def rendered(self: App[Any], screen: Any, renderable: RenderableType | None) -> None:
+        if renderable is not None and self.is_headless and not self._batch_count:
+            console = self.console
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(console)
+            else:
+                console._render_buffer(console.render(renderable))
+        display(self, screen, renderable)
+
+    App._display = rendered  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        App._display = display  # type: ignore[method-assign]
 
 
 def mark_now() -> tuple[float, float]:

@@ -16,7 +16,8 @@ that fits laid, your true count, the computer's counts accepted).
    target, with its three parts (your count handled, the answer, the reveal drawn). The
    computer's moves before your count are shown at once with a key, as a player may.
    Against it, in the same run, a bare Textual app doing the same swap (`bare_swap.py`).
-   Target: the median under 50 ms.
+   Target: the median under 50 ms. Each frame is also turned into what a terminal would be
+   sent (`bare_swap.terminal_output`: headless, `App._display` skips that step), in both apps.
 2. **A computer move appears within its pause**: for each level (easy, standard, strong),
    games at the default pause with no key pressed while the computer is to move. Each move
    is due a pause after its turn began (the table starts its worker then); how late it
@@ -61,7 +62,7 @@ from trainer.ui.table.screen import TableScreen
 from trainer.ui.table.summary import GameOverScreen, HandSummaryScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or loaded by a test
-from bare_swap import Timing, bare_swaps, mark_now, since
+from bare_swap import Timing, bare_swaps, mark_now, since, terminal_output
 
 TARGET_S: Final = 0.050
 SIZE: Final = (80, 24)
@@ -393,8 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     payload: dict[str, Any] = {}
 
     if args.rounds:
-        rounds = asyncio.run(reveal_latencies(args.rounds, args.seed))
-        bare = asyncio.run(bare_swaps(args.rounds, rows=3))
+        with terminal_output():
+            rounds = asyncio.run(reveal_latencies(args.rounds, args.seed))
+            bare = asyncio.run(bare_swaps(args.rounds, rows=3))
         print_reveals(rounds, bare, payload)
 
     levels = [level for level in args.levels.split(",") if level]
@@ -403,7 +405,8 @@ def main(argv: list[str] | None = None) -> int:
         print("  how late (p99 = the worst under 100 moves): shown on the table; drawn")
         payload["pause"] = {}
     for level in levels if args.moves else []:
-        found = asyncio.run(pause_lateness(level, args.moves, args.seed))
+        with terminal_output():
+            found = asyncio.run(pause_lateness(level, args.moves, args.seed))
         shown, drawn = [f.shown for f in found], [f.drawn for f in found]
         kinds = {k: [f.drawn for f in found if f.opened == k] for k in ("", "reveal", "summary")}
         verdict = "PASS" if p99(drawn) < TARGET_S else "MISS"

@@ -13,7 +13,9 @@
    ``run_test(message_hook=...)``) to the first refresh after the reveal took the
    question's place, in wall and CPU time; against a bare Textual app doing the same swap
    (`bare_swap.py`: two pre-mounted containers swapped by their display), measured in the
-   same run the same way. Target: the median under 50 ms.
+   same run the same way, each frame in both turned into what a terminal would be sent
+   (`bare_swap.terminal_output`: headless, `App._display` skips it). Target: the median
+   under 50 ms.
 
 Run: ``.venv/bin/python benchmarks/bench_ui.py [--rounds N] [--hands N] [--json]``
 """
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or loaded by a test
-from bare_swap import Timing, bare_swaps, mark_now, since
+from bare_swap import Timing, bare_swaps, mark_now, since, terminal_output
 
 TARGET_S: Final = 0.050
 
@@ -225,8 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     cpu_verdict = "PASS" if cpu_ratio <= 1.5 else "MISS"
     print(f"  muggins / bare, CPU, median pair {cpu_ratio:5.2f}x  [target <= 1.5x] {cpu_verdict}")
 
-    latencies = asyncio.run(reveal_latencies(args.hands))
-    bare_reveals = asyncio.run(bare_swaps(args.hands, rows=2))
+    with terminal_output():
+        latencies = asyncio.run(reveal_latencies(args.hands))
+        bare_reveals = asyncio.run(bare_swaps(args.hands, rows=2))
     median = statistics.median(t.wall for t in latencies)
     worst = max(t.wall for t in latencies)
     bare_median = statistics.median(t.wall for t in bare_reveals)

@@ -239,6 +239,7 @@ class TableScreen(CountsAloud, Screen[None]):
 
     def apply(self, effects: Sequence[Effect]) -> None:
         """Do what the runner says, in order, then draw the table once."""
+        self.steps.release()  # the frame held for the move this applies (`StepWorkers.bot`)
         shown: BotShown | None = None
         bot: BotTurn | None = None
         for effect in effects:
@@ -270,7 +271,7 @@ class TableScreen(CountsAloud, Screen[None]):
         if self.revealed is None and not (bot is not None and bot.at_once):
             self._draw()  # (a move shown at once, opening its reveal, draws the table then)
         if bot is not None:
-            self.steps.bot()
+            self.steps.bot(at_once=bot.at_once)
         if shown is not None:
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
 

@@ -19,23 +19,27 @@ from textual.app import App, ScreenStackError
 SETTLE_ROUNDS: Final = 12
 """How many hand-overs deep the messages already posted are followed (an answer's Enter
 needs one or two here; the rest is room for deeper widgets, each round a moment when idle)."""
-SETTLE_SECONDS: Final = 2.0
-"""The longest a quit waits for them; a busy app quits anyway after this."""
+ROUND_SECONDS: Final = 5.0
+"""The longest one round waits: a widget that has not handled what it held by then is
+stuck, and the app quits anyway. A slow app (a busy machine) is waited for round after
+round, never cut off by a total, which could drop an answer typed right before a quit on
+a loaded machine (the server waits for a trainer still at work,
+`trainer.ui.serve_tabs.QUIT_LIMIT`)."""
 
 
 async def settle(
-    app: App[Any], *, rounds: int = SETTLE_ROUNDS, timeout: float = SETTLE_SECONDS
+    app: App[Any], *, rounds: int = SETTLE_ROUNDS, timeout: float = ROUND_SECONDS
 ) -> None:
     """Wait until the app and every widget of its screen have handled the messages posted to
-    them before this call, and those these post in turn, ``rounds`` deep, for at most
-    ``timeout`` seconds."""
-    try:
-        async with asyncio.timeout(timeout):
-            for _ in range(rounds):
+    them before this call, and those these post in turn, ``rounds`` deep; a round that
+    takes over ``timeout`` seconds ends the wait (a widget stuck)."""
+    for _ in range(rounds):
+        try:
+            async with asyncio.timeout(timeout):
                 if not await _one_round(app):
                     return
-    except TimeoutError:
-        return  # a busy app: quit anyway
+        except TimeoutError:
+            return  # a widget stuck: quit anyway
 
 
 async def _one_round(app: App[Any]) -> bool:

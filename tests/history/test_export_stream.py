@@ -173,14 +173,17 @@ def test_an_export_that_fails_part_way_leaves_the_old_file(
         ("categories", "'{\"fifteens\": NaN}'", "categories: "),
         ("ms", "9e999", "ms: inf is not a number or text"),
         ("hand", "x'00'", "hand: b'\\x00' is not a number or text"),
+        ("crib", "'x'", "crib: 'x' is not 0 or 1"),
+        ("timed_out", "2", "timed_out: 2 is not 0 or 1"),
+        ("itemised", "0.5", "itemised: 0.5 is not 0 or 1"),
     ],
 )
 def test_a_damaged_answer_is_named_and_the_last_export_kept(
     column: str, value: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """An answer another program spoiled (text that is not JSON, a NaN, an infinity, a blob)
-    stops the export with a line naming the answer and the field: a file holding it could
-    not be imported again."""
+    """An answer another program spoiled (text that is not JSON, a NaN, an infinity, a blob,
+    a yes-or-no flag that is neither) stops the export with a line naming the answer and
+    the field: a file holding it could not be imported again."""
     data = tmp_path / "data"
     with StatsStore.open(data) as store:
         build_history(store)

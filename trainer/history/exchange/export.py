@@ -31,7 +31,7 @@ version 5 each game's ledger, version 6 each discard drill's throw's loss."""
 
 
 _JSON_COLUMNS: Final = frozenset({"answer", "categories"})
-BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
+_BOOL_COLUMNS: Final = frozenset({"crib", "timed_out", "itemised"})
 CSV_COLUMNS: Final = (*ATTEMPT_COLUMNS, "combos", "present")
 
 
@@ -122,11 +122,19 @@ def iter_records(conn: sqlite3.Connection) -> Iterator[dict[str, Any]]:
             for column in _JSON_COLUMNS:
                 if record[column] is not None:
                     record[column] = stored_json(answer_row(attempt_id), column, record[column])
-            for column in BOOL_COLUMNS:
-                record[column] = bool(record[column])
+            for column in _BOOL_COLUMNS:
+                record[column] = _flag(attempt_id, column, record[column])
             record["combos"] = combos.get(attempt_id, [])
             record["present"] = present.get(attempt_id, {})
             yield record
+
+
+def _flag(attempt_id: int, column: str, value: object) -> bool:
+    """A yes-or-no column as the trainer writes it (0 or 1), or `Damaged` naming the answer
+    and the field (``'x'`` written by another program is neither, not true)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value in (0, 1):
+        return bool(value)
+    raise Damaged(damaged(answer_row(attempt_id), column, value, "is not 0 or 1"))
 
 
 def _check_numbers(attempt_id: int, record: Mapping[str, Any]) -> None:

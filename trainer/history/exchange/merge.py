@@ -16,14 +16,14 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from trainer.history.exchange.export import BOOL_COLUMNS, iter_records
+from trainer.history.exchange.export import iter_records
 from trainer.history.exchange.field_checks import RecordError
 from trainer.history.exchange.game_import import GameCheck, GameRows, game_rows, insert_games
 from trainer.history.exchange.read import ImportFormatError
 from trainer.history.exchange.record_checks import check_record
 from trainer.history.file.rows import Rows, insert_rows
 from trainer.history.file.schema import rebuild_derived
-from trainer.history.reading.damage import DAMAGED, Damaged, answer_row, damaged
+from trainer.history.reading.damage import DAMAGED, Damaged, answer_row
 from trainer.history.store import StatsStore
 from trainer.textguard import excerpt
 
@@ -140,12 +140,6 @@ def insert_export(store: StatsStore, rows: Sequence[Rows], games: Sequence[GameR
 def damaged_answer(conn: sqlite3.Connection) -> str | None:
     """The first stored answer an import would refuse, named with its field and value
     (None: every one reads as the trainer writes it)."""
-    for column in sorted(BOOL_COLUMNS):  # an export reads any value as true or false
-        bad = conn.execute(
-            f"SELECT id, {column} FROM attempts WHERE {column} NOT IN (0, 1) ORDER BY at, id"
-        ).fetchone()
-        if bad is not None:
-            return damaged(answer_row(bad[0]), column, bad[1], "is not 0 or 1")
     ids = (attempt_id for (attempt_id,) in conn.execute("SELECT id FROM attempts ORDER BY at, id"))
     try:
         for attempt_id, record in zip(ids, iter_records(conn), strict=True):

@@ -109,6 +109,8 @@ async def played_to_the_end(
         assert screen.query_one(CribbageBoard).scores == session.state.scores
         result = text_of(app, "#game-result")
         assert result == over.result_line()
+        if said := over.calls_lines():  # your calls, one a line (they once ran together)
+            assert text_of(app, "#game-calls").split("\n") == said
         # The summary's tally is the record's, and adds up to the score.
         totals = tuple(t.total for t in tally(session.setup.rules, session.hands))
         assert totals == session.state.scores

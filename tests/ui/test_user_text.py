@@ -12,7 +12,7 @@ from textual.command import Matcher
 from textual.content import Content
 
 from trainer.textguard import strip_controls
-from trainer.ui.user_text import as_cell, as_text, escape_markup, fill, highlight
+from trainer.ui.user_text import as_cell, as_lines, as_text, escape_markup, fill, highlight
 
 HOSTILE: Final = [
     "[/]",
@@ -52,6 +52,14 @@ def test_as_text_and_as_cell_hold_the_text_with_our_style_only(text: str) -> Non
     assert not cell.spans
     assert cell.no_wrap
     assert not as_cell(text, wrap=True).no_wrap
+
+
+def test_lines_stay_one_a_line_and_their_own_breaks_are_spaces() -> None:
+    lines = ["Your calls: 2 right.", "  hand 3, [b]x[/b]", "  a\nb\x1b"]
+    content = as_lines(lines)
+    assert content.plain.split("\n") == ["Your calls: 2 right.", "  hand 3, [b]x[/b]", "  a b "]
+    assert not content.spans
+    assert as_lines([]).plain == ""
 
 
 @given(MARKUP_TEXT)

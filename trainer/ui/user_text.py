@@ -20,6 +20,8 @@ palette's help line, where the text is the whole markup.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.command import Matcher
 from textual.content import Content
@@ -37,6 +39,12 @@ def as_text(text: str, style: str = "") -> Content:
     """``text`` as Textual content, shown exactly as written (controls as spaces); ``style``
     is ours (``"bold"``, ``"$text-muted"``). For a `Static`, a `Label`, an `Option`, a title."""
     return Content.styled(clean(text), style) if style else Content(clean(text))
+
+
+def as_lines(lines: Sequence[str]) -> Content:
+    """``lines`` as Textual content, one a line, each shown exactly as written (`as_text`
+    makes a line break in a text a space: a list joined first would run together)."""
+    return Content("\n").join(as_text(line) for line in lines)
 
 
 def fill(template: str, **values: object) -> Content:

@@ -20,7 +20,7 @@ from trainer.game.session import GameSession
 from trainer.game.tally import SideTally, calls, counting, tally
 from trainer.ui.flow.game_start import side_names
 from trainer.ui.table.flow.calls_text import calls_lines
-from trainer.ui.user_text import as_text
+from trainer.ui.user_text import as_lines, as_text
 from trainer.ui.widgets.footer import KeysFooter
 
 COLUMNS = ("play", "hands", "crib", "heels", "muggins", "total")
@@ -137,7 +137,7 @@ class GameOverScreen(ModalScreen[bool]):
             )
             yield Static(as_text(self.counting_line()), id="game-counting")
             said = self.calls_lines()
-            listed = Static(as_text("\n".join(said)), id="game-calls")
+            listed = Static(as_lines(said), id="game-calls")  # one call a line
             listed.display = bool(said)  # no calls: no blank line
             yield listed
             yield Static(as_text(self.match_line()), id="game-match")

@@ -109,13 +109,16 @@ window.WebSocket = class extends Opened {
 };
 """
 RECORD = """
-// Keep, as text, every byte the trainer sends the page's terminal (what it draws).
+// Keep, as text, every byte the trainer sends the page's terminal (what it draws), and
+// the page's sockets (what they hold still to send).
 window.drawn = "";
+window.sockets = [];
 const decoder = new TextDecoder();
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
   constructor(url, protocols) {
     super(url, protocols);
+    window.sockets.push(this);
     this.addEventListener("message", (event) => {
       if (typeof event.data !== "string") {
         window.drawn += decoder.decode(event.data, {stream: true});
@@ -428,11 +431,14 @@ def test_an_answer_entered_as_the_tab_closes_is_kept(
         _start_the_first_drill(page)
         page.keyboard.type("7")
         page.keyboard.press("Enter")
-        page.close()  # at once: the trainer is told to quit right behind the Enter
+        # The keys out of the page (a page torn down may drop what its socket has not sent
+        # yet: the browser's doing), then at once: the trainer is told to quit right behind.
+        page.wait_for_function("window.sockets.every(s => s.bufferedAmount === 0)")
+        page.close()
         no_trainers_left(home)
     finally:
         output = served.stop()
-    kept = sorted(p.name for p in home.iterdir())
+    kept = sorted(p.name for p in home.iterdir()) if home.exists() else "no folder made"
     # (Lost twice in 16 rounds of the stress test: what the server said, and what the
     # folder holds, tell the next reader which side lost it.)
     assert attempts(home) == [("warm-up", "7", 7)], (kept, output)

@@ -428,7 +428,15 @@ def test_an_answer_entered_as_the_tab_closes_is_kept(
     try:
         page = context.new_page()
         page.goto(served.url)
-        _start_the_first_drill(page)
+        # Home still for a second (the trainer's start-up work done), then the question,
+        # still a moment: typed at once, the answer was missing now and then, never having
+        # reached the trainer (no folder made) even with the keys out of the page; why is
+        # not known yet (see the closing note of stop 33).
+        _drawn(page, HOME_DRAWN)
+        home_screen = _settle(page)
+        page.keyboard.press("Enter")
+        _drawn(page, QUESTION_DRAWN)
+        _change(page, home_screen)
         page.keyboard.type("7")
         page.keyboard.press("Enter")
         # The keys out of the page (a page torn down may drop what its socket has not sent
@@ -553,6 +561,17 @@ class _page_served_at:
     def __exit__(self, *_: object) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def _change(page: Page, before: bytes, timeout: float = 30) -> None:
+    """Wait until the page no longer shows ``before``, and a moment more (the new screen)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.screenshot() != before:
+            time.sleep(0.5)
+            return
+        time.sleep(0.1)
+    raise AssertionError("the screen did not change")
 
 
 def _settle(page: Page, timeout: float = 30) -> bytes:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 
 from tests.ui.game_support import play_game, settle, sit_down, table_app
 from tests.ui.support import running
@@ -26,6 +27,18 @@ from trainer.ui.table.screen import TableScreen
 def your_count(state: GameState) -> bool:
     asked = prompt(state)
     return asked is not None and asked.kind == "count" and asked.seat == 0
+
+
+CHOICES = GameChoices(variant="standard", level="easy")
+
+
+async def at_your_count(pilot: Pilot[Any]) -> TableScreen:
+    """Deal from home and play (the computer's moves at once) until you are asked your count."""
+    await sit_down(pilot)
+    await play_game(pilot, stop=your_count)
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
 
 
 def frames_seen(app: App[Any]) -> list[bool]:
@@ -46,12 +59,9 @@ async def test_the_reveal_is_the_first_frame_after_enter_on_your_count(
     builtin_entries: list[DrillEntry], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(step_workers, "HOLD_LIMIT", 600.0)  # never reached: a busy machine
-    app = table_app(builtin_entries, GameChoices(variant="standard", level="easy"), seed=4)
+    app = table_app(builtin_entries, CHOICES, seed=4)
     async with running(app, (80, 24)) as pilot:
-        await sit_down(pilot)
-        await play_game(pilot, stop=your_count)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+        screen = await at_your_count(pilot)
         state = screen.session.state
         seat, box = state.hand.to_show[0]
         show = score_show(state.cards_of(seat, box), state.hand.dealt.starter, crib=box == "crib")
@@ -76,12 +86,9 @@ async def test_an_answer_that_takes_long_does_not_hold_the_screen(
             go_on.wait(60)
         return move(runner, *args, **kwargs)
 
-    app = table_app(builtin_entries, GameChoices(variant="standard", level="easy"), seed=4)
+    app = table_app(builtin_entries, CHOICES, seed=4)
     async with running(app, (80, 24)) as pilot:
-        await sit_down(pilot)
-        await play_game(pilot, stop=your_count)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+        screen = await at_your_count(pilot)
         monkeypatch.setattr(TableRunner, "bot_move", slow)
         await pilot.press("0")
         await settle(pilot)

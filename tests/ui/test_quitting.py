@@ -39,6 +39,54 @@ async def test_an_answer_entered_just_before_a_quit_is_recorded(recorder: ListRe
     assert [a.number for a in recorder.attempts] == [1]
 
 
+async def test_an_answer_entered_as_the_tab_loses_focus_and_closes_is_recorded(
+    recorder: ListRecorder,
+) -> None:
+    app = app_for([entry(TEN)], FakeClock(), recorder)
+    async with running(app) as pilot:
+        await press(pilot, "enter")
+        assert isinstance(app.screen, QuizScreen)
+        app.screen.query_one("#claim", Input).value = "4"
+        # As a closing browser tab sends them: the Enter, the page's blur, the quit, at once.
+        # (The blur took the focus from the box before its Enter came back to the app's
+        # bindings: the answer was never submitted.)
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.AppBlur())
+        app.post_message(ExitApp())
+        await _ended(app)
+        app.runner.flush(10)
+    assert [a.number for a in recorder.attempts] == [1]
+
+
+async def test_an_answer_entered_as_the_app_loses_focus_is_judged(
+    recorder: ListRecorder,
+) -> None:
+    app = app_for([entry(TEN)], FakeClock(), recorder)
+    async with running(app) as pilot:
+        await press(pilot, "enter")
+        assert isinstance(app.screen, QuizScreen)
+        claim = app.screen.query_one("#claim", Input)
+        claim.value = "4"
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.AppBlur())  # another window, a tab switched, at once
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, QuizScreen)
+        assert app.screen.revealed is not None  # judged: its reveal is shown
+        assert app.focused is None  # and the focus gone, as the blur says
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        focused = app.focused
+        assert focused is not None  # back where it was
+        app.post_message(events.AppBlur())  # away and back at once: the focus stays
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert app.focused is focused
+        app.runner.flush(10)
+    assert [a.number for a in recorder.attempts] == [1]
+
+
 async def test_a_quit_with_nothing_typed_still_quits(recorder: ListRecorder) -> None:
     app = app_for([entry(TEN)], FakeClock(), recorder)
     async with running(app):

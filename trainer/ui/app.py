@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import Provider
@@ -32,7 +32,7 @@ from trainer.ui.commands import TextCommands
 from trainer.ui.flow.drill_runner import DrillRunner, Retry, Reveal, Step
 from trainer.ui.flow.history import OpenHistory
 from trainer.ui.flow.options import Options
-from trainer.ui.quitting import settle
+from trainer.ui.quitting import blur_when_settled, settle
 from trainer.ui.saving import Saving, poster, show
 from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen
@@ -108,6 +108,7 @@ class MugginsApp(App[None]):
         )
         self._started = False
         self._settled = False
+        self._focus_changes = 0
 
     @on(ExitApp)
     def _settle_first(self, message: ExitApp) -> None:
@@ -122,6 +123,23 @@ class MugginsApp(App[None]):
     async def _exit_when_settled(self) -> None:
         await settle(self)
         self.post_message(ExitApp())
+
+    @on(events.AppBlur)
+    def _blur_when_settled(self, event: events.AppBlur) -> None:
+        """The app lost the focus (a browser tab left or closing, another window): the
+        focused widget loses it once the keys typed before are handled, so an Enter on its
+        way still submits (`trainer.ui.quitting`)."""
+        event.prevent_default()
+        turn = self._focus_changes = self._focus_changes + 1
+        still = partial(self._focus_unchanged_since, turn)
+        self.run_worker(blur_when_settled(self, still), name="blur", group="blur")
+
+    def _focus_unchanged_since(self, turn: int) -> bool:
+        return self._focus_changes == turn
+
+    @on(events.AppFocus)
+    def _focus_back(self) -> None:
+        self._focus_changes += 1  # a blur still waiting is void: Textual's focus goes on
 
     @property
     def settings(self) -> Settings:

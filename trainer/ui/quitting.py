@@ -1,5 +1,5 @@
-"""Quitting only once the keys already typed are handled, so an answer typed just before a
-quit is judged and kept.
+"""Quitting, or losing the focus, only once the keys already typed are handled, so an
+answer typed just before a quit or a blur is judged and kept.
 
 A quit from outside the app (a browser tab closing, ``muggins serve`` stopping, SIGTERM)
 reaches Textual as an `ExitApp` message behind the keys typed before it. Textual hands a key
@@ -7,11 +7,19 @@ to the focused widget's own queue and then, at once, exits: the widgets close wi
 or the answer it submits, still waiting in their queues, and the answer is lost. `settle`
 lets those queues empty first, level by level (a key goes app → input → its containers →
 screen → app), a bounded number of times.
+
+A blur (the browser tab left or closing, which a page sends just before its quit; another
+window) takes the focus from the focused widget, and Textual looks up a key's bindings
+(the answer box's Enter) along the focus when the key comes back to the app from that
+widget: an Enter still on its way lost its binding and submitted nothing. `blur_when_settled`
+takes the focus away only after the keys before it are handled.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, Final
 
 from textual.app import App, ScreenStackError
@@ -65,3 +73,14 @@ async def _one_round(app: App[Any]) -> bool:
         return False
     await handled.wait()
     return True
+
+
+async def blur_when_settled(app: App[Any], still_blurred: Callable[[], bool]) -> None:
+    """Do what Textual does when the app loses the focus (the focused widget loses it, to
+    get it back on `AppFocus`), once the keys before the blur are handled; nothing if
+    ``still_blurred`` says the app has got the focus back meanwhile."""
+    await settle(app)
+    if still_blurred():
+        app.app_focus = False
+        with suppress(ScreenStackError):
+            app.screen.refresh_bindings()

@@ -61,6 +61,10 @@ class Solver:
     A sign may be 0 (that seat's points do not count), and ``maximisers`` may say which
     seats maximise (by default those of sign +1): near the game's end a side may play to
     keep the other's points down, or for its own points alone (`endgame`).
+
+    Inside, every seat's hand is one integer (`_pack`): a nibble a rank holding how many
+    of it the seat has, so that laying a card is a subtraction, and whether anyone can lay
+    under a count one mask (`_FITS`).
     """
 
     def __init__(
@@ -74,74 +78,86 @@ class Solver:
         self.players = len(self.signs)
         self.maximise = tuple(s > 0 for s in signs) if maximisers is None else tuple(maximisers)
         self.horizon = horizon
-        self.memo: dict[tuple[Position, int], tuple[int, int]] = {}
+        self.memo: dict[tuple[int, int, int, Ranks, int, int, int], tuple[int, int]] = {}
         self.work = 0
         """Cards laid in the search so far: the measure of its cost."""
-
-    def moves(self, pos: Position) -> list[tuple[int | None, int, Position | None]]:
-        """Each move of the seat to play (a rank, or None for go): its signed points now
-        (go and last card included) and the position after it (None once the play is over)."""
-        if _VALUE[pos[0][pos[1]][0]] > 31 - pos[2]:
-            return [(None, *self._go(pos))]
-        return [(c[1], *self._lay(pos, *c)) for c in _choices(pos)]
-
-    def _lay(
-        self, pos: Position, points: int, rank: int, tail: Ranks
-    ) -> tuple[int, Position | None]:
-        """Lay ``rank`` (scoring ``points`` for its pairs, runs, 15 or 31; ``tail`` the pile's
-        after it): the signed points with the go or last card, and the position after (None:
-        the play is over)."""
-        self.work += 1
-        hands, seat, count, _, passed, _ = pos
-        hand = hands[seat]
-        at = hand.index(rank)
-        hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])
-        count += _VALUE[rank]
-        sign = self.signs[seat]
-        if count == 31:
-            return sign * points, self._reset(hands, seat) if any(hands) else None
-        if not _can_lay(hands, 31 - count):
-            return sign * (points + 1), self._reset(hands, seat) if any(hands) else None
-        turn = self._skip(hands, (seat + 1) % self.players, passed)
-        return sign * points, (hands, turn, count, tail, passed, seat)
-
-    def _go(self, pos: Position) -> tuple[int, Position]:
-        hands, seat, count, tail, passed, last = pos
-        passed |= 1 << seat
-        if _can_lay(hands, 31 - count):
-            turn = self._skip(hands, (seat + 1) % self.players, passed)
-            return 0, (hands, turn, count, tail, passed, last)
-        return self.signs[last], self._reset(hands, last)
-
-    def _reset(self, hands: tuple[Ranks, ...], after: int) -> Position:
-        return hands, self._skip(hands, (after + 1) % self.players, 0), 0, (), 0, -1
-
-    def _skip(self, hands: tuple[Ranks, ...], turn: int, passed: int) -> int:
-        for _ in range(self.players):
-            if hands[turn] and not passed >> turn & 1:
-                return turn
-            turn = (turn + 1) % self.players
-        return turn
+        self._fits_all = tuple(_spread(mask, self.players) for mask in _FITS)
+        """For each room left under 31, the ranks that fit in it in every seat's hand."""
 
     def root(self, pos: Position) -> dict[int | None, int]:
         """Each move open now, valued exactly: its points and the rest of the play after it."""
         held = sum(len(h) for h in pos[0])
         depth = held if self.horizon is None else min(held, self.horizon)
-        return {
-            move: now
-            + (0 if after is None else self.value(after, depth - (move is not None), -_WIDE, _WIDE))
-            for move, now, after in self.moves(pos)
-        }
+        hands, seat, count, tail, passed, last = _pack(pos)
+        if (hands >> _SEAT * seat) & _FITS[31 - count] == 0:  # a go
+            now, gone = self._go(hands, seat, count, tail, passed, last)
+            return {None: now + self._value(*gone, depth, -_WIDE, _WIDE)}
+        out: dict[int | None, int] = {}
+        for points, rank, after_tail in _choices(hands, seat, count, tail):
+            now, after = self._lay(hands, seat, count, passed, points, rank, after_tail)
+            rest = 0 if after is None else self._value(*after, depth - 1, -_WIDE, _WIDE)
+            out[rank] = now + rest
+        return out
 
     def value(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
         """The rest of the play from ``pos``, searching ``depth`` more cards (the rest counts
         0), by alpha-beta: exact inside (alpha, beta), else a bound on the side it failed."""
+        return self._value(*_pack(pos), depth, alpha, beta)
+
+    def _lay(
+        self, hands: int, seat: int, count: int, passed: int, points: int, rank: int, tail: Ranks
+    ) -> tuple[int, _State | None]:
+        """Lay ``rank`` (scoring ``points`` for its pairs, runs, 15 or 31; ``tail`` the pile's
+        after it): the signed points with the go or last card, and the position after (None:
+        the play is over)."""
+        self.work += 1
+        hands -= 1 << (_SEAT * seat + _NIBBLE * (rank - 1))
+        count += _VALUE[rank]
+        sign = self.signs[seat]
+        if count == 31:
+            return sign * points, self._reset(hands, seat) if hands else None
+        if hands & self._fits_all[31 - count] == 0:
+            return sign * (points + 1), self._reset(hands, seat) if hands else None
+        turn = self._skip(hands, (seat + 1) % self.players, passed)
+        return sign * points, (hands, turn, count, tail, passed, seat)
+
+    def _go(
+        self, hands: int, seat: int, count: int, tail: Ranks, passed: int, last: int
+    ) -> tuple[int, _State]:
+        passed |= 1 << seat
+        if hands & self._fits_all[31 - count]:
+            turn = self._skip(hands, (seat + 1) % self.players, passed)
+            return 0, (hands, turn, count, tail, passed, last)
+        return self.signs[last], self._reset(hands, last)
+
+    def _reset(self, hands: int, after: int) -> _State:
+        return hands, self._skip(hands, (after + 1) % self.players, 0), 0, (), 0, -1
+
+    def _skip(self, hands: int, turn: int, passed: int) -> int:
+        for _ in range(self.players):
+            if (hands >> _SEAT * turn) & _HAND and not passed >> turn & 1:
+                return turn
+            turn = (turn + 1) % self.players
+        return turn
+
+    def _value(
+        self,
+        hands: int,
+        seat: int,
+        count: int,
+        tail: Ranks,
+        passed: int,
+        last: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         if depth <= 0:
             return 0
-        if _VALUE[pos[0][pos[1]][0]] > 31 - pos[2]:  # a go is forced: nothing to choose
-            now, after = self._go(pos)
-            return now + self.value(after, depth, alpha - now, beta - now)
-        key = (pos, depth)
+        if (hands >> _SEAT * seat) & _FITS[31 - count] == 0:  # a go is forced: nothing to choose
+            now, after = self._go(hands, seat, count, tail, passed, last)
+            return now + self._value(*after, depth, alpha - now, beta - now)
+        key = (hands, seat, count, tail, passed, last, depth)
         low, high = self.memo.get(key, (-_WIDE, _WIDE))
         if low >= beta:
             return low
@@ -149,16 +165,17 @@ class Solver:
             return high
         if low == high:
             return low
-        lo, hi = max(alpha, low), min(beta, high)
+        lo = alpha if alpha > low else low
+        hi = beta if beta < high else high
         a, b = lo, hi
-        maximise = self.maximise[pos[1]]
-        choices = _choices(pos)
+        maximise = self.maximise[seat]
+        choices = _choices(hands, seat, count, tail)
         choices.sort(reverse=maximise)
         best = -_WIDE if maximise else _WIDE
-        for choice in choices:
-            worth, child = self._lay(pos, *choice)
+        for points, rank, after_tail in choices:
+            worth, child = self._lay(hands, seat, count, passed, points, rank, after_tail)
             if child is not None:
-                worth += self.value(child, depth - 1, a - worth, b - worth)
+                worth += self._value(*child, depth - 1, a - worth, b - worth)
             if maximise:
                 if worth > best:
                     best = worth
@@ -171,38 +188,56 @@ class Solver:
             if a >= b:
                 break
         if best <= lo:
-            high = min(high, best)
+            if best < high:
+                high = best
         elif best >= hi:
-            low = max(low, best)
+            if best > low:
+                low = best
         else:
             low = high = best
         self.memo[key] = (low, high)
         return best
 
 
-def _can_lay(hands: tuple[Ranks, ...], room: int) -> bool:
-    """Whether any seat holds a card that fits in ``room`` (a loop: `any` over a generator
-    costs more, and this runs for every card the search lays)."""
-    for hand in hands:  # noqa: SIM110
-        if hand and _VALUE[hand[0]] <= room:
-            return True
-    return False
+_State: TypeAlias = tuple[int, int, int, Ranks, int, int]
+"""A position inside the solver: `Position` with the hands packed (`_pack`)."""
+_NIBBLE: Final = 4
+"""Bits a rank takes in a packed hand (how many of it: up to 4)."""
+_SEAT: Final = 13 * _NIBBLE
+"""Bits a seat's hand takes in the packed hands."""
+_HAND: Final = (1 << _SEAT) - 1
+_FITS: Final = tuple(
+    sum(0xF << (_NIBBLE * (rank - 1)) for rank in range(1, 14) if _VALUE[rank] <= room)
+    for room in range(32)
+)
+"""For each room left under 31, the nibbles of the ranks that fit in it."""
 
 
-def _choices(pos: Position) -> list[tuple[int, int, Ranks]]:
-    """The ranks the seat to play can lay (each once): what each pegs at once, the rank, and
-    the pile's tail after it."""
-    hands, seat, count, tail, _, _ = pos
-    room = 31 - count
+def _spread(mask: int, players: int) -> int:
+    """``mask`` over every seat's hand."""
+    return sum(mask << (_SEAT * seat) for seat in range(players))
+
+
+def _pack(pos: Position) -> _State:
+    """A position with each seat's hand packed: a nibble a rank, holding how many."""
+    hands = 0
+    for seat, hand in enumerate(pos[0]):
+        for rank in hand:
+            hands += 1 << (_SEAT * seat + _NIBBLE * (rank - 1))
+    return hands, *pos[1:]
+
+
+def _choices(hands: int, seat: int, count: int, tail: Ranks) -> list[tuple[int, int, Ranks]]:
+    """The ranks the seat to play can lay (each once), lowest first: what each pegs at once,
+    the rank, and the pile's tail after it."""
     out = []
-    prev = 0
-    for rank in hands[seat]:
-        if rank != prev:
-            if _VALUE[rank] > room:
-                break
-            prev = rank
-            points, after = scored(tail, rank)
-            if count + _VALUE[rank] in (15, 31):
-                points += 2
-            out.append((points, rank, after))
+    held = (hands >> _SEAT * seat) & _FITS[31 - count]
+    while held:
+        nibble = ((held & -held).bit_length() - 1) >> 2
+        held &= ~(0xF << (nibble << 2))
+        rank = nibble + 1
+        points, after = scored(tail, rank)
+        if count + _VALUE[rank] in (15, 31):
+            points += 2
+        out.append((points, rank, after))
     return out

@@ -172,10 +172,25 @@ class Solver:
         choices = _choices(hands, seat, count, tail)
         choices.sort(reverse=maximise)
         best = -_WIDE if maximise else _WIDE
+        # `_lay` written out: this loop lays every card the search lays
+        sign, fits, value = self.signs[seat], self._fits_all, self._value
+        following = (seat + 1) % self.players
+        laid = 0
         for points, rank, after_tail in choices:
-            worth, child = self._lay(hands, seat, count, passed, points, rank, after_tail)
-            if child is not None:
-                worth += self._value(*child, depth - 1, a - worth, b - worth)
+            laid += 1
+            left = hands - (1 << (_SEAT * seat + _NIBBLE * (rank - 1)))
+            total = count + _VALUE[rank]
+            if total == 31 or left & fits[31 - total] == 0:
+                worth = sign * (points if total == 31 else points + 1)
+                if left:
+                    turn = self._skip(left, following, 0)
+                    worth += value(left, turn, 0, (), 0, -1, depth - 1, a - worth, b - worth)
+            else:
+                worth = sign * points
+                turn = self._skip(left, following, passed)
+                worth += value(
+                    left, turn, total, after_tail, passed, seat, depth - 1, a - worth, b - worth
+                )
             if maximise:
                 if worth > best:
                     best = worth
@@ -187,6 +202,7 @@ class Solver:
                     b = worth
             if a >= b:
                 break
+        self.work += laid
         if best <= lo:
             if best < high:
                 high = best

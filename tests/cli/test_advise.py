@@ -109,7 +109,10 @@ def test_play_lists_every_card_that_fits_best_first(capsys: pytest.CaptureFixtur
     assert sorted(r[0] for r in rows) == ["10D", "4C", "5H", "6S"]
     values = [float(r[1]) for r in rows]
     assert values == sorted(values, reverse=True)
-    assert "48 deals (the same each time)" in lines[-1]
+    assert lines[-1].endswith(
+        "48 deals (the same each time) of the cards you have not seen to your opponent, "
+        "each solved to the end"
+    )
 
 
 def test_play_json_repeats_and_is_the_advice(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,9 +121,10 @@ def test_play_json_repeats_and_is_the_advice(capsys: pytest.CaptureFixture[str])
     assert code == 0
     assert run(capsys, *argv, "--json")[1] == out
     data = json.loads(out)
-    assert list(data) == ["count", "cards", "deals", "exact"]
+    assert list(data) == ["count", "cards", "deals", "exact", "ahead"]
     assert data["count"] == 25
     assert data["exact"] is True
+    assert data["ahead"] is None  # solved to the end
     assert data["cards"][0]["card"] == "6S"  # 31 for two
     assert all(list(c) == ["card", "value"] for c in data["cards"])
 

@@ -27,7 +27,7 @@ from trainer.ui.flow.coach_text import cards_text
 from trainer.ui.screens.game_review import GameReviewScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.past_games import PastGamesScreen
-from trainer.ui.table.flow.hint import NO_HINT
+from trainer.ui.table.flow.hint import NO_HINT, play_heading
 from trainer.ui.table.screen import TableScreen
 from trainer.ui.table.summary import GameOverScreen, HandSummaryScreen
 
@@ -188,8 +188,9 @@ async def test_the_hint_key_in_the_discard_and_the_play_never_in_a_count(
         spot = spot_now(state.rules, screen.session.hands[-1].to_dict(), 0, table_now.passed)
         await pilot.press("h")
         await settle(pilot)
-        values = play_advice(spot).cards
-        assert screen.hints.given[-1] == ["Hint: each card's value"] + [
+        advice = play_advice(spot)
+        values = advice.cards
+        assert screen.hints.given[-1] == [play_heading(advice)] + [
             f"  {cards_text([v.card])}  {v.value:+.1f} · {lay_reason(spot.pile, v.card)}"
             for v in values
         ]

@@ -34,7 +34,8 @@ from tests.ui.waiting import PATIENCE
 pytestmark = pytest.mark.slow  # run in CI (the whole suite), not in the quick loop
 
 THROWS = "Hint: best throws, net"
-VALUES = "Hint: each card's value"
+VALUES = ("Hint: each card's value", "Hint: values, sampled", "Hint: values, estimated")
+"""The play hint's first line: how its values were found (`hint.play_heading`)."""
 LOG_LINE = re.compile(r"▏ +(.*?) *$")
 
 
@@ -48,12 +49,14 @@ def log(screen: str) -> list[str]:
     return out
 
 
-def after(screen: str, head: str) -> list[str]:
-    """The log's lines after the last line ``head`` (none: it is not there)."""
+def after(screen: str, head: str | tuple[str, ...]) -> list[str]:
+    """The log's lines after the last line ``head`` (or any of them; none: it is not there)."""
+    heads = (head,) if isinstance(head, str) else head
     lines = log(screen)
-    if head not in lines:
+    found = [n for n, line in enumerate(lines) if line in heads]
+    if not found:
         return []
-    last = len(lines) - 1 - lines[::-1].index(head)
+    last = found[-1]
     return [line for line in lines[last + 1 :] if line.strip("▎▊▁▔ ")]  # not the input's box
 
 
@@ -121,10 +124,10 @@ def test_the_hint_key_in_a_real_terminal(tmp_path: Path) -> None:
 
         # Play on until the count: there h is typed into the count, never a hint.
         screen = lay_until_the_show(term)
-        before = log(screen).count(THROWS) + log(screen).count(VALUES)
+        before = sum(log(screen).count(head) for head in (THROWS, *VALUES))
         term.keys("h")
         screen = term.steady(lambda s: YOUR_COUNT in s, "still your count")
-        assert log(screen).count(THROWS) + log(screen).count(VALUES) == before
+        assert sum(log(screen).count(head) for head in (THROWS, *VALUES)) == before
         term.quit()
     finally:
         term.close()

@@ -73,6 +73,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
             "cards": [v.to_dict() for v in advice.cards],
             "deals": advice.deals,
             "exact": advice.exact,
+            "ahead": advice.ahead,
         }
         json.dump(data, out)
         out.write("\n")
@@ -90,8 +91,9 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     for v in advice.cards:
         out.write(f"  {v.card!s:<4}  {round(v.value, 2) + 0.0:>+6.2f}\n")  # never -0.00
     deals = "every deal" if advice.exact else f"{advice.deals} deals (the same each time)"
+    solved = "to the end" if advice.ahead is None else f"{advice.ahead} cards ahead"
     out.write(
         "\nvalue: what the rest of the play pegs for you less your opponent, on average over "
-        f"{deals} of the cards you have not seen to your opponent\n"
+        f"{deals} of the cards you have not seen to your opponent, each solved {solved}\n"
     )
     return 0

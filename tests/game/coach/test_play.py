@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 import pytest
@@ -12,7 +13,17 @@ import pytest
 from tests.game.brute import exhaustive_play_values
 from tests.game.support import RandomSeat
 from trainer.game.coach.decisions import hand_decisions
-from trainer.game.coach.play import Spot, play_advice
+from trainer.game.coach.play import (
+    FEWEST_SAMPLES,
+    SAMPLES,
+    SEED,
+    Spot,
+    _hidden,
+    _table,
+    play_advice,
+)
+from trainer.game.players.search import Position, Solver, position
+from trainer.game.players.strong import Hidden, exact_deals, horizon, sample_deal
 from trainer.game.record import play_game
 from trainer.game.state import Action, GameState, Lay, Prompt
 from trainer.game.variants import VARIANTS, variant
@@ -178,3 +189,84 @@ def test_the_last_cards_of_played_hands_against_an_exhaustive_solve(variant_id: 
                     assert_exact(small)
                     checked += 1
     assert checked >= 3, checked
+
+
+def _to_the_end(
+    position: Spot, deals: list[tuple[dict[int, tuple[int, ...]], int]]
+) -> dict[int, float]:
+    """Each rank's mean over ``deals``, each solved to the end of the play by a solver of its
+    own (no horizon, no budget)."""
+    rules = position.rules
+    mine = rules.side_of(position.seat)
+    signs = [1 if rules.side_of(s) == mine else -1 for s in range(rules.players)]
+    base = position_of(position)
+    totals: dict[int, float] = {}
+    weights = 0
+    for deal, weight in deals:
+        hands = tuple(deal.get(s, h) for s, h in enumerate(base[0]))
+        for move, worth in Solver(signs).root((hands, *base[1:])).items():
+            if move is not None:
+                totals[move] = totals.get(move, 0.0) + weight * worth
+        weights += weight
+    return {rank: total / weights for rank, total in totals.items()}
+
+
+def position_of(spot: Spot) -> Position:
+    return position(_table(spot))
+
+
+def _deals_of(position: Spot) -> tuple[Counter[int], list[Hidden]]:
+    pool = Counter(c.rank for c in position.unseen)
+    return pool, _hidden(position, pool)
+
+
+DEEP = {
+    # Past ten cards at the table a horizon once cut these short (5 to 7 cards ahead).
+    "three hands, twelve cards": spot(
+        "three-hand", 0, ["5H 6S 9C KD", "x x x x", "x x x x"], "4D 4C 4H 4S JS JH JD JC"
+    ),
+    "four hands in partners, twelve cards": spot(
+        "four-hand", 1, ["x x x", "5H 6S 9C", "x x x", "x x x"], "4D 4C 4H JS JH 10C 10D 10H 10S"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(DEEP))
+def test_deep_positions_with_few_deals_are_every_deal_solved_to_the_end(name: str) -> None:
+    position = DEEP[name]
+    advice = play_advice(position)
+    assert advice.exact
+    assert advice.ahead is None
+    assert not advice.estimated
+    truth = _to_the_end(position, list(exact_deals(*_deals_of(position))))
+    assert advice.deals == len(list(exact_deals(*_deals_of(position))))
+    for value in advice.cards:
+        assert value.value == pytest.approx(truth[value.card.rank], abs=EXACT), value.card
+
+
+def test_a_three_hand_lead_is_sampled_and_each_sample_solved_to_the_end() -> None:
+    mine = parse_cards("5H 10D 4C 6S")
+    rest = " ".join(str(c) for c in deck() if c not in mine)
+    position = spot("three-hand", 0, ["5H 10D 4C 6S", "x x x x", "x x x x"], rest)
+    advice = play_advice(position)
+    assert not advice.exact
+    assert advice.ahead is None
+    assert FEWEST_SAMPLES <= advice.deals <= SAMPLES
+    rng = random.Random(SEED)
+    _, sizes = _deals_of(position)
+    unseen = tuple(sorted(c.rank for c in position.unseen))
+    samples = [(sample_deal(unseen, sizes, rng), 1) for _ in range(SAMPLES)]
+    truth = _to_the_end(position, samples[: advice.deals])
+    for value in advice.cards:
+        assert value.value == pytest.approx(truth[value.card.rank], abs=EXACT), value.card
+    assert play_advice(position) == advice  # the budget is counted in cards laid: it repeats
+
+
+def test_a_four_hand_lead_beyond_the_budget_is_searched_to_the_horizon_and_says_so() -> None:
+    mine = parse_cards("5H 10D 4C 6S 2H")
+    rest = " ".join(str(c) for c in deck() if c not in mine)
+    position = spot("four-hand-solo", 0, ["5H 10D 4C 6S 2H"] + ["x x x x x"] * 3, rest)
+    advice = play_advice(position)
+    assert advice.ahead == horizon(sum(position.held))
+    assert advice.estimated
+    assert advice.deals == SAMPLES

@@ -5,31 +5,55 @@ A card's value is the points the rest of the hand's play pegs for the seat's sid
 less the others', the card's own points included, averaged over the ways the cards
 the seat has not seen could lie in the other hands: dealt only as they could (a seat
 that said go holds nothing that fitted then), every way with its weight when there
-are few (`EXACT_DEALS`), else `SAMPLES` deals from a fixed seed so that the advice
+are few (`EXACT_DEALS`), else samples from a fixed seed so that the advice
 repeats. Each deal is solved by the strong bot's search (`search.Solver`, on the
-rules' one play engine), to the end with up to ten cards at the table, else to the
-strong bot's horizon; the dealing is the strong bot's (`strong`).
+rules' one play engine) to the end of the play, exactly, as far as `WORK_BUDGET`
+allows: every deal if they fit, else as many samples as fit; where not even
+`FEWEST_SAMPLES` do (three and four hands, early in the play), each sample is searched
+to the strong bot's horizon, and the advice says so (`PlayAdvice.ahead`): a value
+then is an estimate, some points off. The dealing is the strong bot's (`strong`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Final
 
-from trainer.game.players.search import Ranks, Solver, position, value_of
+from trainer.game.players.search import (
+    NO_LIMIT,
+    OutOfWork,
+    Position,
+    Ranks,
+    Solver,
+    position,
+    value_of,
+)
 from trainer.game.players.strong import Hidden, exact_deals, horizon, sample_deal
 from trainer.game.variants import GameVariant
 from trainer.rules.cards import Card
 from trainer.rules.play import Play
 
 SAMPLES: Final = 48
-"""Deals solved when there are too many to solve every one."""
-EXACT_DEALS: Final = 128
-"""Every deal is solved, weighted, when there are at most this many (by ranks)."""
+"""Deals solved at most when there are too many to solve every one."""
+FEWEST_SAMPLES: Final = 8
+"""Deals solved to the end at least, else they are searched to the horizon."""
+EXACT_DEALS: Final = 512
+"""Every deal is solved, weighted, when there are at most this many (by ranks) and the
+budget holds them."""
+WORK_BUDGET: Final = 20_000
+"""Cards laid in the search for one stage of the advice (every deal, or the samples): under
+100 ms here (`benchmarks/bench_coach.py` times the advice). Counted in cards, not time, so
+that the same position always gets the same values."""
+SHARED: Final = 2
+"""A stage goes on past its first deal when the deals it needs, each costing what the first
+did, would lay no more than this many budgets' cards: later deals cost less, finding
+positions solved before."""
+SHORT_DEALS: Final = 128
+"""Searched short of the play's end, every deal is solved when there are at most this many."""
 SEED: Final = 0xC0AC4
 """The advice's own seed: the same position gets the same samples, so the same values."""
 
@@ -76,15 +100,23 @@ class CardValue:
 @dataclass(frozen=True)
 class PlayAdvice:
     """Every card the seat may lay, best first, and how it was valued: over ``deals`` deals
-    of the unseen cards, every one of them (``exact``) or samples."""
+    of the unseen cards, every one of them (``exact``) or samples, each solved to the end
+    of the play (``ahead`` None) or ``ahead`` cards ahead."""
 
     cards: tuple[CardValue, ...]
     deals: int
     exact: bool
+    ahead: int | None = None
 
     @property
     def best(self) -> CardValue:
         return self.cards[0]
+
+    @property
+    def estimated(self) -> bool:
+        """Whether the values are less than RULES.md's exact ones: sampled deals, or a
+        search stopped short of the play's end."""
+        return not self.exact or self.ahead is not None
 
     def value_of(self, card: Card) -> float:
         return next(v.value for v in self.cards if v.card == card)
@@ -96,9 +128,15 @@ def play_advice(spot: Spot, rng: random.Random | None = None) -> PlayAdvice:
     able = spot.playable()
     if not able:
         return PlayAdvice((), 0, True)
-    values, deals, exact = rank_values(spot, rng or random.Random(SEED))
+    valued = rank_values(spot, rng or random.Random(SEED))
+    values = valued.values
     ranked = sorted(able, key=lambda c: (-values[c.rank], c.rank, c.suit))
-    return PlayAdvice(tuple(CardValue(c, values[c.rank]) for c in ranked), deals, exact)
+    return PlayAdvice(
+        tuple(CardValue(c, values[c.rank]) for c in ranked),
+        valued.deals,
+        valued.exact,
+        valued.ahead,
+    )
 
 
 def _hidden(spot: Spot, pool: Counter[int]) -> list[Hidden]:
@@ -119,31 +157,91 @@ def _hidden(spot: Spot, pool: Counter[int]) -> list[Hidden]:
     return sizes
 
 
-def rank_values(spot: Spot, rng: random.Random) -> tuple[dict[int, float], int, bool]:
-    """Each rank the seat may lay, valued on average over the deals; the number of deals and
-    whether they were all of them."""
+@dataclass(frozen=True)
+class Valued:
+    """Each rank the seat may lay, valued on average over ``deals`` deals: all of them
+    (``exact``) or samples, each searched to the end (``ahead`` None) or so many cards."""
+
+    values: dict[int, float]
+    deals: int
+    exact: bool
+    ahead: int | None
+
+
+def rank_values(spot: Spot, rng: random.Random) -> Valued:
+    """Each rank the seat may lay, valued on average over the deals, each solved to the end
+    of the play as far as `WORK_BUDGET` allows: every deal when they fit, else as many
+    samples as fit (`SAMPLES` at most), else (not even `FEWEST_SAMPLES`) samples searched
+    to the strong bot's horizon. A stage whose first deal says it cannot fit is not tried."""
     rules = spot.rules
     unseen: Ranks = tuple(sorted(c.rank for c in spot.unseen))
     pool = Counter(unseen)
     sizes = _hidden(spot, pool)
-    deals = list(islice(exact_deals(pool, sizes), EXACT_DEALS + 1))
-    exact = len(deals) <= EXACT_DEALS
-    if not exact:
-        deals = [(sample_deal(unseen, sizes, rng), 1) for _ in range(SAMPLES)]
     mine = rules.side_of(spot.seat)
     signs = [1 if rules.side_of(s) == mine else -1 for s in range(rules.players)]
-    solver = Solver(signs, horizon(sum(spot.held)))
     base = position(_table(spot))
     ranks = {c.rank for c in spot.playable()}
-    totals = dict.fromkeys(ranks, 0.0)
-    weights = 0
-    for deal, weight in deals:
-        hands = tuple(deal.get(s, h) for s, h in enumerate(base[0]))
-        for move, worth in solver.root((hands, *base[1:])).items():
-            if move is not None:
-                totals[move] += weight * worth
-        weights += weight
-    return {r: t / weights for r, t in totals.items()}, len(deals), exact
+    whole = Solver(signs)
+    every = list(islice(exact_deals(pool, sizes), EXACT_DEALS + 1))
+    if len(every) <= EXACT_DEALS:
+        means = _Means(ranks, whole, base)
+        if means.within(every, len(every)):
+            return Valued(means.means(), len(every), True, None)
+    samples = [(sample_deal(unseen, sizes, rng), 1) for _ in range(SAMPLES)]
+    means = _Means(ranks, whole, base)
+    means.within(samples, FEWEST_SAMPLES)
+    if means.solved >= FEWEST_SAMPLES:
+        return Valued(means.means(), means.solved, False, None)
+    short = every if len(every) <= SHORT_DEALS else samples  # every deal, if few
+    ahead = horizon(sum(spot.held))
+    means = _Means(ranks, Solver(signs, ahead), base)
+    means.within(short, 0, budget=None)
+    return Valued(means.means(), len(short), short is every, ahead)
+
+
+class _Means:
+    """The weighted sums of each rank's worth over the deals ``solver`` has solved."""
+
+    def __init__(self, ranks: set[int], solver: Solver, base: Position) -> None:
+        self.totals = dict.fromkeys(ranks, 0.0)
+        self.weights = 0
+        self.solved = 0
+        self.solver, self.base = solver, base
+
+    def within(
+        self,
+        deals: Sequence[tuple[dict[int, Ranks], int]],
+        needed: int,
+        budget: int | None = WORK_BUDGET,
+    ) -> bool:
+        """Solve ``deals`` in turn until ``budget`` more cards are laid (the deal then in
+        progress is dropped); True if every one was solved. Not gone on with past the first
+        deal if ``needed`` deals each costing what it did would take over `SHARED` budgets
+        (nor the first past its share of them)."""
+        solver = self.solver
+        start = solver.work
+        try:
+            for deal, weight in deals:
+                if budget is not None:
+                    # the first deal may cost its share of `SHARED` budgets, then all of one
+                    first = self.solved == 0 and needed > 1
+                    if self.solved == 1 and (solver.work - start) * needed > SHARED * budget:
+                        return False
+                    solver.limit = start + (SHARED * budget // needed if first else budget)
+                hands = tuple(deal.get(s, h) for s, h in enumerate(self.base[0]))
+                for move, worth in solver.root((hands, *self.base[1:])).items():
+                    if move is not None:
+                        self.totals[move] += weight * worth
+                self.weights += weight
+                self.solved += 1
+        except OutOfWork:
+            return False
+        finally:
+            solver.limit = NO_LIMIT
+        return True
+
+    def means(self) -> dict[int, float]:
+        return {r: t / self.weights for r, t in self.totals.items()}
 
 
 def _table(spot: Spot) -> Play:

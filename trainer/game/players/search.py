@@ -54,6 +54,14 @@ def position(table: Play) -> Position:
     return hands, table.turn, table.count, tail, passed, last
 
 
+class OutOfWork(Exception):
+    """A search stopped at the solver's `Solver.limit`."""
+
+
+NO_LIMIT: Final = 1 << 62
+"""A `Solver.limit` never reached."""
+
+
 class Solver:
     """Values positions of one play for the side whose seats are +1 in ``signs`` (every
     other seat -1), remembering every position it has solved.
@@ -81,6 +89,9 @@ class Solver:
         self.memo: dict[tuple[int, int, int, Ranks, int, int, int], tuple[int, int]] = {}
         self.work = 0
         """Cards laid in the search so far: the measure of its cost."""
+        self.limit = NO_LIMIT
+        """The work past which a search stops, raising `OutOfWork` (the positions solved
+        so far are kept: the solver can go on with a higher limit)."""
         self._fits_all = tuple(_spread(mask, self.players) for mask in _FITS)
         """For each room left under 31, the ranks that fit in it in every seat's hand."""
 
@@ -154,6 +165,8 @@ class Solver:
     ) -> int:
         if depth <= 0:
             return 0
+        if self.work > self.limit:
+            raise OutOfWork(self.work)
         if (hands >> _SEAT * seat) & _FITS[31 - count] == 0:  # a go is forced: nothing to choose
             now, after = self._go(hands, seat, count, tail, passed, last)
             return now + self._value(*after, depth, alpha - now, beta - now)

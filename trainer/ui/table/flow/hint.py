@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from trainer.game.coach.decisions import spot_now
 from trainer.game.coach.discard import discard_advice
-from trainer.game.coach.play import Spot, play_advice
+from trainer.game.coach.play import PlayAdvice, Spot, play_advice
 from trainer.game.coach.reasons import lay_reason, throw_reason
 from trainer.rules.cards import Card
 from trainer.ui.flow.coach_text import cards_text, figure
@@ -42,7 +42,7 @@ class HintAsk:
         if self.spot is not None:
             advice = play_advice(self.spot)
             pile = self.spot.pile
-            out = ["Hint: each card's value"]
+            out = [play_heading(advice)]
             return out + [
                 f"  {cards_text([v.card], plain=self.plain)}  {figure(v.value, 1, signed=True)}"
                 f" · {lay_reason(pile, v.card)}"
@@ -56,6 +56,15 @@ class HintAsk:
             *(f"  {cards_text(t.throw, plain=self.plain)}  net {figure(t.net, 1)}" for t in throws),
             f"  The best {throw_reason(best.keep, best.throw, own_crib=self.own_crib)}",
         ]
+
+
+def play_heading(advice: PlayAdvice) -> str:
+    """The play hint's first line, saying how its values were found (the log is narrow at
+    80x24: 23 columns at most): exactly, over samples of the unseen cards (each solved to the
+    end), or estimated (the search stopped short of the play's end; docs/game.md)."""
+    if advice.ahead is not None:
+        return "Hint: values, estimated"
+    return "Hint: each card's value" if advice.exact else "Hint: values, sampled"
 
 
 def hint_ask(runner: TableRunner) -> HintAsk | None:

@@ -87,6 +87,26 @@ async def test_an_answer_entered_as_the_app_loses_focus_is_judged(
     assert [a.number for a in recorder.attempts] == [1]
 
 
+async def test_a_key_after_a_blur_keeps_the_focus(recorder: ListRecorder) -> None:
+    """A blur waits for the keys before it; a key after it (a browser tab's first key, after
+    the blur the web driver posts at start) says the app has the focus: the blur is dropped,
+    never taking the focus from under that key."""
+    app = app_for([entry(TEN)], FakeClock(), recorder)
+    async with running(app) as pilot:
+        await press(pilot, "enter")
+        assert isinstance(app.screen, QuizScreen)
+        claim = app.screen.query_one("#claim", Input)
+        claim.value = "4"
+        app.post_message(events.AppBlur())
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert app.screen.revealed is not None
+        assert app.app_focus
+        app.runner.flush(10)
+    assert [a.number for a in recorder.attempts] == [1]
+
+
 async def test_a_quit_with_nothing_typed_still_quits(recorder: ListRecorder) -> None:
     app = app_for([entry(TEN)], FakeClock(), recorder)
     async with running(app):

@@ -141,6 +141,11 @@ class MugginsApp(App[None]):
     def _focus_back(self) -> None:
         self._focus_changes += 1  # a blur still waiting is void: Textual's focus goes on
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+            self._focus_changes += 1  # typed or clicked: the app has the focus (as Textual says)
+        await super().on_event(event)
+
     @property
     def settings(self) -> Settings:
         """The settings in use (`SettingsService` holds them)."""

@@ -100,11 +100,12 @@ class Solver:
         held = sum(len(h) for h in pos[0])
         depth = held if self.horizon is None else min(held, self.horizon)
         hands, seat, count, tail, passed, last = _pack(pos)
-        if (hands >> _SEAT * seat) & _FITS[31 - count] == 0:  # a go
+        held = (hands >> _SEAT * seat) & _FITS[31 - count]
+        if not held:  # a go
             now, gone = self._go(hands, seat, count, tail, passed, last)
             return {None: now + self._value(*gone, depth, -_WIDE, _WIDE)}
         out: dict[int | None, int] = {}
-        for points, rank, after_tail in _choices(hands, seat, count, tail):
+        for points, rank, after_tail in sorted(_choices(held, count, tail), key=_rank):
             now, after = self._lay(hands, seat, count, passed, points, rank, after_tail)
             rest = 0 if after is None else self._value(*after, depth - 1, -_WIDE, _WIDE)
             out[rank] = now + rest
@@ -167,7 +168,8 @@ class Solver:
             return 0
         if self.work > self.limit:
             raise OutOfWork(self.work)
-        if (hands >> _SEAT * seat) & _FITS[31 - count] == 0:  # a go is forced: nothing to choose
+        held = (hands >> _SEAT * seat) & _FITS[31 - count]
+        if not held:  # a go is forced: nothing to choose
             now, after = self._go(hands, seat, count, tail, passed, last)
             return now + self._value(*after, depth, alpha - now, beta - now)
         key = (hands, seat, count, tail, passed, last, depth)
@@ -182,14 +184,13 @@ class Solver:
         hi = beta if beta < high else high
         a, b = lo, hi
         maximise = self.maximise[seat]
-        choices = _choices(hands, seat, count, tail)
-        choices.sort(reverse=maximise)
+        choices = _choices(held, count, tail)
         best = -_WIDE if maximise else _WIDE
         # `_lay` written out: this loop lays every card the search lays
         sign, fits, value = self.signs[seat], self._fits_all, self._value
         following = (seat + 1) % self.players
         laid = 0
-        for points, rank, after_tail in choices:
+        for points, rank, after_tail in reversed(choices) if maximise else choices:
             laid += 1
             left = hands - (1 << (_SEAT * seat + _NIBBLE * (rank - 1)))
             total = count + _VALUE[rank]
@@ -200,7 +201,10 @@ class Solver:
                     worth += value(left, turn, 0, (), 0, -1, depth - 1, a - worth, b - worth)
             else:
                 worth = sign * points
-                turn = self._skip(left, following, passed)
+                if (left >> _SEAT * following) & _HAND and not passed >> following & 1:
+                    turn = following
+                else:
+                    turn = self._skip(left, following, passed)
                 worth += value(
                     left, turn, total, after_tail, passed, seat, depth - 1, a - worth, b - worth
                 )
@@ -256,11 +260,16 @@ def _pack(pos: Position) -> _State:
     return hands, *pos[1:]
 
 
-def _choices(hands: int, seat: int, count: int, tail: Ranks) -> list[tuple[int, int, Ranks]]:
-    """The ranks the seat to play can lay (each once), lowest first: what each pegs at once,
-    the rank, and the pile's tail after it."""
+def _rank(choice: tuple[int, int, Ranks]) -> int:
+    return choice[1]
+
+
+@lru_cache(maxsize=1 << 17)
+def _choices(held: int, count: int, tail: Ranks) -> tuple[tuple[int, int, Ranks], ...]:
+    """The ranks of ``held`` (a packed hand, only the ranks that fit under ``count``), each
+    once, lowest first: what each pegs at once laid on ``tail``, the rank, and the pile's
+    tail after it. The search asks the same few again and again: remembered."""
     out = []
-    held = (hands >> _SEAT * seat) & _FITS[31 - count]
     while held:
         nibble = ((held & -held).bit_length() - 1) >> 2
         held &= ~(0xF << (nibble << 2))
@@ -269,4 +278,5 @@ def _choices(hands: int, seat: int, count: int, tail: Ranks) -> list[tuple[int, 
         if count + _VALUE[rank] in (15, 31):
             points += 2
         out.append((points, rank, after))
-    return out
+    out.sort()
+    return tuple(out)

@@ -97,36 +97,48 @@ def _fits(rank: int, stuck: int | None) -> bool:
     return stuck is None or value_of(rank) > 31 - stuck
 
 
-def _multisets(pool: Counter[int], size: int, stuck: int | None) -> Iterator[tuple[Ranks, int]]:
-    """Every multiset of ``size`` ranks from ``pool`` (that a stuck seat could hold), with the
-    number of ways to take it card by card."""
-    ranks = sorted(r for r in pool if pool[r] and _fits(r, stuck))
-
-    def go(start: int, left: int) -> Iterator[tuple[Ranks, int]]:
-        if left == 0:
-            yield (), 1
-            return
-        for i in range(start, len(ranks)):
-            rank = ranks[i]
-            for m in range(1, min(left, pool[rank]) + 1):
-                for rest, ways in go(i + 1, left - m):
-                    yield (rank,) * m + rest, ways * comb(pool[rank], m)
-
-    return go(0, size)
-
-
 def exact_deals(
     pool: Counter[int], sizes: Sequence[Hidden]
 ) -> Iterator[tuple[dict[int, Ranks], int]]:
-    """Every deal of ``pool`` to the seats, weighted by its number of deals card by card."""
-    if not sizes:
+    """Every deal of ``pool`` to the seats, weighted by its number of deals card by card:
+    each seat's multisets of ranks (that a stuck seat could hold) in turn, lowest ranks
+    first."""
+    ranks = sorted(r for r in pool if pool[r])
+    left = [pool[r] for r in ranks]  # taken from as the seats are dealt, then put back
+    return _deals(ranks, left, sizes, 0)
+
+
+def _deals(
+    ranks: list[int], left: list[int], sizes: Sequence[Hidden], at: int
+) -> Iterator[tuple[dict[int, Ranks], int]]:
+    if at == len(sizes):
         yield {}, 1
         return
-    (seat, size, stuck), rest = sizes[0], sizes[1:]
-    for ranks, ways in _multisets(pool, size, stuck):
-        left = pool - Counter(ranks)
-        for deal, more in exact_deals(left, rest):
-            yield {seat: ranks, **deal}, ways * more
+    seat, size, stuck = sizes[at]
+    fit = [i for i, r in enumerate(ranks) if _fits(r, stuck)]
+
+    def take(start: int, need: int) -> Iterator[tuple[dict[int, Ranks], int]]:
+        if need == 0:
+            for deal, more in _deals(ranks, left, sizes, at + 1):
+                deal[seat] = ()
+                yield deal, more
+            return
+        for n in range(start, len(fit)):
+            i = fit[n]
+            have = left[i]
+            if not have:
+                continue
+            rank = ranks[i]
+            for m in range(1, min(need, have) + 1):
+                left[i] = have - m
+                ways = comb(have, m)
+                for deal, more in take(n + 1, need - m):
+                    deal[seat] = (rank,) * m + deal[seat]
+                    yield deal, ways * more
+            left[i] = have
+
+    for deal, ways in take(0, size):
+        yield {seat: deal.pop(seat), **deal}, ways
 
 
 def _deal_count(pool: Counter[int], sizes: Sequence[Hidden]) -> int:

@@ -198,6 +198,45 @@ async def test_a_run_of_two_is_refused_as_it_is_named(
         assert verdict.wrong == ()
 
 
+async def test_cards_picked_and_not_claimed_are_asked_about_before_the_count_ends(
+    clock: FakeClock, recorder: ListRecorder
+) -> None:
+    """Enter with cards picked and no kind named for them says so and waits; the kind then
+    claims them. Enter twice on the same picked cards ends the count without them."""
+    app = app_for([entry(announce_drill({"require": ["pair"]}))], clock, recorder)
+    caught = notifications(app)
+    async with running(app) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        q = question(app)
+        pair = next(g for g in q.breakdown.groups if g.kind == "pair")
+        order = app.screen.query_one("#table", CardTable).all_cards
+        for card in pair.cards:
+            await pilot.press(str(order.index(card) + 1))
+        await pilot.press("enter")
+        await pilot.pause()
+        said = f"{len(pair.cards)} cards are picked, not claimed: f, p, r, l or n claims them, "
+        assert caught[-1] == said + "Enter again leaves them out"
+        assert recorder.attempts == []
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QuizScreen)
+        assert [set(c.cards) for c in screen.draft.claims] == [set(pair.cards)]
+        claimed = screen.draft.total
+        await pilot.press(str(order.index(pair.cards[0]) + 1))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert caught[-1].startswith("1 card is picked, not claimed:")
+        assert recorder.attempts == []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert revealing(app)
+        verdict = recorder.attempts[-1].judgement
+        assert isinstance(verdict, Verdict)
+        assert verdict.claimed == claimed
+
+
 def total_drill(**fields: Any) -> Any:
     return drill({"name": "Count", "description": "d", "hands": 1, **fields})
 

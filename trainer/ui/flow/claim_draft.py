@@ -32,6 +32,7 @@ class AnnounceDraft:
         self.starter = starter
         self.picked: list[Card] = []
         self.claims: list[ClaimedItem] = []
+        self._warned: frozenset[Card] = frozenset()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -73,6 +74,19 @@ class AnnounceDraft:
             return False
         self.claims.pop()
         return True
+
+    def unclaimed(self) -> str | None:
+        """Why the count should not end yet: cards picked and not claimed as a kind (once for
+        the same cards; the count then ends without them)."""
+        picked = frozenset(self.picked)
+        if not picked or picked == self._warned:
+            return None
+        self._warned = picked
+        n = len(picked)
+        cards = "1 card is" if n == 1 else f"{n} cards are"
+        *most, last = KIND_KEYS
+        keys = f"{', '.join(most)} or {last}"
+        return f"{cards} picked, not claimed: {keys} claims them, Enter again leaves them out"
 
     def answer(self) -> AnnounceClaim:
         return AnnounceClaim(tuple(self.claims))

@@ -1,5 +1,6 @@
 """The keys of an announce drill: number keys pick cards, letters claim them as a kind,
-Backspace takes the last claim back, Enter ends the count (asking once before nothing)."""
+Backspace takes the last claim back, Enter ends the count (asking once before nothing, or
+before cards picked and not claimed)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,11 @@ class AnnounceKeys:
         self._show_claims()
 
     def _end_count(self) -> None:
-        """Judge the announcement; with nothing claimed, ask once first."""
+        """Judge the announcement; with cards picked and not claimed, or nothing claimed,
+        ask once first."""
+        if (unclaimed := self.draft.unclaimed()) is not None:
+            self._screen.notify(unclaimed, severity="warning", timeout=6)
+            return
         if not self.draft.claims and not self._asked_empty:
             self._asked_empty = True
             self._screen.notify(

@@ -374,6 +374,26 @@ def test_you_peg_your_own_play_by_typing(store: StatsStore) -> None:
     assert card not in runner.held()  # laid, saying it pegs nothing
 
 
+def test_enter_with_cards_picked_and_not_claimed_asks_once(store: StatsStore) -> None:
+    runner, _ = seated(store, announce=True)
+    until_your_count(runner)
+    draft = runner.draft
+    assert draft is not None
+    assert runner.key("1") == []
+    assert runner.key("2") == []
+    said = Notice(
+        "2 cards are picked, not claimed: f, p, r, l or n claims them, Enter again leaves them out",
+        "warning",
+        6,
+    )
+    assert runner.key("enter") == [said]
+    assert runner.draft is draft  # the count is not ended
+    ended = runner.key("enter")
+    assert ended is not None
+    assert said not in ended
+    assert runner.draft is not draft  # ended, the picked cards left out
+
+
 def test_a_move_refused_or_not_saved(store: StatsStore) -> None:
     runner, _ = seated(store)
     drive(runner, runner.opening())

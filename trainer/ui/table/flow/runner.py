@@ -351,6 +351,8 @@ class TableRunner(YourMoves):
             draft.undo()
             return [Claims()]
         if key == "enter":
+            if (unclaimed := draft.unclaimed()) is not None:
+                return [Notice(unclaimed, "warning", 6)]
             return self.take(Count(self.human, draft.answer()))
         return None
 

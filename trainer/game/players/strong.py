@@ -156,9 +156,11 @@ def sample_deal(unseen: Ranks, sizes: Sequence[Hidden], rng: random.Random) -> d
     pool = list(unseen)
     deal: dict[int, Ranks] = {}
     for seat, size, stuck in sizes:
-        fit = [n for n, r in enumerate(pool) if _fits(r, stuck)]
-        if len(fit) < size:
-            fit = list(range(len(pool)))
+        fit: Sequence[int] = range(len(pool))
+        if stuck is not None:
+            fit = [n for n, r in enumerate(pool) if _fits(r, stuck)]
+            if len(fit) < size:
+                fit = range(len(pool))
         taken = sorted(rng.sample(fit, size), reverse=True)
         deal[seat] = tuple(sorted(pool[n] for n in taken))
         for n in taken:

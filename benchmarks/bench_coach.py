@@ -18,7 +18,7 @@ Part 2 plays G seeded games of the variant between `standard` bots and times the
 advice for each card laid with a choice of ranks, in the position the ledger reads from
 the record, in wall time and in CPU time (a busy machine stretches the one, not the
 other); the baseline is the `strong` bot deciding in the same positions (the same
-search with its work budget), timed as the game is played. Target: p99 under 150 ms.
+search with its work budget), timed as the game is played. Target: p99 under 250 ms (issue 33).
 
 Part 3 times the whole ledger of each of those games (`game_ledger`: every throw, every
 card laid, every count) against playing the same game (`play_game`), in the same run.
@@ -56,7 +56,7 @@ from trainer.rules.cards import Card, deck
 from trainer.rules.totals import show_total
 
 DISCARD_TARGET_MS: Final = 100.0
-PLAY_TARGET_P99_MS: Final = 150.0
+PLAY_TARGET_P99_MS: Final = 250.0
 
 
 def percentile(times: Sequence[float], share: float) -> float:

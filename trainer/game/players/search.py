@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Final, TypeAlias
 
 from trainer.rules.play import PAIR_POINTS, Play, pair_run
@@ -100,12 +101,12 @@ class Solver:
         held = sum(len(h) for h in pos[0])
         depth = held if self.horizon is None else min(held, self.horizon)
         hands, seat, count, tail, passed, last = _pack(pos)
-        held = (hands >> _SEAT * seat) & _FITS[31 - count]
-        if not held:  # a go
+        able = (hands >> _SEAT * seat) & _FITS[31 - count]
+        if not able:  # a go
             now, gone = self._go(hands, seat, count, tail, passed, last)
             return {None: now + self._value(*gone, depth, -_WIDE, _WIDE)}
         out: dict[int | None, int] = {}
-        for points, rank, after_tail in sorted(_choices(held, count, tail), key=_rank):
+        for points, rank, after_tail in sorted(_choices(able, count, tail), key=itemgetter(1)):
             now, after = self._lay(hands, seat, count, passed, points, rank, after_tail)
             rest = 0 if after is None else self._value(*after, depth - 1, -_WIDE, _WIDE)
             out[rank] = now + rest
@@ -201,6 +202,7 @@ class Solver:
                     worth += value(left, turn, 0, (), 0, -1, depth - 1, a - worth, b - worth)
             else:
                 worth = sign * points
+                # `_skip`'s first step written out: the next seat, most often, can lay
                 if (left >> _SEAT * following) & _HAND and not passed >> following & 1:
                     turn = following
                 else:
@@ -260,15 +262,12 @@ def _pack(pos: Position) -> _State:
     return hands, *pos[1:]
 
 
-def _rank(choice: tuple[int, int, Ranks]) -> int:
-    return choice[1]
-
-
 @lru_cache(maxsize=1 << 17)
 def _choices(held: int, count: int, tail: Ranks) -> tuple[tuple[int, int, Ranks], ...]:
     """The ranks of ``held`` (a packed hand, only the ranks that fit under ``count``), each
-    once, lowest first: what each pegs at once laid on ``tail``, the rank, and the pile's
-    tail after it. The search asks the same few again and again: remembered."""
+    once: what each pegs at once laid on ``tail``, the rank, and the pile's tail after it,
+    fewest points first (then lowest rank). The search asks the same few again and again:
+    remembered."""
     out = []
     while held:
         nibble = ((held & -held).bit_length() - 1) >> 2

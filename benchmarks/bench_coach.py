@@ -21,7 +21,9 @@ other); the baseline is the `strong` bot deciding in the same positions (the sam
 search with its work budget), timed as the game is played. Target: p99 under 250 ms (issue 33).
 
 Part 3 times the whole ledger of each of those games (`game_ledger`: every throw, every
-card laid, every count) against playing the same game (`play_game`), in the same run.
+card laid, every count) against playing the same game (`play_game`), in the same run; and
+the ledger as the table waits for it at the game's end, each hand before the last worked
+out as it ended (`HandLedgers`, as the table does in a worker): the wait a player sees.
 
 Exit status: 0 (a missed target is reported as MISS, not an error).
 """
@@ -46,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from trainer.game.coach.analysis import game_ledger
 from trainer.game.coach.decisions import hand_decisions
 from trainer.game.coach.discard import discard_advice, rank_points_table
+from trainer.game.coach.hand_ledgers import HandLedgers
 from trainer.game.coach.play import play_advice
 from trainer.game.players.bots import Bot, discard_values
 from trainer.game.record import play_game
@@ -168,6 +171,7 @@ def time_games(variant_id: str, games: int, seed: int) -> dict[str, Any]:
     advice_cpu: list[float] = []
     strong_ms: list[float] = []
     ledger_ms: list[float] = []
+    end_ms: list[float] = []
     played_ms: list[float] = []
     for n in range(games):
         game_seed = seed * 1000 + n
@@ -186,8 +190,15 @@ def time_games(variant_id: str, games: int, seed: int) -> dict[str, Any]:
         play_game(rules, game_seed, bots, ["standard"] * rules.players)
         played_ms.append(_ms(started))
         started = time.perf_counter()
-        game_ledger(rules, record, "acc")
+        whole = game_ledger(rules, record, "acc")
         ledger_ms.append(_ms(started))
+        ledgers = HandLedgers(rules, "acc")
+        for hand in record["hands"][:-1]:
+            ledgers.hand(hand)
+        started = time.perf_counter()
+        at_end = ledgers.game(record)
+        end_ms.append(_ms(started))
+        assert at_end == whole
     return {
         "variant": variant_id,
         "games": games,
@@ -195,6 +206,7 @@ def time_games(variant_id: str, games: int, seed: int) -> dict[str, Any]:
         "advice_cpu": figures(advice_cpu),
         "strong": figures(strong_ms),
         "ledger": figures(ledger_ms),
+        "at_end": figures(end_ms),
         "played": figures(played_ms),
     }
 
@@ -247,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         print(_row("· its CPU time", g["advice_cpu"], ok))
         print(_row("baseline: strong bot, same positions", g["strong"]))
         print(_row("a whole game's ledger", g["ledger"]))
+        print(_row("· its wait at the end (hands kept)", g["at_end"]))
         print(_row("baseline: playing the game", g["played"]))
         ratio = g["ledger"]["median"] / g["played"]["median"]
         print(f"  a game's ledger costs {ratio:.1f}x playing it (medians)")

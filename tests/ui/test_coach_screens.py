@@ -206,3 +206,28 @@ async def test_the_hint_key_in_the_discard_and_the_play_never_in_a_count(
         assert len(screen.hints.given) == given
         assert len(screen.log_lines) == said
         assert caught == [NO_HINT]
+
+
+async def test_each_hand_is_worked_out_as_it_ends_and_the_games_ledger_reuses_it(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    """The coach silent after hands, the table still works out each hand's ledger in a
+    worker as the hand ends: the game's ledger at the end works out only the others."""
+    store = ListRecorder()
+    saved_at_its_last_hand(store, GameChoices(variant="short", level="standard"), 5, hands_left=3)
+    app = short_app(builtin_entries, store, coach_hands="never")
+    async with running(app, size=SIZE) as pilot:
+        await resume(pilot)
+        summary = await play_game(pilot, until=lambda s: isinstance(s, HandSummaryScreen))
+        assert not summary.hand_summaries
+        assert not app.screen.query_one("#hand-coach").display  # the coach says nothing
+        ledgers = table(app).runner.ledgers
+        await until(pilot, lambda: ledgers.worked_out == 1, "the hand's ledger")
+        await play_game(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        coach = "#game-coach"
+        await until(pilot, lambda: text_of(app, coach).startswith("Points lost"), "the ledger")
+        session = table(app).session
+        assert session.record is not None
+        # each hand worked out once: those with a summary as they ended, the rest at the end
+        assert ledgers.worked_out == len(session.record.hands)

@@ -8,7 +8,7 @@ its own fixed seed, and nothing here reads the clock or the engine.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal
 
 from trainer.game.calls import settle
@@ -104,21 +104,35 @@ def _claims(hand: Mapping[str, Any]) -> list[tuple[int, Box, tuple[int, int, int
     return out
 
 
+class Stopped(Exception):
+    """A ledger's working out stopped because its ``stop`` said so (the table was left)."""
+
+
 def hand_ledger(
-    rules: GameVariant, hand: Mapping[str, Any], policy: Policy, hints: Collection[Hint] = ()
+    rules: GameVariant,
+    hand: Mapping[str, Any],
+    policy: Policy,
+    hints: Collection[Hint] = (),
+    *,
+    stop: Callable[[], bool] | None = None,
 ) -> HandLedger:
-    """One hand of a record (its plain data) costed for every seat."""
+    """One hand of a record (its plain data) costed for every seat; ``stop``, asked before
+    each decision is valued, can end the work early (`Stopped`)."""
     throws, lays = hand_decisions(rules, hand)
     number = hand["number"]
     seats: list[dict[str, Any]] = [
         {"throw": None, "lays": [], "counts": [], "answers": []} for _ in range(rules.players)
     ]
     for throw in throws:
+        if stop is not None and stop():
+            raise Stopped
         hinted = (number, throw.seat, 0) in hints
         seats[throw.seat]["throw"] = throw_choice(throw, rules, hinted=hinted)
     laid = [0] * rules.players
     for lay in lays:
         laid[lay.seat] += 1
+        if stop is not None and stop():
+            raise Stopped
         choice = lay_choice(lay, hinted=(number, lay.seat, laid[lay.seat]) in hints)
         if choice is not None:
             seats[lay.seat]["lays"].append(choice)

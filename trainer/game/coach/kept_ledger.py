@@ -23,6 +23,7 @@ from trainer.history.writing import save_ledger
 from trainer.textguard import excerpt
 
 if TYPE_CHECKING:
+    from trainer.game.coach.hand_ledgers import HandLedgers
     from trainer.game.session import GameSession
 
 OLDER_MODELS: Final = (1,)
@@ -140,15 +141,17 @@ def import_problem(saved: SavedGame) -> str | None:
     return replay_problem(saved) or ledger_problem(saved)
 
 
-def session_ledger(session: GameSession) -> GameLedger:
-    """The ledger of a session's game once it is over, worked out from its record and kept
-    with it in the history (`ValueError` while it is still being played)."""
+def session_ledger(session: GameSession, hands: HandLedgers | None = None) -> GameLedger:
+    """The ledger of a session's game once it is over, worked out from its record (reusing
+    the hands' ledgers ``hands`` worked out as they ended) and kept with it in the history
+    (`ValueError` while it is still being played)."""
     record = session.record
     if record is None:
         raise ValueError("the game is not over: it has no ledger yet")
-    from trainer.game.coach.analysis import game_ledger
+    if hands is None:
+        from trainer.game.coach.hand_ledgers import HandLedgers
 
-    rules, policy = session.setup.rules, session.setup.options.muggins
-    ledger = game_ledger(rules, record.to_dict(), policy, session.hints)
+        hands = HandLedgers(session.setup.rules, session.setup.options.muggins)
+    ledger = hands.game(record.to_dict(), session.hints)
     save_ledger(session.store, session.game_id, ledger_text(ledger))
     return ledger

@@ -5,9 +5,12 @@ match, or home)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 
 from textual.screen import Screen
+from textual.worker import get_current_worker
 
+from trainer.game.record import HandRecord
 from trainer.ui.messages import GoHome, SeatAt
 from trainer.ui.table.flow.effects import (
     Confirm,
@@ -37,7 +40,8 @@ def open_over(
     if isinstance(effect, OpenHandSummary):
         from trainer.ui.table.summary import HandSummaryScreen
 
-        screen = HandSummaryScreen(runner.session, effect.hand, coach=coach)
+        work_out_hand(table, runner, effect.hand)
+        screen = HandSummaryScreen(runner.session, effect.hand, runner.ledgers, coach=coach)
         table.app.push_screen(screen, lambda _: apply(runner.closed()))
     elif isinstance(effect, Confirm):
         from trainer.ui.screens.confirm import ConfirmScreen
@@ -50,11 +54,32 @@ def open_over(
         def after(go_on: bool | None) -> None:
             apply(runner.after_game(bool(go_on)))
 
-        table.app.push_screen(GameOverScreen(runner.session, plain=plain), after)
+        over = GameOverScreen(runner.session, runner.ledgers, plain=plain)
+        table.app.push_screen(over, after)
     elif isinstance(effect, NextGame):
         table.post_message(SeatAt(effect.session))
     else:
         table.post_message(GoHome())
+
+
+def work_out_hand(table: Screen[None], runner: TableRunner, hand: HandRecord) -> None:
+    """Work out the ledger of ``hand``, just over, in a worker while the game goes on, so
+    that the game's ledger at its end need not; stopped if the table is left. The hand's
+    summary, if the coach speaks, waits for this one rather than work it out again."""
+    session, ledgers = runner.session, runner.ledgers
+    if session.human is None:
+        return
+    data, hints = hand.to_dict(), set(session.hints)
+
+    def work() -> None:
+        from trainer.game.coach.analysis import Stopped
+
+        worker = get_current_worker()
+        # a hand that cannot be worked out: the summaries work it out again and say why
+        with suppress(Stopped, KeyError, ValueError):
+            ledgers.hand(data, hints, stop=lambda: worker.is_cancelled)
+
+    table.run_worker(work, thread=True, group="ledger", name=f"hand {hand.number}'s ledger")
 
 
 def confirm_leave(table: Screen[None], *, waiting: bool = False) -> None:

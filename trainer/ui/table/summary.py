@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from trainer.game.coach.hand_ledgers import HandLedgers
 from trainer.game.record import HandRecord
 from trainer.game.session import GameSession
 from trainer.game.tally import SideTally, calls, counting, tally
@@ -63,10 +64,13 @@ class HandSummaryScreen(ModalScreen[None]):
         Binding("enter,escape,space", "close", "Next hand", priority=True),
     ]
 
-    def __init__(self, session: GameSession, hand: HandRecord, *, coach: bool = False) -> None:
+    def __init__(
+        self, session: GameSession, hand: HandRecord, ledgers: HandLedgers, *, coach: bool = False
+    ) -> None:
         super().__init__()
         self.session = session
         self.hand = hand
+        self.ledgers = ledgers
         self.coach = coach
         """Whether the coach says what the hand cost you (worked out in a worker)."""
         self._coach_line = Static("", id="hand-coach")
@@ -98,7 +102,7 @@ class HandSummaryScreen(ModalScreen[None]):
     def _work_out(self) -> None:
         from trainer.ui.table.flow.coach_notes import hand_note
 
-        self.post_message(CoachSaid(hand_note(self.session, self.hand)))
+        self.post_message(CoachSaid(hand_note(self.session, self.hand, self.ledgers)))
 
     @on(CoachSaid)
     def _said(self, event: CoachSaid) -> None:
@@ -118,9 +122,13 @@ class GameOverScreen(ModalScreen[bool]):
         Binding("r", "review", "Review the game"),
     ]
 
-    def __init__(self, session: GameSession, *, plain: bool = False) -> None:
+    def __init__(
+        self, session: GameSession, ledgers: HandLedgers | None = None, *, plain: bool = False
+    ) -> None:
         super().__init__()
         self.session = session
+        self.ledgers = ledgers or HandLedgers(session.setup.rules, session.setup.options.muggins)
+        """The hands' ledgers worked out as they ended, reused for the game's."""
         self.plain = plain
         self._coach = Static("", id="game-coach")
 
@@ -154,7 +162,7 @@ class GameOverScreen(ModalScreen[bool]):
     def _work_out(self) -> None:
         from trainer.ui.table.flow.coach_notes import game_note
 
-        self.post_message(CoachSaid(game_note(self.session, plain=self.plain)))
+        self.post_message(CoachSaid(game_note(self.session, self.ledgers, plain=self.plain)))
 
     @on(CoachSaid)
     def _said(self, event: CoachSaid) -> None:

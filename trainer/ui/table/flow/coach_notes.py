@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from trainer.game.coach.analysis import hand_ledger
 from trainer.game.coach.kept_ledger import session_ledger
 from trainer.ui.flow.coach_text import accuracy_line, costliest_lines, hand_line, totals_line
 from trainer.ui.flow.game_start import seat_names
 
 if TYPE_CHECKING:
+    from trainer.game.coach.hand_ledgers import HandLedgers
     from trainer.game.record import HandRecord
     from trainer.game.session import GameSession
 
@@ -26,16 +26,16 @@ def coach_after_hands(setting: str, games_over: int) -> bool:
     return setting == "always" or (setting == "first-games" and games_over < FIRST_GAMES)
 
 
-def hand_note(session: GameSession, hand: HandRecord) -> list[str]:
+def hand_note(session: GameSession, hand: HandRecord, ledgers: HandLedgers) -> list[str]:
     """The hand's cost to you in one line ("This hand: discard -1.2, play -0.4, count -2
     (mugged)"), then how exactly you counted in it, a line of its own (points and accuracy
-    are different things); nothing when you have no seat."""
+    are different things); nothing when you have no seat. The hand's ledger is kept in
+    ``ledgers`` for the game's."""
     seat = session.human
     if seat is None:
         return []
-    rules, policy = session.setup.rules, session.setup.options.muggins
     try:
-        ledger = hand_ledger(rules, hand.to_dict(), policy, session.hints)
+        ledger = ledgers.hand(hand.to_dict(), session.hints)
     except (KeyError, ValueError) as err:
         return [f"The coach could not look at this hand: {err}"]
     mine = ledger.seats[seat]
@@ -43,14 +43,15 @@ def hand_note(session: GameSession, hand: HandRecord) -> list[str]:
     return [hand_line(mine), *([accuracy] if accuracy else [])]
 
 
-def game_note(session: GameSession, *, plain: bool = False) -> list[str]:
+def game_note(session: GameSession, ledgers: HandLedgers, *, plain: bool = False) -> list[str]:
     """The game's points lost by phase and its costliest decisions (the ledger is kept with
-    the game); nothing when you have no seat."""
+    the game; the hands' worked out as they ended, in ``ledgers``, are reused); nothing when
+    you have no seat."""
     seat = session.human
     if seat is None:
         return []
     try:
-        ledger = session_ledger(session)
+        ledger = session_ledger(session, ledgers)
     except (OSError, ValueError) as err:
         return [f"The coach could not go over the game: {err}"]
     rules = session.setup.rules

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from trainer.game.coach.hand_ledgers import HandLedgers
 from trainer.game.engine import prompt
 from trainer.game.events import Event, Shown
 from trainer.game.narrate import Narrator
@@ -105,6 +106,8 @@ class TableRunner(YourMoves):
         self.names = setup.names
         self.narrator = Narrator(setup.rules, setup.names, self.human, plain=self.plain)
         self.asked_at = self.clock()
+        self.ledgers = HandLedgers(setup.rules, setup.options.muggins)
+        """The hands' ledgers, worked out as each hand ends (in a worker), for the game's."""
         self.shown = self.session.state
         """The game as the table shows it: a computer's step taken in a worker is not in it
         until it is shown."""

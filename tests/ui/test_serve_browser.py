@@ -69,6 +69,8 @@ VIEWPORT: ViewportSize = {"width": 1024, "height": 640}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 HOME_DRAWN = "Ten random hands with their starter"
 """Home's last part drawn: the description of the drill set under its cursor, the warm-up."""
+HOME_KEYS = "Play a game"
+"""One of home's keys in its footer."""
 QUESTION_DRAWN = "our count, then Enter"
 """A hand's question drawn, down to its answer box's words (the first letter may be under
 the blinking cursor, drawn apart)."""
@@ -181,13 +183,14 @@ def test_a_hand_answered_in_the_browser_is_in_the_stats(
     outside = [url for url in requests if not url.startswith(ours)]
     assert outside == [], "the page fetched from outside the server"
     assert any(url.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for url in requests)
-    # The terminal's size as the page measured it and asked for it: 113x30 cells of 16 px
-    # Roboto Mono in this viewport (the fallback monospace font here would give 113x35).
+    # The terminal's size as the page measured it and asked for it: 113x28 cells of 16 px
+    # Roboto Mono in this viewport above the page's bar of keys (the fallback monospace
+    # font, its cells shorter, would give more rows).
     (socket_url,) = [url for url in requests if url.startswith("ws:")]
     address = urlsplit(socket_url)
     query = parse_qs(address.query)
     assert address.path == "/ws", socket_url
-    assert (query["width"], query["height"]) == (["113"], ["30"]), socket_url
+    assert (query["width"], query["height"]) == (["113"], ["28"]), socket_url
     assert token(query["tab"][0]) is not None, socket_url  # the page's name for itself
     assert "was" not in query  # a first page replaces none
 
@@ -480,9 +483,11 @@ def _answer_the_first_hand(page: Page) -> None:
 
 
 def _start_the_first_drill(page: Page) -> None:
-    """Wait for home to be drawn (the first drill set's description under the list), press
-    Enter on it, and wait for the question's answer box to be drawn."""
+    """Wait for home to be drawn (the first drill set's description under the list, and
+    its footer of keys), press Enter on it, and wait for the question's answer box to be
+    drawn."""
     _drawn(page, HOME_DRAWN)
+    _drawn(page, HOME_KEYS)  # home's footer of keys, drawn in the browser too (issue 34)
     page.keyboard.press("Enter")  # start the first drill set: the warm-up
     _drawn(page, QUESTION_DRAWN)
 

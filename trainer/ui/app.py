@@ -93,7 +93,11 @@ class MugginsApp(App[None]):
             beside=options.history_path,
         )
         self.open_history = history
-        self.voice = VoiceService(options.voice_source, lambda: self.settings.judge_at_once)
+        self.voice = VoiceService(
+            options.voice_source,
+            lambda: self.settings.judge_at_once,
+            page=lambda: getattr(self._driver, "page_audio", None),
+        )
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
         self.store_error: str | None = None
         self.games = GameDesk(

@@ -4,7 +4,9 @@ Each tab's page opens a websocket; a trainer started for it (`trainer.ui.serve_t
 textual-serve's relay) draws into it. There is no login, so the server binds to loopback
 unless told otherwise, answers only requests addressed to it and websockets from its own
 page (`trainer.ui.serve_guard`), runs at most ``--max-tabs`` trainers, and serves nothing
-but its page, its icon and textual-serve's static files (no folder listing). Our page
+but its page, its icon, its microphone's worklet and textual-serve's static files (no
+folder listing). The page's microphone reaches its own tab's trainer alone, over the tab's
+socket (`trainer.ui.page_microphone`). Our page
 template loads nothing from outside this server (the stock one fetches a web font).
 """
 
@@ -40,6 +42,11 @@ from trainer.ui.serve_tabs import CLOSE_SECONDS, DRAIN_LIMIT, QUIT_LIMIT, TABS_F
 
 TITLE: Final = "Muggins"
 FONT_SIZE: Final = 16  # px; with the window's size it sets the terminal's columns and rows
+FIT_COLUMNS: Final = 56
+"""A window too narrow for this many columns at `FONT_SIZE` gets a smaller font (a phone in
+portrait): a drill's cards, prompt and footer fit in 56."""
+FIT_ROWS: Final = 24
+"""Likewise for rows (a phone in landscape): the game's table fits in 24."""
 MOST_TABS: Final = 64
 """The highest ``--max-tabs``: each tab is a trainer process of about 60 MB."""
 IDLE_SECONDS: Final = 30.0
@@ -277,11 +284,13 @@ def _bound_url(host: str, addresses: list[Any]) -> str:
 
 
 def _make_app(tabs: Tabs, guard: Guard, host: str, public: Origin | None) -> web.Application:
-    """The web application: the page, its icon, textual-serve's static files (no folder
-    listing, nothing outside their folder) and the tabs' websocket, behind the guard."""
+    """The web application: the page, its icon, its microphone's worklet, textual-serve's
+    static files (no folder listing, nothing outside their folder) and the tabs' websocket,
+    behind the guard."""
     web_folder = Path(str(files("trainer.ui") / "web"))
     statics = Path(str(files("textual_serve") / "static"))
     favicon = (web_folder / "favicon.svg").read_bytes()
+    capture = (web_folder / "capture.js").read_bytes()
 
     async def page(request: web.Request) -> web.Response:
         """The page; its websocket's address is the server's own (``--public-url``, the
@@ -295,6 +304,9 @@ def _make_app(tabs: Tabs, guard: Guard, host: str, public: Origin | None) -> web
             "application": {"name": TITLE},
             "max_tabs": tabs.limit,
             "tabs_full": TABS_FULL,
+            "port": _local_port(request),
+            "fit_columns": FIT_COLUMNS,
+            "fit_rows": FIT_ROWS,
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
@@ -306,6 +318,10 @@ def _make_app(tabs: Tabs, guard: Guard, host: str, public: Origin | None) -> web
         """The tab's icon: a card."""
         return web.Response(body=favicon, content_type="image/svg+xml")
 
+    async def capture_script(request: web.Request) -> web.Response:
+        """The page's microphone's audio worklet (counting aloud)."""
+        return web.Response(body=capture, content_type="text/javascript")
+
     app = web.Application(middlewares=[guard.middleware])
     app.on_response_prepare.append(_no_sniffing)
     aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(web_folder), autoescape=True)
@@ -314,6 +330,7 @@ def _make_app(tabs: Tabs, guard: Guard, host: str, public: Origin | None) -> web
             web.get("/", page),
             web.get("/favicon.svg", icon),
             web.get("/favicon.ico", icon),
+            web.get("/capture.js", capture_script),
             web.get("/ws", tabs.handle),
             web.static("/static", statics, show_index=False, follow_symlinks=False),
         ]
@@ -339,6 +356,12 @@ def _websocket_url(request: web.Request, host: str, public: Origin | None) -> st
     if ":" in served:
         served = f"[{served}]"
     return f"ws://{served}:{int(local_port)}/ws"
+
+
+def _local_port(request: web.Request) -> int:
+    """The port this connection reached (the page's own, for its words on the microphone)."""
+    assert request.transport is not None
+    return int(request.transport.get_extra_info("sockname")[1])
 
 
 def _is_address(host: str) -> bool:

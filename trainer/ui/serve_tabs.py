@@ -18,6 +18,7 @@ seconds.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import os
@@ -32,6 +33,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from trainer.ui.page_microphone import AUDIO, LARGEST_CHUNK, LISTEN, STATE, STATES
 from trainer.ui.serve_places import Place, Places, token
 
 TABS_FULL: Final = 4429
@@ -62,6 +64,8 @@ LARGEST_TERMINAL: Final = (500, 250)
 """The most columns and rows a tab's terminal may ask for."""
 TAB_DRIVER: Final = "trainer.ui.tab_driver:TabDriver"
 """The Textual driver of a tab's trainer: the web driver, quitting when the server is gone."""
+MOST_REASON: Final = 300
+"""The most characters of a page's reason for having no microphone passed on."""
 STOPPED: Final = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR)
 
 log = logging.getLogger("muggins.serve")
@@ -88,6 +92,9 @@ class TabProcess(AppService):
         self.process: Process | None = None
         self.left = asyncio.Event()
         """Set when the trainer has said it is leaving (it quit of its own accord)."""
+        self.listening = False
+        """The trainer has asked the page for its microphone: the page's audio is passed on
+        (never otherwise)."""
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         env = self._build_environment(width=width, height=height)
@@ -112,6 +119,19 @@ class TabProcess(AppService):
 
     async def _trainer_left(self) -> None:
         self.left.set()
+
+    async def on_meta(self, data: bytes) -> None:
+        """A meta packet from the trainer: its microphone asked of the page (`LISTEN`,
+        passed to this tab's page alone), else textual-serve's own."""
+        try:
+            meta = json.loads(data)
+        except ValueError:
+            meta = None
+        if isinstance(meta, dict) and meta.get("type") == LISTEN:
+            self.listening = meta.get("listen") is True
+            await self._text_to_tab(json.dumps([LISTEN, {"listen": self.listening}]))
+            return
+        await super().on_meta(data)
 
     async def end(self, grace: float = QUIT_GRACE, limit: float = QUIT_LIMIT) -> None:
         """Tell the trainer to quit and wait until its process has ended. One that has not
@@ -290,10 +310,16 @@ async def _drain(ws: web.WebSocketResponse, service: TabProcess) -> None:
 
 
 async def _forward(message: Any, ws: web.WebSocketResponse, service: TabProcess) -> bool:
-    """Pass one message of the tab's page (keys, a new size, focus) to its trainer; False
-    once the tab has closed. What is not such a message is ignored."""
+    """Pass one message of the tab's page (keys, a new size, focus, its microphone's audio
+    and state) to its trainer; False once the tab has closed. What is not such a message
+    is ignored, and audio the trainer has not asked for."""
     if message.type in STOPPED:
         return False
+    if message.type is WSMsgType.BINARY:  # the page's microphone: audio, if asked for
+        if service.listening and len(message.data) <= LARGEST_CHUNK:
+            pcm = base64.b64encode(message.data).decode("ascii")
+            await service.send_meta({"type": AUDIO, "pcm": pcm})
+        return True
     if message.type is not WSMsgType.TEXT:
         return True
     try:
@@ -314,6 +340,10 @@ async def _forward(message: Any, ws: web.WebSocketResponse, service: TabProcess)
         await service.focus()
     elif kind == "blur":
         await service.blur()
+    elif kind == STATE and isinstance(data, dict) and data.get("state") in STATES:
+        reason = data.get("reason")
+        said = reason[:MOST_REASON] if isinstance(reason, str) else ""
+        await service.send_meta({"type": STATE, "state": data["state"], "reason": said})
     return True
 
 

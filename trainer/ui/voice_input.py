@@ -25,6 +25,7 @@ from trainer.ui.user_text import as_text
 # The voice package is imported when a count is first said.
 if TYPE_CHECKING:
     from trainer.rules.show import Breakdown
+    from trainer.ui.page_microphone import PageAudio
     from trainer.voice.listen import AudioSource, Spoken
     from trainer.voice.recogniser import Recogniser
 
@@ -39,9 +40,12 @@ class VoiceService:
         self,
         source: Callable[[], AudioSource] | None,
         at_once: Callable[[], bool] = lambda: False,
+        page: Callable[[], PageAudio | None] = lambda: None,
     ) -> None:
         self._source = source
         self.at_once = at_once
+        self._page = page
+        """The browser page's microphone when the trainer runs in a `muggins serve` tab."""
         self._recogniser: Recogniser | None = None
         self._lock = threading.Lock()
 
@@ -54,8 +58,13 @@ class VoiceService:
             return self._recogniser
 
     def source(self) -> AudioSource:
+        """Where a count's audio comes from: the one given (tests), the page's microphone in
+        a browser tab (once the page listens), else this machine's."""
         if self._source is not None:
             return self._source()
+        page = self._page()
+        if page is not None:
+            return page.open()
         from trainer.voice.microphone import Microphone
 
         return Microphone()

@@ -1,0 +1,278 @@
+"""Counting aloud in ``muggins serve``'s page, and the page on a phone: Debian's chromium
+driven by Playwright, its fake microphone playing a spoken count (espeak-ng) to the page.
+
+The microphone button presses F2; the trainer asks its page to listen; the page streams the
+microphone to its own trainer over the tab's socket; the count is heard, shown and judged
+on Enter, in a drill and at the table. A browser that refuses the microphone is said so on
+the page and by the trainer. A phone (390x844, touch) does a whole drill by taps and the
+page's own keys, the drills' cards, prompt and footer within its width.
+"""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+from tests.game.scripted import scripted
+from tests.ui.serve_support import Served, attempts, wait_for
+from tests.ui.test_serve_browser import CHROMIUM, CHROMIUM_ARGS, QUESTION_DRAWN, RECORD, VIEWPORT
+from tests.voice.speech import synthesise
+from trainer.game.session import GameSession
+from trainer.game.variants import variant
+from trainer.history import DB_NAME, StatsStore
+from trainer.rules.show import Breakdown, score_show
+from trainer.ui.serve import FIT_COLUMNS
+
+pytestmark = pytest.mark.slow  # a browser and trainers start: run in CI, not the quick loop
+
+ELEVEN = (
+    "fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, "
+    "and one for his nobs is eleven"
+)
+"""The count of the warm-up's first hand with seed 3: 5H 5C JH KD, the 9H cut."""
+HEARD_SHOWN = "Judge it"
+"""The footer's key once a count heard waits for Enter."""
+PHONE = {"width": 390, "height": 844}
+SEED = 24
+"""A game whose first show of yours is long enough to be heard for sure: 10 points, five
+groups ("fifteen two, ... and a pair is ten"); a bare "a pair is two" may be refused."""
+HANDS = 10
+"""The warm-up's hands."""
+COLUMNS = "Number(new URL(window.mugginsSocket.url).searchParams.get('width'))"
+"""The terminal's columns, as the page asked for them."""
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    assert CHROMIUM.exists(), "chromium is needed: apt-get install chromium (.ci/run does)"
+    with sync_playwright() as started:
+        yield started
+
+
+@contextmanager
+def chromium(playwright: Playwright, microphone: Path | None) -> Iterator[Browser]:
+    """Chromium whose microphone plays ``microphone`` once (then silence) and is given to
+    every page without asking; with None, a microphone the browser does not give."""
+    args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream"]
+    if microphone is not None:
+        args += [
+            "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-audio-capture={microphone}%noloop",
+        ]
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args, headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+def opened(browser: Browser, url: str, **context: object) -> Page:
+    options: dict[str, object] = {"viewport": VIEWPORT, "device_scale_factor": 1, **context}
+    page = browser.new_context(**options).new_page()  # type: ignore[arg-type]
+    page.context.add_init_script(RECORD)
+    page.goto(url)
+    return page
+
+
+def drawn_after(page: Page, mark: int, text: str, timeout: float = 60_000) -> None:
+    """Wait until the trainer has drawn ``text`` past the first ``mark`` characters."""
+    page.wait_for_function(
+        "([mark, text]) => window.drawn.slice(mark).includes(text)",
+        arg=[mark, text],
+        timeout=timeout,
+    )
+
+
+def drawn_length(page: Page) -> int:
+    return int(page.evaluate("window.drawn.length"))
+
+
+def spoken(text: str, folder: Path, name: str) -> Path:
+    """``text`` said by espeak-ng, as a WAV for chromium's microphone."""
+    return synthesise(text, folder / f"{name}.wav", voice="en-us", speed=160, seed=3)
+
+
+def test_a_count_said_into_the_pages_microphone_is_heard_and_judged_in_a_drill(
+    tmp_path: Path, playwright: Playwright
+) -> None:
+    home = tmp_path / "home"
+    said = spoken(ELEVEN, tmp_path, "eleven")
+    served = Served(home, before=("--seed", "3", "--drill", "warm-up"))
+    try:
+        with chromium(playwright, said) as browser:
+            page = opened(browser, served.url)
+            drawn_after(page, 0, QUESTION_DRAWN)
+            mark = drawn_length(page)
+            page.click("#mic")  # the microphone button: F2
+            drawn_after(page, mark, HEARD_SHOWN)
+            page.keyboard.press("Enter")  # judge the count heard
+            rows = wait_for(lambda: attempts(home), "the count in the stats store")
+    finally:
+        served.stop()
+    assert rows == [("warm-up", "11", 11)]
+
+
+def _at_your_count(home: Path) -> Breakdown:
+    """A standard game against an easy computer (`SEED`), saved in ``home``'s history where
+    it waits for your first count (hand or crib); the show you are to count."""
+    home.mkdir(parents=True)
+    with StatsStore(home / DB_NAME) as store:
+        session = GameSession.start(store, variant("standard"), SEED, [None, "easy"])
+        while True:
+            while session.bot_step() is not None:
+                pass
+            asked = session.prompt
+            assert asked is not None, "the game ended before your count"
+            if asked.kind == "count" and asked.seat == 0 and asked.box:
+                state = session.state
+                cards = state.cards_of(0, asked.box)
+                return score_show(cards, state.hand.dealt.starter, crib=asked.box == "crib")
+            session.act(scripted(session.state, asked), seconds=4.0)
+
+
+def _shows_claimed(home: Path) -> list[tuple[str, int]]:
+    """Your counts at the table kept in the history: the answer and the points claimed."""
+    with sqlite3.connect(home / DB_NAME) as db:
+        rows = db.execute(
+            "SELECT answer_text, claimed FROM attempts WHERE drill_id LIKE 'game%'"
+        ).fetchall()
+    return [(str(a), int(c)) for a, c in rows]
+
+
+def test_your_show_said_into_the_pages_microphone_is_heard_and_claimed_at_the_table(
+    tmp_path: Path, playwright: Playwright
+) -> None:
+    home = tmp_path / "home"
+    show = _at_your_count(home)
+    words = show.announce() if show.total else "nineteen"
+    said = spoken(words, tmp_path, "show")
+    served = Served(home)
+    try:
+        with chromium(playwright, said) as browser:
+            page = opened(browser, served.url)
+            drawn_after(page, 0, "Resume")
+            mark = drawn_length(page)
+            page.keyboard.press("c")  # resume the saved game: it waits for your count
+            drawn_after(page, mark, "Your count, Enter")  # the table, its answer box
+            mark = drawn_length(page)
+            page.click("#mic")
+            drawn_after(page, mark, HEARD_SHOWN)
+            page.keyboard.press("Enter")
+            rows = wait_for(lambda: _shows_claimed(home), "your count in the history")
+    finally:
+        served.stop()
+    assert rows[0][1] == show.total, (rows, words)
+
+
+def test_a_microphone_the_browser_refuses_is_said_on_the_page_and_by_the_trainer(
+    tmp_path: Path, playwright: Playwright
+) -> None:
+    home = tmp_path / "home"
+    served = Served(home, before=("--seed", "3", "--drill", "warm-up"))
+    try:
+        with chromium(playwright, None) as browser:
+            page = opened(browser, served.url)
+            drawn_after(page, 0, QUESTION_DRAWN)
+            mark = drawn_length(page)
+            page.click("#mic")
+            page.wait_for_function(
+                "document.getElementById('mic-said').textContent.includes('refused')",
+                timeout=30_000,
+            )
+            note = page.inner_text("#mic-said")
+            drawn_after(page, mark, "refused")  # the trainer says it where the count shows
+            page.keyboard.type("11")
+            page.keyboard.press("Enter")  # and the count is typed instead
+            rows = wait_for(lambda: attempts(home), "the count typed")
+    finally:
+        served.stop()
+    assert "allow it" in note
+    assert rows == [("warm-up", "11", 11)]
+
+
+def _answered(home: Path, hands: int) -> bool:
+    """Whether ``hands`` answers (or more) are in ``home``'s stats store."""
+    return len(attempts(home)) >= hands
+
+
+def _address_of_this_machine() -> str:
+    """An IPv4 address of this machine's that is not loopback (where the system routes out)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # sends nothing: only picks the way out
+        except OSError:
+            pytest.skip("this machine has no network address but loopback")
+        address = str(probe.getsockname()[0])
+    if address.startswith("127."):
+        pytest.skip("this machine has no network address but loopback")
+    return address
+
+
+def test_a_page_at_an_address_that_is_not_a_secure_context_says_so(
+    tmp_path: Path, playwright: Playwright
+) -> None:
+    """Served on every address and opened at the machine's network address (plain http, so
+    no secure context: the browser gives it no microphone), the page and the trainer say
+    why and where it would have one."""
+    home = tmp_path / "home"
+    address = _address_of_this_machine()
+    served = Served(home, "--host", "0.0.0.0", before=("--seed", "3", "--drill", "warm-up"))
+    try:
+        with chromium(playwright, spoken(ELEVEN, tmp_path, "eleven")) as browser:
+            page = opened(browser, f"http://{address}:{served.port}/")
+            drawn_after(page, 0, QUESTION_DRAWN)
+            mark = drawn_length(page)
+            page.click("#mic")
+            page.wait_for_function(
+                "document.getElementById('mic-said').textContent.includes('secure context')",
+                timeout=30_000,
+            )
+            note = page.inner_text("#mic-said")
+            drawn_after(page, mark, "secure")
+    finally:
+        served.stop()
+    assert f"127.0.0.1:{served.port}" in note
+
+
+def test_a_whole_drill_on_a_phone_by_taps_and_the_pages_keys(
+    tmp_path: Path, playwright: Playwright
+) -> None:
+    home = tmp_path / "home"
+    served = Served(home, before=("--seed", "3"))
+    try:
+        with chromium(playwright, None) as browser:
+            page = opened(
+                browser,
+                served.url,
+                viewport=PHONE,
+                # 1: at 2 or 3, headless chromium draws xterm.js's glyphs that much too big
+                device_scale_factor=1,
+                is_mobile=True,
+                has_touch=True,
+            )
+            drawn_after(page, 0, "Ten random hands")
+            mark = drawn_length(page)
+            page.tap("button[aria-label=Enter]")  # home: start the warm-up
+            for hand in range(HANDS):
+                drawn_after(page, mark, QUESTION_DRAWN)
+                page.tap("#terminal")  # the phone's keyboard comes up
+                page.keyboard.type("7")
+                page.tap("button[aria-label=Enter]")
+                wait_for(partial(_answered, home, hand + 1), f"hand {hand + 1}'s answer")
+                mark = drawn_length(page)
+                page.tap("button[aria-label=Enter]")  # the next hand (the last: the summary)
+            drawn_after(page, mark, "Warm-up: done")  # the drill's summary
+            font = int(page.evaluate("document.getElementById('terminal').dataset.fontSize"))
+            columns = int(page.evaluate(COLUMNS))
+    finally:
+        served.stop()
+    assert len(attempts(home)) == HANDS
+    assert font < 16  # made smaller for the phone's width
+    assert columns >= FIT_COLUMNS  # the drills' cards, prompt and footer fit in as many

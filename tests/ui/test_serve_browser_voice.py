@@ -252,7 +252,8 @@ def test_a_whole_drill_on_a_phone_by_taps_and_the_pages_keys(
                 browser,
                 served.url,
                 viewport=PHONE,
-                # 1: at 2 or 3, headless chromium draws xterm.js's glyphs that much too big
+                # 1: at 2 or 3 headless chromium's software WebGL draws xterm.js's glyphs
+                # that many times too big (its canvas renderer does not)
                 device_scale_factor=1,
                 is_mobile=True,
                 has_touch=True,

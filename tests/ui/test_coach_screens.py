@@ -214,7 +214,7 @@ async def test_each_hand_is_worked_out_as_it_ends_and_the_games_ledger_reuses_it
     """The coach silent after hands, the table still works out each hand's ledger in a
     worker as the hand ends: the game's ledger at the end works out only the others."""
     store = ListRecorder()
-    saved_at_its_last_hand(store, GameChoices(variant="short", level="standard"), 5, hands_left=3)
+    saved_at_its_last_hand(store, GameChoices(variant="short", level="standard"), 5, hands_left=2)
     app = short_app(builtin_entries, store, coach_hands="never")
     async with running(app, size=SIZE) as pilot:
         await resume(pilot)

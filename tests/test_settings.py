@@ -60,6 +60,7 @@ def test_round_trip(tmp_path: Path) -> None:
         "table_pause": 0.8,
         "reveal_accepted": True,
         "judge_at_once": False,
+        "speech_rate": 0,
     }
 
 
@@ -82,6 +83,15 @@ def test_judging_a_spoken_count_at_once_round_trips_and_defaults_to_off(tmp_path
     path.write_text("muggins: hoyle\nreveal_accepted: false\n", encoding="utf-8")  # older
     assert load_settings(path) == (Settings(muggins="hoyle", reveal_accepted=False), None)
     assert not Settings().judge_at_once
+
+
+def test_the_speaking_rate_round_trips_and_defaults_to_silent(tmp_path: Path) -> None:
+    path = settings_path(tmp_path / "config")
+    save_settings(Settings(speech_rate=210), path)
+    assert load_settings(path) == (Settings(speech_rate=210), None)
+    path.write_text("speech_rate: 300\n", encoding="utf-8")  # any rate espeak-ng takes
+    assert load_settings(path) == (Settings(speech_rate=300), None)
+    assert Settings().speech_rate == 0
 
 
 def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
@@ -123,6 +133,12 @@ def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
             Settings(nineteen=False),
             "judge_at_once: must be true or false, got 1; using the default for each",
         ),
+        (
+            "speech_rate: 20\n",
+            Settings(),
+            "speech_rate: must be 0 (silent) or words a minute from 80 to 450, got 20",
+        ),
+        ("speech_rate: true\n", Settings(), "speech_rate: must be 0 (silent) or words a minute"),
     ],
     ids=[
         "bad-policy",
@@ -132,6 +148,8 @@ def test_bare_off_in_yaml_is_the_off_policy(tmp_path: Path) -> None:
         "bad-yaml",
         "table",
         "judge-at-once",
+        "speech-rate",
+        "speech-rate-bool",
     ],
 )
 def test_broken_values_fall_back_and_name_the_file(

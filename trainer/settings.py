@@ -24,6 +24,7 @@ import yaml
 
 from trainer import safe_yaml, userfiles
 from trainer.judge.policy import POLICIES, Policy
+from trainer.speech.engine import HIGHEST_RATE, LOWEST_RATE
 from trainer.textguard import control_problem, excerpt, label
 
 CardStyle = Literal["symbols", "letters"]
@@ -97,6 +98,9 @@ class Settings:
     judge_at_once: bool = False
     """Whether a count said aloud is judged as soon as it is heard (off: what was heard is
     shown first, and Enter judges it)."""
+    speech_rate: int = 0
+    """The trainer speaks (the hand, the verdict, the count) at this many words a minute;
+    0: it does not."""
 
 
 class SettingsError(ValueError):
@@ -209,6 +213,15 @@ def _check(key: str, value: object) -> str | None:
         and 0 <= value <= MAX_TABLE_PAUSE
     ):
         return f"must be a number of seconds from 0 to {MAX_TABLE_PAUSE:g}, got {excerpt(value)}"
+    if key == "speech_rate" and not (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (value == 0 or LOWEST_RATE <= value <= HIGHEST_RATE)
+    ):
+        return (
+            f"must be 0 (silent) or words a minute from {LOWEST_RATE} to {HIGHEST_RATE}, "
+            f"got {excerpt(value)}"
+        )
     if key == "game" and not (value is None or isinstance(value, dict)):
         return f"must be a mapping of game choices, got {excerpt(value)}"
     if key == "game.variant":

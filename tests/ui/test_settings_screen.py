@@ -336,7 +336,7 @@ def test_settings_snapshot(
 async def test_every_setting_shows_at_80x24_without_scrolling(
     builtin_entries: list[DrillEntry], clock: FakeClock, recorder: ListRecorder
 ) -> None:
-    """The nine fields, the note under them and the footer all fit a terminal of 80x24: no
+    """The ten fields, the note under them and the footer all fit a terminal of 80x24: no
     field is below the screen's edge, and nothing scrolls."""
     app = app_for(builtin_entries, clock, recorder)
     async with running(app, (80, 24)) as pilot:
@@ -344,7 +344,7 @@ async def test_every_setting_shows_at_80x24_without_scrolling(
         await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
         screen = app.screen
         fields = [*screen.query("#settings-form > *")]
-        assert len(fields) == 18  # nine labels, nine fields
+        assert len(fields) == 20  # ten labels, ten fields
         for field in fields:
             assert field.region.height >= 1
             assert field.region.bottom <= 22, field  # above the note and the footer

@@ -22,6 +22,13 @@ RED_SUITS: Final = frozenset("HD")
 RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Rank text by rank number (1 = ace ... 13 = king); index 0 is unused."""
 
+RANK_WORDS: Final = (
+    "", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king",
+)  # fmt: skip
+"""Each rank as players say it, by rank number (index 0 is unused)."""
+SUIT_WORDS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
 JACK: Final = 11
 
 _RANK_BY_TEXT: Final = {name: rank for rank, name in enumerate(RANK_NAMES) if name} | {"T": 10}

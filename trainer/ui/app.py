@@ -38,6 +38,7 @@ from trainer.ui.screens.confirm import ConfirmScreen
 from trainer.ui.screens.home import HomeScreen
 from trainer.ui.screens.store_error import StoreErrorScreen
 from trainer.ui.settings_service import SettingsService
+from trainer.ui.speech_service import SpeechService
 from trainer.ui.startup import open_and_warm
 from trainer.ui.steps import second_note, step_screen
 from trainer.ui.table.desk import GameDesk
@@ -62,6 +63,7 @@ class MugginsApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("f1", "help", "Help", show=False),
+        Binding("f3", "say_again", "Say it again", show=False, priority=True),
     ]
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {TextCommands}
 
@@ -97,6 +99,11 @@ class MugginsApp(App[None]):
             options.voice_source,
             lambda: self.settings.judge_at_once,
             page=lambda: getattr(self._driver, "page_audio", None),
+        )
+        self.speech = SpeechService(
+            lambda: self.settings.speech_rate,
+            warn=lambda said: self.notify(said, severity="warning", timeout=8),
+            make=options.speaker,
         )
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
         self.store_error: str | None = None
@@ -305,6 +312,12 @@ class MugginsApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(keys_of(self.screen)))
+
+    def action_say_again(self) -> None:
+        """F3: say again what the trainer said last (when it speaks: Settings)."""
+        if not self.speech.again():
+            said = "Nothing to say again." if self.speech.on else "Speaking is off (Settings)."
+            self.notify(said, timeout=3)
 
     def action_settings(self) -> None:
         self.push_screen(self.prefs.screen())

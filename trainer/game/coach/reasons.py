@@ -10,14 +10,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from trainer.rules.cards import Card
+from trainer.rules.cards import RANK_WORDS, Card
 from trainer.rules.ranks import fifteen_count, rank_counts, rank_points, runs
 from trainer.rules.show import flush_value
 
-_RANK_NAMES: Final = (
-    "", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "jack", "queen", "king",
-)  # fmt: skip
 _RUN_NAMES: Final = {2: "double run", 3: "triple run", 4: "double-double run"}
 """A multiple run by how many runs it makes (two ranks doubled make four)."""
 _NUMBER_WORDS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -25,7 +21,7 @@ _NUMBER_WORDS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 def rank_name(rank: int, *, plural: bool = False) -> str:
     """A rank as players say it: "five", "jack"; "fives", "sixes" in the plural."""
-    name = _RANK_NAMES[rank]
+    name = RANK_WORDS[rank]
     if not plural:
         return name
     return name + ("es" if name.endswith("x") else "s")

@@ -13,6 +13,7 @@ from trainer.settings import Settings
 
 if TYPE_CHECKING:  # the voice package is imported when a count is first said
     from trainer.drills.model import DrillSet
+    from trainer.speech.engine import Speaker
     from trainer.voice.listen import AudioSource
 
 
@@ -41,6 +42,8 @@ class Options:
     """Check the drills and build the deal tables in the background after home is drawn."""
     voice_source: Callable[[], AudioSource] | None = None
     """Where a count said aloud is heard from (None: the microphone); tests pass a recording."""
+    speaker: Callable[[int], Speaker] | None = None
+    """The trainer's voice at a rate (None: espeak-ng); tests pass one that keeps the text."""
     saved_game: str | None = None
     """The game saved in the history, as home names it on its first frame (read before it,
     `trainer.saved_peek`); None: none found (home looks again once the history is open)."""

@@ -26,9 +26,10 @@ from trainer.judge.claims import (
 from trainer.judge.verdict import nineteen_is_zero
 from trainer.quiz.attempt import SpokenTimes as Times
 from trainer.quiz.heels import heels_prompt
-from trainer.quiz.questions import CatchQuestion, CountQuestion, PlayQuestion
+from trainer.quiz.questions import CatchQuestion, CountQuestion, PlayQuestion, ShowQuestion
 from trainer.quiz.session import QuizSession
 from trainer.rules.show import Breakdown
+from trainer.speech.said import hand_words, judged_words
 from trainer.ui.count_aloud import HEARD_KEYS, CountAloud, CountsAloud, talk_bindings
 from trainer.ui.flow.claim_draft import AnnounceDraft
 from trainer.ui.flow.drill_runner import Reveal
@@ -49,6 +50,7 @@ REVEAL_OWN_KEYS = frozenset(
     ("up", "down", "home", "end", "pageup", "pagedown", "escape", "f1", "ctrl+p", "ctrl+q", "tab")
 ) | {"shift+tab"}
 """Keys that do their own thing on the reveal; any other goes on to the next deal."""
+SAY_AGAIN_HELP = ("f3", "say again what the trainer said last (it speaks: Settings)")
 TALK_HELP = ("f2", "say the count aloud instead (F2 again ends it; needs the voice extra)")
 """Help's line for push-to-talk, where a hand's or crib's count is asked."""
 
@@ -127,6 +129,11 @@ class QuizScreen(CountsAloud, Screen[None]):
         return self.aloud.allows(action)
 
     def help_keys(self) -> list[tuple[str, str]]:
+        speech = getattr(self.app, "speech", None)
+        again = [SAY_AGAIN_HELP] if speech is not None and speech.on else []
+        return [*self._help_keys(), *again]
+
+    def _help_keys(self) -> list[tuple[str, str]]:
         if self.revealed is not None:
             return [("up / down", "show each combination's cards"), ("any other key", "next deal")]
         if self.aloud.waiting:
@@ -213,6 +220,9 @@ class QuizScreen(CountsAloud, Screen[None]):
             self.set_interval(0.2, self._tick)
         if self._reveal_first is not None:  # a reveal without its question first
             self.show_reveal(*self._reveal_first)
+        elif isinstance(self.question, ShowQuestion):
+            deal = self.question.deal
+            self._speak(hand_words(deal.hand, deal.starter, crib=deal.crib))
 
     # ------------------------------------------------------------ the reveal in its place
 
@@ -228,6 +238,14 @@ class QuizScreen(CountsAloud, Screen[None]):
         self._quiz.display = False
         self._reveal.display = True
         self.refresh_bindings()
+        shown = self.question.breakdown if isinstance(self.question, ShowQuestion) else None
+        self._speak(judged_words(step.attempt.judgement, shown))
+
+    def _speak(self, text: str) -> None:
+        """Say ``text`` when the trainer speaks (Settings)."""
+        speech = getattr(self.app, "speech", None)
+        if speech is not None:
+            speech.say(text)
 
     def action_next(self) -> None:
         self.post_message(NextDeal())

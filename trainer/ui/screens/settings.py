@@ -27,6 +27,7 @@ from trainer.settings import (
     SettingsError,
     save_settings,
 )
+from trainer.speech.engine import RATES
 from trainer.ui.messages import SettingsChanged
 from trainer.ui.user_text import as_cell, fill
 from trainer.ui.widgets.footer import KeysFooter
@@ -34,6 +35,8 @@ from trainer.ui.widgets.key_field import KeyField
 from trainer.ui.widgets.switch_words import SwitchWords
 
 PAUSES: Final = (0.0, 0.4, 0.8, 1.2, 1.6, 2.0)
+SPEECH_RATES: Final = (0, *RATES)
+"""Silent, then espeak-ng's slow, normal and fast rates."""
 """The computer's pauses offered, in seconds (the settings file may hold any from 0 to 2)."""
 
 
@@ -42,6 +45,15 @@ def pause_words(seconds: float) -> str:
     if seconds == 0:
         return "none: each move at once"
     return f"{seconds:g} s a move (any key goes on)"
+
+
+def speech_words(rate: int) -> str:
+    """A speaking rate as the form says it: "off", "normal (175 words a minute; F3
+    repeats)"."""
+    if rate == 0:
+        return "off: the trainer says nothing"
+    names = dict(zip(RATES, ("slow", "normal", "fast"), strict=True))
+    return f"{names.get(rate, 'at')} {rate} words a minute (F3 repeats)".removeprefix("at ")
 
 
 class SettingsScreen(Screen[None]):
@@ -129,6 +141,14 @@ class SettingsScreen(Screen[None]):
                 on="judge what I say at once",
                 off="show what was heard; Enter judges it",
             )
+            yield Label("Speak aloud")
+            rates = sorted({*SPEECH_RATES, s.speech_rate})
+            yield Select(
+                [(speech_words(r), r) for r in rates],
+                value=s.speech_rate,
+                allow_blank=False,
+                id="speech-rate",
+            )
         where = (
             f"Saved in {self.path}" if self.path else "Not saved: this session has no config folder"
         )
@@ -159,6 +179,7 @@ class SettingsScreen(Screen[None]):
             table_pause=cast(float, self.query_one("#table-pause", Select).value),
             reveal_accepted=self.query_one("#reveal-accepted", Switch).value,
             judge_at_once=self.query_one("#judge-at-once", Switch).value,
+            speech_rate=cast(int, self.query_one("#speech-rate", Select).value),
         )
 
     def action_save(self) -> None:

@@ -5,14 +5,18 @@ nothing is said with speaking off, and a machine without espeak-ng is told once.
 
 from __future__ import annotations
 
+import re
 import threading
 
 from tests.factories import FakeClock
+from tests.ui.game_support import play_game, settle
 from tests.ui.support import ListRecorder, app_for, entry, notifications, revealing, running
+from tests.ui.test_voice_table import counting
 from tests.ui.voice_support import a_drill, quiz
 from tests.ui.waiting import until
+from trainer.drills.loader import DrillEntry
 from trainer.quiz.questions import ShowQuestion
-from trainer.settings import Settings
+from trainer.settings import GameChoices, Settings
 from trainer.speech.engine import SpeechUnavailable
 from trainer.speech.said import count_words, hand_words
 from trainer.ui.screens.quiz import SAY_AGAIN_HELP
@@ -41,6 +45,9 @@ class Kept:
                 self.kept.said.append((self.rate, text))
 
         def stop(self) -> None:
+            pass
+
+        def wait(self) -> None:
             pass
 
 
@@ -102,3 +109,40 @@ async def test_a_machine_that_cannot_speak_is_told_once(
         assert said == [
             "The trainer cannot speak: speaking needs espeak-ng (apt-get install espeak-ng)"
         ]
+
+
+async def test_the_table_says_each_move_and_what_it_asks_of_you_in_turn(
+    builtin_entries: list[DrillEntry],
+) -> None:
+    kept = Kept()
+    choices = GameChoices(variant="standard", level="easy")
+    app = app_for(
+        builtin_entries,
+        FakeClock(),
+        ListRecorder(),
+        seed=5,
+        bot_pause=0.0,
+        settings=Settings(game=choices, speech_rate=175),
+        speaker=kept.make,
+    )
+    async with running(app, (80, 24)) as pilot:
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("ctrl+d")
+        await settle(pilot)
+        await play_game(pilot, until=counting)
+        await until(pilot, lambda: any("Count your" in t for t in kept.texts()), "the ask")
+    texts = kept.texts()
+    assert any("Throw" in t or "throw" in t for t in texts), texts[:3]  # the first ask
+    laid = [
+        t
+        for t in texts
+        if re.search(
+            r"\b(ace|two|three|four|five|six|seven|eight|nine|"
+            r"ten|jack|queen|king) of (spades|hearts|diamonds|"
+            r"clubs)\b",
+            t,
+        )
+    ]
+    assert laid, texts
+    assert not any(symbol in t for t in texts for symbol in "♠♥♦♣")  # cards by name

@@ -31,6 +31,9 @@ class Speaker(Protocol):
 
     def stop(self) -> None: ...
 
+    def wait(self) -> None:
+        """Wait until the sentence being said is said."""
+
 
 class Espeak:
     """espeak-ng at ``rate`` words a minute (``program``: the program to run, found on the
@@ -76,6 +79,12 @@ class Espeak:
                 speaking.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 speaking.kill()
+
+    def wait(self) -> None:
+        """Wait until the sentence being said is said."""
+        speaking = self._speaking
+        if speaking is not None:
+            speaking.wait()
 
     def to_wav(self, text: str, path: Path) -> Path:
         """``text`` said into a WAV file at ``path`` (waits for it: for tests and scripts)."""

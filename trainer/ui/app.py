@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -102,7 +103,7 @@ class MugginsApp(App[None]):
         )
         self.speech = SpeechService(
             lambda: self.settings.speech_rate,
-            warn=lambda said: self.notify(said, severity="warning", timeout=8),
+            warn=self._cannot_speak,
             make=options.speaker,
         )
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
@@ -312,6 +313,11 @@ class MugginsApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(keys_of(self.screen)))
+
+    def _cannot_speak(self, said: str) -> None:
+        """Tell the player, from the speech thread, why the trainer cannot speak."""
+        with suppress(RuntimeError):  # the app has stopped meanwhile
+            self.call_from_thread(self.notify, said, severity="warning", timeout=8)
 
     def action_say_again(self) -> None:
         """F3: say again what the trainer said last (when it speaks: Settings)."""

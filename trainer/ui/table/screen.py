@@ -28,6 +28,7 @@ from textual.widgets import Input, Static
 from trainer.game.session import GameSession
 from trainer.judge.claims import AnnounceClaim, TotalClaim
 from trainer.quiz.attempt import SpokenTimes
+from trainer.speech.said import spoken
 from trainer.ui.count_aloud import HEARD_KEYS, CountAloud, CountsAloud, talk_bindings
 from trainer.ui.table.drawing import TableDrawing
 from trainer.ui.table.fit import Fit, table_fit
@@ -59,6 +60,7 @@ from trainer.ui.table.messages import BotMoved, BotMoveShown, MoveFailed, StepWa
 from trainer.ui.table.overlays import Overlay, confirm_leave, open_over
 from trainer.ui.table.reveal_panel import GameRevealPanel
 from trainer.ui.table.step_workers import StepWorkers
+from trainer.ui.table.view import prompt_line
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.playing_card import PlayingCard
@@ -242,15 +244,19 @@ class TableScreen(CountsAloud, Screen[None]):
         self.steps.release()  # the frame held for the move this applies (`StepWorkers.bot`)
         shown: BotShown | None = None
         bot: BotTurn | None = None
+        said: list[str] = []
+        asked = False
         for effect in effects:
             if isinstance(effect, Say):
                 self._log.say(effect.lines)
+                said += effect.lines
             elif isinstance(effect, Pegs):
                 self.drawing.board.set_scores(effect.scores, effect.before)
             elif isinstance(effect, Notice):
                 self.notify(effect.text, severity=effect.severity, timeout=effect.timeout)
             elif isinstance(effect, Asked):
                 self._asked()
+                asked = True
             elif isinstance(effect, Claims):
                 if self.runner.draft is not None:
                     self._log.show_claims(self.runner.draft, plain=self.plain)
@@ -270,10 +276,26 @@ class TableScreen(CountsAloud, Screen[None]):
                 self._open(effect)
         if self.revealed is None and not (bot is not None and bot.at_once):
             self._draw()  # (a move shown at once, opening its reveal, draws the table then)
+        self._speak(said, asked=asked)
         if bot is not None:
             self.steps.bot(at_once=bot.at_once)
         if shown is not None:
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
+
+    def _speak(self, lines: list[str], *, asked: bool) -> None:
+        """Say what the log was just told, and what the game now asks of you (when the
+        trainer speaks: Settings), after what is being said: each move is said whole."""
+        speech = getattr(self.app, "speech", None)
+        if speech is None or not speech.on:
+            return
+        r = self.runner
+        if asked and r.prompting:
+            ask = prompt_line(
+                r.asked, r.state, r.names, r.human, announce=r.announce, laying=r.laying, plain=True
+            )
+            lines = [*lines, ask.plain]
+        if lines:
+            speech.say(spoken(" ".join(lines)), cut=False)
 
     def _open(self, effect: OpenReveal | Overlay) -> None:
         """Open what goes over the table (or in its place), or leave the table."""

@@ -47,6 +47,10 @@ def _command(argv: Sequence[str] | None) -> int:
                 cast(TextIO, Escaped(sys.stdout)),
                 cast(TextIO, Escaped(sys.stderr, "standard error")),
             )
+        if args.plain:
+            from trainer.ui.plain.launch import launch_plain
+
+            return launch_plain(args)
         from trainer.ui.launch import launch
 
         return launch(args)

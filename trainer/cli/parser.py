@@ -30,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--plain-cards", action="store_true", help="suits as letters (S H D C), not symbols"
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the drills as lines of plain text, for screen readers and braille displays",
+    )
     _add_common(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

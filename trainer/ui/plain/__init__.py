@@ -1,0 +1,3 @@
+"""``muggins --plain``: the drills as lines of plain text, for screen readers and braille
+displays (issue 35): one question a line, the answer typed after it, every reveal as short
+sentences, no box drawing; the same drills, judging and history as the app."""

@@ -18,12 +18,13 @@ from trainer.ui.page_microphone import (
     AUDIO,
     LISTEN,
     REFUSED,
+    SAID,
     STATE,
     PageAudio,
     PageMicrophone,
     PageRefused,
 )
-from trainer.ui.serve_tabs import MOST_REASON, TabProcess, _forward
+from trainer.ui.serve_tabs import MOST_REASON, MOST_SAID, TabProcess, _forward
 
 PATIENCE = 10.0
 
@@ -211,3 +212,15 @@ def test_the_trainers_ask_for_the_microphone_reaches_its_page_and_opens_the_way(
         [LISTEN, {"listen": True}],
         [LISTEN, {"listen": False}],
     ]
+
+
+def test_what_the_trainer_says_reaches_its_page_for_a_screen_reader() -> None:
+    tab = Tab()
+    socket = cast(web.WebSocketResponse, tab)
+    relay = TabProcess(["true"], socket, download_manager=DownloadManager())
+    said = "five of hearts, five of clubs; the starter, the nine of hearts."
+    asyncio.run(relay.on_meta(json.dumps({"type": SAID, "text": said}).encode()))
+    asyncio.run(relay.on_meta(json.dumps({"type": SAID, "text": "x" * 9000}).encode()))
+    asyncio.run(relay.on_meta(json.dumps({"type": SAID, "text": 7}).encode()))  # not text
+    texts = [json.loads(t) for t in tab.texts]
+    assert texts == [[SAID, {"text": said}], [SAID, {"text": "x" * MOST_SAID}]]

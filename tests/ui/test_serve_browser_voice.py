@@ -197,6 +197,40 @@ def test_a_microphone_the_browser_refuses_is_said_on_the_page_and_by_the_trainer
     assert rows == [("warm-up", "11", 11)]
 
 
+def test_what_the_trainer_says_is_in_the_pages_live_region(
+    tmp_path: Path, playwright: Playwright
+) -> None:
+    """The page's terminal is a canvas a screen reader cannot read: the hand to count and
+    the verdict are put in words in a live region it announces (speaking off or on)."""
+    home = tmp_path / "home"
+    served = Served(home, before=("--seed", "3", "--drill", "warm-up"))
+    try:
+        with chromium(playwright, None) as browser:
+            page = opened(browser, served.url)
+            region = page.locator("#said")
+            assert region.get_attribute("aria-live") == "polite"
+            page.wait_for_function(
+                "document.getElementById('said').textContent.includes('the nine of hearts')",
+                timeout=30_000,
+            )
+            hand = region.text_content()
+            page.keyboard.type("11")
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "document.getElementById('said').textContent.startsWith('Exact!')",
+                timeout=30_000,
+            )
+            verdict = region.text_content()
+    finally:
+        served.stop()
+    assert hand == (
+        "five of hearts, five of clubs, jack of hearts, king of diamonds; "
+        "the starter, the nine of hearts."
+    )
+    assert verdict is not None
+    assert verdict.endswith("and a pair is ten, and nobs is eleven.")
+
+
 def _answered(home: Path, hands: int) -> bool:
     """Whether ``hands`` answers (or more) are in ``home``'s stats store."""
     return len(attempts(home)) >= hands

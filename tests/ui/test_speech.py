@@ -20,6 +20,7 @@ from trainer.settings import GameChoices, Settings
 from trainer.speech.engine import SpeechUnavailable
 from trainer.speech.said import count_words, hand_words
 from trainer.ui.screens.quiz import SAY_AGAIN_HELP
+from trainer.ui.speech_service import SpeechService
 
 
 class Kept:
@@ -146,3 +147,15 @@ async def test_the_table_says_each_move_and_what_it_asks_of_you_in_turn(
     ]
     assert laid, texts
     assert not any(symbol in t for t in texts for symbol in "♠♥♦♣")  # cards by name
+
+
+def test_what_the_trainer_would_say_is_echoed_whether_it_speaks_or_not() -> None:
+    echoed: list[str] = []
+    kept = Kept()
+    rate = [0]
+    service = SpeechService(lambda: rate[0], warn=print, make=kept.make, echo=echoed.append)
+    service.say("five of hearts")
+    rate[0] = 175
+    service.say("fifteen two")
+    assert echoed == ["five of hearts", "fifteen two"]
+    service.stop()

@@ -105,6 +105,7 @@ class MugginsApp(App[None]):
             lambda: self.settings.speech_rate,
             warn=self._cannot_speak,
             make=options.speaker,
+            echo=self._to_page,
         )
         self.plain_cards = options.plain_cards or self.settings.card_style == "letters"
         self.store_error: str | None = None
@@ -313,6 +314,13 @@ class MugginsApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(keys_of(self.screen)))
+
+    def _to_page(self, said: str) -> None:
+        """What the trainer says, for the browser page's screen reader (in a `muggins
+        serve` tab; nothing elsewhere)."""
+        tell = getattr(self._driver, "tell_page", None)
+        if tell is not None:
+            tell(said)
 
     def _cannot_speak(self, said: str) -> None:
         """Tell the player, from the speech thread, why the trainer cannot speak."""

@@ -24,6 +24,9 @@ AUDIO: Final = "muggins_audio"
 """Page to trainer: ``{"type": AUDIO, "pcm": base64 of 16-bit little-endian samples}``."""
 STATE: Final = "muggins_microphone"
 """Page to trainer: ``{"type": STATE, "state": one of STATES, "reason": words}``."""
+SAID: Final = "muggins_said"
+"""Trainer to page: ``{"type": SAID, "text": what the trainer says}``, for the page's live
+region (a screen reader)."""
 STATES: Final = frozenset({"listening", "refused", "unavailable", "stopped"})
 ANSWER_SECONDS: Final = 60.0
 """How long the page has to start listening: the browser may ask the player first."""

@@ -33,7 +33,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from trainer.ui.page_microphone import AUDIO, LARGEST_CHUNK, LISTEN, STATE, STATES
+from trainer.ui.page_microphone import AUDIO, LARGEST_CHUNK, LISTEN, SAID, STATE, STATES
 from trainer.ui.serve_places import Place, Places, token
 
 TABS_FULL: Final = 4429
@@ -64,6 +64,8 @@ LARGEST_TERMINAL: Final = (500, 250)
 """The most columns and rows a tab's terminal may ask for."""
 TAB_DRIVER: Final = "trainer.ui.tab_driver:TabDriver"
 """The Textual driver of a tab's trainer: the web driver, quitting when the server is gone."""
+MOST_SAID: Final = 4000
+"""The most characters of what the trainer says passed to its page's live region."""
 MOST_REASON: Final = 300
 """The most characters of a page's reason for having no microphone passed on."""
 STOPPED: Final = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR)
@@ -121,8 +123,9 @@ class TabProcess(AppService):
         self.left.set()
 
     async def on_meta(self, data: bytes) -> None:
-        """A meta packet from the trainer: its microphone asked of the page (`LISTEN`,
-        passed to this tab's page alone), else textual-serve's own."""
+        """A meta packet from the trainer: its microphone asked of the page (`LISTEN`), or
+        what it says for the page's live region (`SAID`), each passed to this tab's page
+        alone; else textual-serve's own."""
         try:
             meta = json.loads(data)
         except ValueError:
@@ -130,6 +133,11 @@ class TabProcess(AppService):
         if isinstance(meta, dict) and meta.get("type") == LISTEN:
             self.listening = meta.get("listen") is True
             await self._text_to_tab(json.dumps([LISTEN, {"listen": self.listening}]))
+            return
+        if isinstance(meta, dict) and meta.get("type") == SAID:
+            text = meta.get("text")
+            if isinstance(text, str):
+                await self._text_to_tab(json.dumps([SAID, {"text": text[:MOST_SAID]}]))
             return
         await super().on_meta(data)
 

@@ -22,9 +22,15 @@ class SpeechService:
     and why."""
 
     def __init__(
-        self, rate: Callable[[], int], warn: Callable[[str], None], make: Make | None = None
+        self,
+        rate: Callable[[], int],
+        warn: Callable[[str], None],
+        make: Make | None = None,
+        echo: Callable[[str], None] = lambda text: None,
     ) -> None:
-        self._rate, self._warn = rate, warn
+        self._rate, self._warn, self._echo = rate, warn, echo
+        """``echo`` is told everything the trainer would say, spoken or not (a browser
+        page's live region, for a screen reader)."""
         self._make: Make = make or Espeak
         self._speaker: Speaker | None = None
         self._speaker_rate = 0
@@ -42,7 +48,10 @@ class SpeechService:
     def say(self, text: str, *, cut: bool = True) -> None:
         """Say ``text`` if speaking is on, in the background: at once, cutting what is being
         said and what waits (``cut``), or after them."""
-        if not text or not self.on:
+        if not text:
+            return
+        self._echo(text)
+        if not self.on:
             return
         self.last = text
         if cut:

@@ -17,7 +17,7 @@ from typing import Any
 from textual.drivers.web_driver import WebDriver
 from textual.messages import ExitApp
 
-from trainer.ui.page_microphone import PageAudio
+from trainer.ui.page_microphone import SAID, PageAudio
 
 
 class TabDriver(WebDriver):
@@ -28,6 +28,11 @@ class TabDriver(WebDriver):
         super().__init__(*args, **kwargs)
         self.page_audio = PageAudio(self.write_meta)
         """The page's microphone: its audio and its answers come as meta packets."""
+
+    def tell_page(self, text: str) -> None:
+        """Give the page what the trainer says, for its live region (a screen reader reads
+        it out: the page's terminal is a canvas it cannot read)."""
+        self.write_meta({"type": SAID, "text": text})
 
     def on_meta(self, packet_type: str, payload: dict[str, object]) -> None:
         if not self.page_audio.take(packet_type, payload):

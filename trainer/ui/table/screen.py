@@ -283,10 +283,11 @@ class TableScreen(CountsAloud, Screen[None]):
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
 
     def _speak(self, lines: list[str], *, asked: bool) -> None:
-        """Say what the log was just told, and what the game now asks of you (when the
-        trainer speaks: Settings), after what is being said: each move is said whole."""
+        """Say what the log was just told, and what the game now asks of you (aloud when
+        the trainer speaks, Settings; always to a browser page's screen reader), after what
+        is being said: each move is said whole."""
         speech = getattr(self.app, "speech", None)
-        if speech is None or not speech.on:
+        if speech is None:
             return
         r = self.runner
         if asked and r.prompting:

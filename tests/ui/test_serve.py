@@ -439,6 +439,9 @@ class _Tab:
         self.output += data
         self.more.set()
 
+    async def send_str(self, text: str) -> None:
+        """What the trainer says, for the page's screen reader: not the terminal's."""
+
 
 async def _answer_then_quit(argv: list[str]) -> bytes:
     tab = _Tab()

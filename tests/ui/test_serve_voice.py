@@ -16,7 +16,7 @@ from textual_serve.download_manager import DownloadManager
 from tests.ui.serve_support import attempts, trainers_using
 from tests.voice.speech import synthesise
 from trainer.cli.parser import parse
-from trainer.ui.page_microphone import LISTEN, STATE
+from trainer.ui.page_microphone import LISTEN, SAID, STATE
 from trainer.ui.serve import tab_command
 from trainer.ui.serve_tabs import TabProcess, _forward
 from trainer.voice.audio import RATE, read_wav
@@ -93,5 +93,9 @@ def test_a_count_said_into_the_page_is_heard_and_judged(tmp_path: Path) -> None:
     output, texts = asyncio.run(_count_aloud(tab_command(args), audio))
     assert b"Heard" in output
     assert attempts(home) == [("warm-up", "11", 11)]
-    assert texts == [[LISTEN, {"listen": True}], [LISTEN, {"listen": False}]]
+    asked = [t for t in texts if t[0] == LISTEN]
+    assert asked == [[LISTEN, {"listen": True}], [LISTEN, {"listen": False}]]
+    said = [t[1]["text"] for t in texts if t[0] == SAID]  # for the page's screen reader
+    assert said[0].endswith("the starter, the nine of hearts.")
+    assert said[-1].startswith("Exact!")
     assert trainers_using(home) == []

@@ -18,8 +18,13 @@ import pytest
 from tests.ui.support import ListRecorder
 from tests.ui.test_e2e_tmux import MUGGINS, Terminal
 from trainer.drills.loader import DrillEntry
+from trainer.game.session import GameSession
+from trainer.game.variants import variant
+from trainer.history import StatsStore
+from trainer.rules.show import score_show
 from trainer.ui.flow.drill_runner import DrillRunner
 from trainer.ui.plain.drills import PlainDrills
+from trainer.ui.plain.game import PlainGame
 
 DRAWING = re.compile("[\u2500-\u259f\u25a0-\u25ff]")
 """Box drawing, blocks and geometric shapes: what a screen reader reads as noise."""
@@ -134,3 +139,62 @@ def test_plain_is_an_option_of_its_own_not_short_for_plain_cards() -> None:
     assert (plain.plain, plain.plain_cards) == (True, False)
     cards = parse(["--plain-cards"])
     assert (cards.plain, cards.plain_cards) == (False, True)
+
+
+class Player:
+    """Answers plain mode's game as a sensible player would, reading the game's state: the
+    first cards to throw, the first card that fits, the true count, accepting the
+    computer's; the lines it was asked after."""
+
+    def __init__(self) -> None:
+        self.game: PlainGame | None = None
+        self.given: list[str] = []
+        self.counts = 0
+
+    def __call__(self) -> str | None:
+        game = self.game
+        assert game is not None
+        r = game.runner
+        asked = r.asked
+        if asked is None or r.session.over:
+            answer = "q"  # the match's next game: no
+        elif asked.kind == "discard":
+            answer = " ".join(str(n) for n in range(1, r.state.rules.thrown + 1))
+        elif asked.kind == "play":
+            table = r.state.hand.table
+            assert table is not None
+            held = r.held()
+            answer = str(held.index(table.playable(r.human)[0]) + 1)
+        elif asked.kind == "count":
+            self.counts += 1
+            assert asked.box is not None
+            cards = r.state.cards_of(r.human, asked.box)
+            show = score_show(cards, r.state.hand.dealt.starter, crib=asked.box == "crib")
+            answer = show.announce() if len(self.given) % 2 and show.total else str(show.total)
+        else:
+            answer = "a"
+        self.given.append(answer)
+        return answer
+
+
+def test_a_whole_game_in_plain_mode(tmp_path: Path) -> None:
+    path = tmp_path / "muggins.sqlite3"
+    with StatsStore(path) as store:
+        session = GameSession.start(store, variant("short"), 5, [None, "standard"])
+        player = Player()
+        out = io.StringIO()
+        game = PlainGame(session, player, out)
+        player.game = game
+        assert game.run()
+        assert session.over
+        assert session.state.winner is not None
+    written = out.getvalue()
+    with sqlite3.connect(path) as db:
+        counted = db.execute("SELECT answer_text FROM attempts").fetchall()
+    assert "The game is over." in written
+    assert "Throw 2 cards to " in written
+    assert "Count your hand" in written
+    assert not DRAWING.search(written)
+    assert not re.search(r"\b(10|[2-9AJQK])[♠♥♦♣]", written)  # every card by its name
+    assert len(counted) == player.counts > 2  # each of your counts kept, said or typed
+    assert any(" for " in text for (text,) in counted)  # a count said, claimed item by item

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from trainer.drills.loader import DrillEntry
 from trainer.drills.model import DrillSet
+from trainer.game.session import GameSession
 from trainer.judge.claims import (
     AnnounceClaim,
     Answer,
@@ -49,9 +50,13 @@ class PlainDrills:
         runner: DrillRunner,
         read: Callable[[], str | None],
         out: TextIO,
+        game: Callable[[bool], GameSession | None] | None = None,
     ) -> None:
         self.drills = [e.drill for e in entries if e.drill is not None]
         self.runner, self.read, self.out = runner, read, out
+        self.game = game
+        """A new game as last chosen (False), or the saved one resumed (True: None if there
+        is none); None: no games here."""
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -72,14 +77,34 @@ class PlainDrills:
             self.say("Drill sets:")
             for n, drill in enumerate(self.drills, 1):
                 self.say(f"{n}. {drill.name}: {drill.description}")
-            chosen = self.ask(f"Choose a drill set, 1 to {len(self.drills)}, or q to quit.")
+            games = ", g for a game, c to resume the saved game" if self.game else ""
+            chosen = self.ask(f"Choose a drill set, 1 to {len(self.drills)}{games}, or q to quit.")
             if chosen is None or chosen.lower() in QUIT:
                 return
+            if self.game is not None and chosen.lower() in ("g", "c"):
+                if not self.play(resume=chosen.lower() == "c"):
+                    return
+                continue
             if not chosen.isdigit() or not 1 <= int(chosen) <= len(self.drills):
                 self.say(f"There is no drill set {chosen!r}: type a number from the list.")
                 continue
             if not self.drill(self.drills[int(chosen) - 1]):
                 return
+
+    def play(self, *, resume: bool) -> bool:
+        """A game at the table, in lines (`PlainGame`); False when the input ended."""
+        from trainer.ui.plain.game import PlainGame
+
+        assert self.game is not None
+        try:
+            session = self.game(resume)
+        except (OSError, ValueError) as err:
+            self.say(f"The game could not start: {err}")
+            return True
+        if session is None:
+            self.say("There is no saved game to resume.")
+            return True
+        return PlainGame(session, self.read, self.out).run()
 
     def drill(self, drill: DrillSet) -> bool:
         """One drill to its end (or q); False when the input ended."""

@@ -11,6 +11,7 @@ import time
 
 from trainer.drills.loader import deep_check, drill_dirs, find_drill, load_all
 from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
+from trainer.game.session import GameSession
 from trainer.locations import config_dir, stats_path
 from trainer.settings import load_settings, settings_path
 from trainer.textguard import printable
@@ -39,9 +40,18 @@ def launch_plain(args: argparse.Namespace) -> int:
     broken = [e for e in entries if e.drill is None]
     for entry in broken:
         print(printable(f"Not listed: {entry.error}"), file=sys.stderr)
+    rng = random.Random(seed ^ 0x9A3E)
+
+    def game(resume: bool) -> GameSession | None:
+        from trainer.ui.flow.game_start import new_session, writer
+
+        if resume:
+            return GameSession.resume(writer(store))
+        return new_session(writer(store), settings.game, rng, nineteen=settings.nineteen)
+
     status = 0
     try:
-        PlainDrills(entries, runner, _read_line, sys.stdout).run(start)
+        PlainDrills(entries, runner, _read_line, sys.stdout, game).run(start)
     except KeyboardInterrupt:
         status = 130
     finally:

@@ -44,6 +44,10 @@ class Terminal:
             f"env {exports} {' '.join(command)}",
         )  # fmt: skip
 
+    def lines(self) -> str:
+        """The screen with lines the terminal wrapped joined again (plain mode's sentences)."""
+        return self._tmux("capture-pane", "-p", "-J", "-t", "t")
+
     def _tmux(self, *args: str) -> str:
         result = subprocess.run(
             ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=False

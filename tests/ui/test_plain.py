@@ -10,6 +10,7 @@ import random
 import re
 import shutil
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from trainer.drills.loader import DrillEntry
 from trainer.game.session import GameSession
 from trainer.game.variants import variant
 from trainer.history import StatsStore
+from trainer.rules.cards import RANK_WORDS, SUIT_WORDS, Card
 from trainer.rules.show import score_show
 from trainer.ui.flow.drill_runner import DrillRunner
 from trainer.ui.plain.drills import PlainDrills
@@ -194,7 +196,104 @@ def test_a_whole_game_in_plain_mode(tmp_path: Path) -> None:
     assert "The game is over." in written
     assert "Throw 2 cards to " in written
     assert "Count your hand" in written
+    assert "; the starter, the " in written  # the cards to count, read out at the count
     assert not DRAWING.search(written)
     assert not re.search(r"\b(10|[2-9AJQK])[♠♥♦♣]", written)  # every card by its name
     assert len(counted) == player.counts > 2  # each of your counts kept, said or typed
     assert any(" for " in text for (text,) in counted)  # a count said, claimed item by item
+
+
+LEAVE = "(q leaves the table: the game stays saved.)"
+"""The last line of each question at the table in plain mode."""
+RANK_OF_WORD = {word: rank for rank, word in enumerate(RANK_WORDS) if word}
+SUIT_OF_WORD = {word: suit for suit, word in SUIT_WORDS.items()}
+NAMED = re.compile(
+    r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
+    r"(spades|hearts|diamonds|clubs)\b"
+)
+
+
+def named_cards(text: str) -> list[Card]:
+    """The cards a line names, in order ("five of hearts" is 5H)."""
+    return [Card(RANK_OF_WORD[r], SUIT_OF_WORD[s]) for r, s in NAMED.findall(text)]
+
+
+def plain_answer(screen: str) -> str | None:
+    """What a player answers to the question at the foot of plain mode's screen (None: no
+    question there yet). The lines are read as a screen reader's user hears them."""
+    lines = [line for line in screen.splitlines() if line.strip()]
+    last = lines[-1] if lines else ""
+    if "Type y or n" in last:
+        return "y"
+    if LEAVE not in last:
+        return None
+    # the question: what was written since the question before (its own last line)
+    text = " ".join(" ".join(lines[:-1]).split(LEAVE)[-1].split("\n"))
+    if "Throw 2 cards" in text:
+        return "1 2"
+    if "Your turn to lay a card: the count is" in text:
+        count = int(re.findall(r"the count is (\d+)", text)[-1])
+        held = named_cards(text.split("Your cards:")[-1])
+        fits = [n for n, card in enumerate(held, 1) if card.value <= 31 - count]
+        return str(fits[0])
+    if "Count your" in text:
+        cards = named_cards(text.split("Count your")[-1])
+        *hand, starter = cards
+        return str(score_show(hand, starter, crib="Count your crib" in text).total)
+    if "Answer their count" in text:
+        return "a"
+    return None
+
+
+def wait_until(ready: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 30
+    while not ready():
+        assert time.monotonic() < deadline, "waited 30 s"
+        time.sleep(0.05)
+
+
+def wait_until_changed(term: Terminal, before: str) -> None:
+    """Wait until the screen (its joined lines) is no longer ``before``: the answer taken."""
+    deadline = time.monotonic() + 30
+    while term.lines() == before:
+        assert time.monotonic() < deadline, f"the answer was not taken:\n{before}"
+        time.sleep(0.05)
+
+
+@pytest.mark.slow
+def test_a_whole_game_in_plain_mode_in_a_real_terminal(tmp_path: Path) -> None:
+    assert shutil.which("tmux"), "tmux is needed for this test: apt-get install tmux (.ci/run does)"
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text("game:\n  variant: short\n  level: easy\n")
+    env = {"MUGGINS_HOME": str(home), "TERM": "xterm-256color"}
+    log = tmp_path / "screen.txt"
+    command = [str(MUGGINS), "--plain", "--seed", "3"]
+    term = Terminal(["sh", "-c", f"'{' '.join(command)} | tee {log}'"], env)
+    try:
+        term.wait_for(lambda s: "g for a game" in s, "the list")
+        term.keys("g", "Enter")
+        answered = 0
+        deadline = time.monotonic() + 120
+        while "The game is over." not in log.read_text(encoding="utf-8"):
+            assert time.monotonic() < deadline, term.lines()
+            screen = term.lines()
+            answer = plain_answer(screen)
+            if answer is None:
+                time.sleep(0.05)
+                continue
+            term.keys(answer, "Enter")
+            answered += 1
+            wait_until_changed(term, screen)
+        wait_until(lambda: "or q to quit." in log.read_text().split("The game is over.")[-1])
+        term.keys("q", "Enter")
+        term.wait_for(lambda s: not term.alive(), "plain mode to end")
+    finally:
+        term.close()
+    written = log.read_text(encoding="utf-8")
+    assert "The game is over." in written
+    assert answered > 10
+    assert not DRAWING.search(written)
+    with sqlite3.connect(home / "muggins.sqlite3") as db:
+        state = db.execute("SELECT status FROM games").fetchall()
+    assert state == [("over",)]

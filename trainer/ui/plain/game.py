@@ -13,7 +13,7 @@ from typing import TextIO
 from trainer.game.session import GameSession
 from trainer.game.state import Count
 from trainer.judge.claims import ClaimError
-from trainer.speech.said import card_words, spoken
+from trainer.speech.said import card_words, hand_words, spoken
 from trainer.ui.flow.game_start import possessive
 from trainer.ui.plain.text import items_lines
 from trainer.ui.table.flow.effects import (
@@ -173,6 +173,10 @@ class PlainGame:
         if asked.kind in ("discard", "play") and r.laying is None:
             held = "; ".join(f"{n} {card_words(c)}" for n, c in enumerate(r.held(), 1))
             lines.append(f"Your cards: {held}. Type the number of each card, then Enter.")
+        if asked.kind == "count" and asked.box is not None:
+            state = r.state
+            cards = state.cards_of(r.human, asked.box)
+            lines.append(hand_words(cards, state.hand.dealt.starter, crib=asked.box == "crib"))
         lines.append("(q leaves the table: the game stays saved.)")
         self.say(*lines[:-1])
         typed = self.line(lines[-1])

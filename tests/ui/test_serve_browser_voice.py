@@ -94,6 +94,22 @@ def drawn_length(page: Page) -> int:
     return int(page.evaluate("window.drawn.length"))
 
 
+def no_microphone(page: Page, on_the_bar: str, by_the_trainer: str) -> str:
+    """At a drill's question, press the microphone button of a page that gets none: wait
+    until the page's bar says ``on_the_bar`` and the trainer draws ``by_the_trainer`` where
+    the count shows; the bar's words."""
+    drawn_after(page, 0, QUESTION_DRAWN)
+    mark = drawn_length(page)
+    page.click("#mic")
+    page.wait_for_function(
+        "words => document.getElementById('mic-said').textContent.includes(words)",
+        arg=on_the_bar,
+        timeout=30_000,
+    )
+    drawn_after(page, mark, by_the_trainer)
+    return page.inner_text("#mic-said")
+
+
 def spoken(text: str, folder: Path, name: str) -> Path:
     """``text`` said by espeak-ng, as a WAV for chromium's microphone."""
     return synthesise(text, folder / f"{name}.wav", voice="en-us", speed=160, seed=3)
@@ -179,15 +195,7 @@ def test_a_microphone_the_browser_refuses_is_said_on_the_page_and_by_the_trainer
     try:
         with chromium(playwright, None) as browser:
             page = opened(browser, served.url)
-            drawn_after(page, 0, QUESTION_DRAWN)
-            mark = drawn_length(page)
-            page.click("#mic")
-            page.wait_for_function(
-                "document.getElementById('mic-said').textContent.includes('refused')",
-                timeout=30_000,
-            )
-            note = page.inner_text("#mic-said")
-            drawn_after(page, mark, "refused")  # the trainer says it where the count shows
+            note = no_microphone(page, "refused", "refused")
             page.keyboard.type("11")
             page.keyboard.press("Enter")  # and the count is typed instead
             rows = wait_for(lambda: attempts(home), "the count typed")
@@ -261,15 +269,7 @@ def test_a_page_at_an_address_that_is_not_a_secure_context_says_so(
     try:
         with chromium(playwright, spoken(ELEVEN, tmp_path, "eleven")) as browser:
             page = opened(browser, f"http://{address}:{served.port}/")
-            drawn_after(page, 0, QUESTION_DRAWN)
-            mark = drawn_length(page)
-            page.click("#mic")
-            page.wait_for_function(
-                "document.getElementById('mic-said').textContent.includes('secure context')",
-                timeout=30_000,
-            )
-            note = page.inner_text("#mic-said")
-            drawn_after(page, mark, "secure")
+            note = no_microphone(page, "secure context", "secure")
     finally:
         served.stop()
     assert f"127.0.0.1:{served.port}" in note

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 
 from trainer.speech.engine import Espeak, Speaker, SpeechUnavailable
+from trainer.speech.said import spoken
 
 Make = Callable[[int], Speaker]
 """A speaker at a rate in words a minute (tests inject one that keeps what it is told)."""
@@ -103,3 +104,11 @@ class SpeechService:
         with self._lock:
             if self._speaker is not None:
                 self._speaker.stop()
+
+
+def say_at_table(app: object, text: str) -> None:
+    """Say ``text`` of the table (cards by name) after what is being said: each move whole
+    (aloud when the trainer speaks; always to a browser page's screen reader)."""
+    speech = getattr(app, "speech", None)
+    if isinstance(speech, SpeechService) and text:
+        speech.say(spoken(text), cut=False)

@@ -27,10 +27,7 @@ from trainer.quiz.questions import (
     ShowQuestion,
 )
 from trainer.ui.flow.drill_runner import Ask, Done, DrillRunner, Retry, Reveal, Step
-from trainer.ui.plain.text import question_lines, reveal_lines
-
-QUIT = ("q", "quit")
-"""What ends a drill, or plain mode at the list."""
+from trainer.ui.plain.text import QUIT, question_lines, reveal_lines, said_count
 
 
 class Left:
@@ -188,17 +185,13 @@ class PlainDrills:
             if typed.lower() in ("nothing", "zero"):
                 return TotalClaim(0)
             return TotalClaim(parse_total_claim(typed, nineteen=nineteen, hand_size=size))
-        from trainer.voice.grammar import build
-        from trainer.voice.heard import Heard
-
-        words = [w for w in _words(typed) if w]
-        said = build(question.breakdown).parse(words)
-        if said is None:
+        heard = said_count(question.breakdown, typed)
+        if heard is None:
             raise ClaimError(
                 f"{typed!r} is not a count: type the total, or say it as players do "
                 "(fifteen two, fifteen four, and a pair is six)"
             )
-        return Heard(" ".join(words), said).claim()
+        return heard.claim()
 
     def throw_of(self, question: DiscardQuestion, typed: str) -> ThrowAnswer:
         dealt = question.deal.dealt
@@ -215,9 +208,3 @@ class PlainDrills:
         self.say(
             f"{done.drill.name} is over: {s.exact} of {s.hands} exact.",
         )
-
-
-def _words(text: str) -> list[str]:
-    """A typed count as the grammar's words: lower case, no punctuation."""
-    kept = "".join(ch if ch.isalpha() or ch.isspace() or ch == "'" else " " for ch in text)
-    return kept.lower().split()

@@ -14,8 +14,7 @@ from trainer.game.session import GameSession
 from trainer.game.state import Count
 from trainer.judge.claims import ClaimError
 from trainer.speech.said import card_words, hand_words, spoken
-from trainer.ui.flow.game_start import possessive
-from trainer.ui.plain.text import items_lines
+from trainer.ui.plain.text import QUIT, items_lines, said_count
 from trainer.ui.table.flow.effects import (
     Asked,
     BotTurn,
@@ -33,8 +32,8 @@ from trainer.ui.table.flow.effects import (
     ShowAt,
 )
 from trainer.ui.table.flow.runner import TableRunner
-
-QUIT = ("q", "quit")
+from trainer.ui.table.flow.said import asked_words
+from trainer.ui.table.flow.voice import show_to_count
 
 
 class PlainGame:
@@ -169,14 +168,12 @@ class PlainGame:
         r = self.runner
         asked = r.asked
         assert asked is not None
-        lines = [self.ask_line()]
+        lines = [asked_words(r)]
         if asked.kind in ("discard", "play") and r.laying is None:
             held = "; ".join(f"{n} {card_words(c)}" for n, c in enumerate(r.held(), 1))
             lines.append(f"Your cards: {held}. Type the number of each card, then Enter.")
-        if asked.kind == "count" and asked.box is not None:
-            state = r.state
-            cards = state.cards_of(r.human, asked.box)
-            lines.append(hand_words(cards, state.hand.dealt.starter, crib=asked.box == "crib"))
+        if (show := show_to_count(r)) is not None:
+            lines.append(hand_words(show.hand, show.starter, crib=show.crib))
         lines.append("(q leaves the table: the game stays saved.)")
         self.say(*lines[:-1])
         typed = self.line(lines[-1])
@@ -187,27 +184,6 @@ class PlainGame:
             return True
         self.queue(self.answer(asked.kind, typed))
         return True
-
-    def ask_line(self) -> str:
-        """What the game waits for you to do, in a sentence."""
-        r = self.runner
-        asked, state = r.asked, r.state
-        assert asked is not None
-        table = state.hand.table
-        count = table.count if table is not None else 0
-        if r.laying is not None:
-            made = count + r.laying.value
-            return f"Your {card_words(r.laying)} makes {made}: type what it pegs (0: nothing)."
-        if asked.kind == "discard":
-            n = state.rules.thrown
-            cards = "a card" if n == 1 else f"{n} cards"
-            return f"Throw {cards} to {possessive(r.names[state.hand.dealer])} crib."
-        if asked.kind == "play":
-            return f"Your turn to lay a card: the count is {count}."
-        if asked.kind == "count":
-            what = "your crib" if asked.box == "crib" else "your hand"
-            return f"Count {what}: type the total, or the count as players say it."
-        return "Answer their count: a accepts, t says too many, a number calls muggins."
 
     def answer(self, kind: str, typed: str) -> list[Effect]:
         r = self.runner
@@ -234,24 +210,13 @@ class PlainGame:
         """Your count typed as players say it ("fifteen two, fifteen four, and a pair is
         six"), claimed combination by combination; None if it is no count (then it goes to
         the table as typed: "nineteen", or an error said)."""
-        from trainer.rules.show import score_show
-        from trainer.voice.grammar import build
-        from trainer.voice.heard import Heard
-
         r = self.runner
-        asked = r.asked
-        if asked is None or asked.box is None:
-            return None
-        state = r.state
-        breakdown = score_show(
-            state.cards_of(r.human, asked.box), state.hand.dealt.starter, crib=asked.box == "crib"
-        )
-        words = "".join(c if c.isalpha() or c.isspace() else " " for c in typed).lower().split()
-        said = build(breakdown).parse(words)
-        if said is None or not said.units:
+        show = show_to_count(r)
+        heard = None if show is None else said_count(show, typed)
+        if heard is None or heard.bare:
             return None
         try:
-            claim = Heard(" ".join(words), said).claim()
+            claim = heard.claim()
         except ClaimError as err:
             return [Notice(str(err))]
         return r.take(Count(r.human, claim))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from trainer.judge.outcome import Judgement
 from trainer.quiz.questions import (
@@ -17,8 +18,28 @@ from trainer.rules.cards import Card
 from trainer.rules.show import Breakdown
 from trainer.speech.said import card_words, count_words, hand_words, spoken
 
+if TYPE_CHECKING:  # the voice's grammar is loaded when a count is first typed in words
+    from trainer.voice.heard import Heard
+
 PLAY_WORDS = {"thirty_one": "thirty-one", "last": "last card"}
 """What the play's scores are called where their name is not the word itself."""
+
+
+QUIT = ("q", "quit")
+"""What leaves a drill, the table, or plain mode at the list."""
+
+
+def said_count(breakdown: Breakdown, typed: str) -> Heard | None:
+    """A count of ``breakdown`` typed as players say it ("fifteen two, fifteen four, and a
+    pair is six"), read as the voice hears one (the same grammar, without the doubt of a
+    recogniser); None if the words are no count of this show."""
+    from trainer.voice.grammar import build
+    from trainer.voice.heard import Heard
+
+    kept = "".join(c if c.isalpha() or c.isspace() or c == "'" else " " for c in typed)
+    words = kept.lower().split()
+    said = build(breakdown).parse(words)
+    return None if said is None else Heard(" ".join(words), said)
 
 
 def cards_words(cards: Sequence[Card]) -> str:

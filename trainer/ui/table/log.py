@@ -12,6 +12,7 @@ from textual.events import Resize
 from textual.widgets import RichLog
 
 from trainer.ui.flow.claim_draft import AnnounceDraft
+from trainer.ui.speech_service import say_at_table
 from trainer.ui.text import claim_lines
 from trainer.ui.user_text import as_cell
 
@@ -42,6 +43,7 @@ class TableLog(RichLog):
         self.said += lines
         for line in lines:
             self.write(as_cell(line, wrap=True))
+        say_at_table(self.app, " ".join(lines))  # aloud when the trainer speaks
         if lines and self.size.height:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 

@@ -28,8 +28,8 @@ from textual.widgets import Input, Static
 from trainer.game.session import GameSession
 from trainer.judge.claims import AnnounceClaim, TotalClaim
 from trainer.quiz.attempt import SpokenTimes
-from trainer.speech.said import spoken
 from trainer.ui.count_aloud import HEARD_KEYS, CountAloud, CountsAloud, talk_bindings
+from trainer.ui.speech_service import say_at_table
 from trainer.ui.table.drawing import TableDrawing
 from trainer.ui.table.fit import Fit, table_fit
 from trainer.ui.table.flow.effects import (
@@ -50,6 +50,7 @@ from trainer.ui.table.flow.effects import (
 from trainer.ui.table.flow.entry import entry_title
 from trainer.ui.table.flow.reveal import GameReveal
 from trainer.ui.table.flow.runner import TableRunner
+from trainer.ui.table.flow.said import asked_words
 from trainer.ui.table.flow.undo import undo_last
 from trainer.ui.table.flow.voice import count_said, show_to_count
 from trainer.ui.table.flow.your_move import BOT_WAITS
@@ -60,7 +61,6 @@ from trainer.ui.table.messages import BotMoved, BotMoveShown, MoveFailed, StepWa
 from trainer.ui.table.overlays import Overlay, confirm_leave, open_over
 from trainer.ui.table.reveal_panel import GameRevealPanel
 from trainer.ui.table.step_workers import StepWorkers
-from trainer.ui.table.view import prompt_line
 from trainer.ui.user_text import as_text
 from trainer.ui.widgets.footer import KeysFooter
 from trainer.ui.widgets.playing_card import PlayingCard
@@ -111,7 +111,7 @@ class TableScreen(CountsAloud, Screen[None]):
         """The reveal in the table's place (None: the table is shown)."""
         self._timer: Timer | None = None
         """Shows the computer's move waiting when its pause is over."""
-        self._seated = False
+        self.seated = False
         """The game has started at this table (every part of it mounted)."""
         # Every widget the screen updates is made here and kept: the screen never queries
         # for one, so nothing depends on when nested children finish mounting.
@@ -144,11 +144,6 @@ class TableScreen(CountsAloud, Screen[None]):
     @property
     def human(self) -> int:
         return self.runner.human
-
-    @property
-    def seated(self) -> bool:
-        """The game has started at this table (every widget it updates is mounted)."""
-        return self._seated
 
     # ------------------------------------------------------------ layout
 
@@ -192,7 +187,7 @@ class TableScreen(CountsAloud, Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
-        if self._seated:
+        if self.seated:
             self.call_after_refresh(self._redraw)
 
     def _fit(self, width: int, height: int) -> None:
@@ -224,12 +219,12 @@ class TableScreen(CountsAloud, Screen[None]):
         """Start the game once every widget the table updates is mounted. Nested children
         can finish mounting after the screen does (on a busy machine, `NoMatches` from
         `on_mount` once): wait for them, polling, rather than assume they are there."""
-        if self._seated or not self.is_attached:
+        if self.seated or not self.is_attached:
             return  # started already, or the screen was closed while it mounted
         if not all(part.is_mounted for part in self._parts()):
             self.set_timer(MOUNT_POLL, self._sit_down)
             return
-        self._seated = True
+        self.seated = True
         self.apply(self.runner.opening())
 
     def _parts(self) -> tuple[Widget, ...]:
@@ -244,19 +239,15 @@ class TableScreen(CountsAloud, Screen[None]):
         self.steps.release()  # the frame held for the move this applies (`StepWorkers.bot`)
         shown: BotShown | None = None
         bot: BotTurn | None = None
-        said: list[str] = []
-        asked = False
         for effect in effects:
             if isinstance(effect, Say):
                 self._log.say(effect.lines)
-                said += effect.lines
             elif isinstance(effect, Pegs):
                 self.drawing.board.set_scores(effect.scores, effect.before)
             elif isinstance(effect, Notice):
                 self.notify(effect.text, severity=effect.severity, timeout=effect.timeout)
             elif isinstance(effect, Asked):
                 self._asked()
-                asked = True
             elif isinstance(effect, Claims):
                 if self.runner.draft is not None:
                     self._log.show_claims(self.runner.draft, plain=self.plain)
@@ -276,27 +267,10 @@ class TableScreen(CountsAloud, Screen[None]):
                 self._open(effect)
         if self.revealed is None and not (bot is not None and bot.at_once):
             self._draw()  # (a move shown at once, opening its reveal, draws the table then)
-        self._speak(said, asked=asked)
         if bot is not None:
             self.steps.bot(at_once=bot.at_once)
         if shown is not None:
             self.post_message(BotMoveShown(shown.due, time.monotonic(), shown.skipped))
-
-    def _speak(self, lines: list[str], *, asked: bool) -> None:
-        """Say what the log was just told, and what the game now asks of you (aloud when
-        the trainer speaks, Settings; always to a browser page's screen reader), after what
-        is being said: each move is said whole."""
-        speech = getattr(self.app, "speech", None)
-        if speech is None:
-            return
-        r = self.runner
-        if asked and r.prompting:
-            ask = prompt_line(
-                r.asked, r.state, r.names, r.human, announce=r.announce, laying=r.laying, plain=True
-            )
-            lines = [*lines, ask.plain]
-        if lines:
-            speech.say(spoken(" ".join(lines)), cut=False)
 
     def _open(self, effect: OpenReveal | Overlay) -> None:
         """Open what goes over the table (or in its place), or leave the table."""
@@ -312,6 +286,7 @@ class TableScreen(CountsAloud, Screen[None]):
         box, entry, r = self._input, self.runner.entry, self.runner
         box.value, box.display, box.placeholder = "", entry is not None, entry or ""
         box.border_title = entry_title(r.state, r.asked, r.names) if entry else ""
+        say_at_table(self.app, asked_words(r))
         if entry is not None:  # the box takes rows from the log: its last line kept in sight
             box.focus()
             self.call_after_refresh(self._log.scroll_end, animate=False, immediate=True)

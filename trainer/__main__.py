@@ -47,7 +47,7 @@ def _command(argv: Sequence[str] | None) -> int:
                 cast(TextIO, Escaped(sys.stdout)),
                 cast(TextIO, Escaped(sys.stderr, "standard error")),
             )
-        if args.plain:
+        if args.plain or args.audio:
             from trainer.ui.plain.launch import launch_plain
 
             return launch_plain(args)

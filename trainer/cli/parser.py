@@ -35,6 +35,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the drills as lines of plain text, for screen readers and braille displays",
     )
+    parser.add_argument(
+        "--audio",
+        action="store_true",
+        help="the drills by ear and by voice: each hand read aloud, the count said "
+        "(needs espeak-ng, the voice extra and a microphone)",
+    )
     _add_common(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -17,7 +17,7 @@ said (`Grammar.parse`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
 
@@ -70,7 +70,7 @@ _PASSED_OVER: Final = frozenset(HESITATIONS)
 class Edge(NamedTuple):
     """One transition: a word (None: a null step), and on a phrase's first word its unit,
     on a final or bare total's first word the number, on a correction's first word what
-    it takes back."""
+    it takes back, on a command's first word the command."""
 
     source: int
     target: int
@@ -79,6 +79,7 @@ class Edge(NamedTuple):
     unit: Unit | None = None
     total: int | None = None
     back: Back | None = None
+    command: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,8 @@ class Said:
     units: tuple[Unit, ...]
     total: int | None
     weight: float = field(default=1.0, compare=False)
+    command: str | None = None
+    """What a command said instead of a count means ("repeat", "stop": `Commands`)."""
 
 
 @dataclass
@@ -159,9 +162,11 @@ class Grammar:
         if path is None:
             return None
         units: list[Unit] = []
-        total, weight = None, 1.0
+        total, weight, command = None, 1.0, None
         for e in path:
             weight *= e.weight
+            if e.command is not None:
+                command = e.command
             if e.unit is not None:
                 units.append(e.unit)
             if e.back == "undo":
@@ -170,7 +175,7 @@ class Grammar:
                 units.clear()
             if e.total is not None:
                 total = e.total
-        return Said(tuple(units), total, weight)
+        return Said(tuple(units), total, weight, command)
 
     def state(self) -> int:
         self.states += 1
@@ -183,9 +188,7 @@ class Grammar:
         for n, word in enumerate(words):
             to = target if n == len(words) - 1 else self.state()
             if n == 0 and first is not None:
-                self.edges.append(
-                    Edge(at, to, word, first.weight, first.unit, first.total, first.back)
-                )
+                self.edges.append(first._replace(source=at, target=to, word=word))
             else:
                 self.edges.append(Edge(at, to, word))
             at = to
@@ -216,11 +219,25 @@ class Grammar:
         """Words that may be said here any number of times, saying nothing."""
         self.edges += [Edge(state, state, word, weight) for word in words]
 
+    def commands(self, commands: Commands) -> None:
+        """Each command's ways of saying it, as a whole utterance of their own."""
+        for meaning, ways in commands.items():
+            for words in ways:
+                self.chain(self.start, self.final, words, Edge(0, 0, None, command=meaning))
 
-def build(breakdown: Breakdown) -> Grammar:
-    """The grammar of every count of this show (see the module docstring)."""
+
+Commands = Mapping[str, Sequence[Words]]
+"""What may be said instead of a count, by what it means: {"repeat": [("repeat",),
+("say", "again")]}."""
+
+
+def build(breakdown: Breakdown, commands: Commands | None = None) -> Grammar:
+    """The grammar of every count of this show (see the module docstring), and of the
+    ``commands`` that may be said instead of one."""
     size = len(breakdown.hand)
     g = Grammar(hand_size=size, crib=breakdown.crib)
+    if commands:
+        g.commands(commands)
     most = max(MOST_POINTS[size], 19)
     two = g.state()  # "two": a bare total, or the first fifteen of "two, four, six"
     for n in range(most + 1):  # a bare total, "nineteen" among them

@@ -17,9 +17,10 @@ from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
 from trainer.judge.policy import Policy
 from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules.show import Breakdown
+from trainer.voice.commands import CHATTER
 from trainer.voice.grammar import Grammar, Said
 from trainer.voice.reach import reachable, refusal
-from trainer.voice.recogniser import COUNT_BAR, DOUBT_BAR, TOTAL_BAR, Decoded
+from trainer.voice.recogniser import COMMAND_BAR, COUNT_BAR, DOUBT_BAR, TOTAL_BAR, Decoded
 from trainer.voice.wording import HESITATIONS, RESTART, TAKE_BACK
 
 
@@ -106,3 +107,14 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
     if total is not None and not nothing and not reachable(total, grammar.hand_size):
         raise Unreachable(refusal(total, grammar.hand_size, crib=grammar.crib))
     return count
+
+
+def command_heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> str | None:
+    """The command ``decoded`` says instead of a count ("repeat"), None when its words are
+    no command; `NoCount` when they are one heard without confidence."""
+    said = grammar.parse(decoded.words.split())
+    if said is None or said.command is None:
+        return None
+    if said.command == CHATTER or not decoded.passes(COMMAND_BAR):
+        raise NoCount(f"heard nothing sure in {where} (say it again)")
+    return said.command

@@ -22,7 +22,7 @@ from typing import Final, Literal, Protocol
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import MAX_SECONDS, RATE, rms, samples_of
 from trainer.voice.grammar import Grammar
-from trainer.voice.heard import Heard, NoCount, heard
+from trainer.voice.heard import Heard, NoCount, command_heard, heard
 from trainer.voice.recogniser import Recogniser
 from trainer.voice.wording import HESITATIONS, number
 
@@ -83,6 +83,16 @@ def ends_on_total(grammar: Grammar, words: list[str]) -> bool:
     )
 
 
+def ends_here(grammar: Grammar, words: list[str]) -> bool:
+    """Whether ``words`` end what is said: a whole count on its final total
+    (`ends_on_total`), or a command no further word makes another ("next"; not "one" where
+    "one and four" may follow)."""
+    said = grammar.parse(words)
+    if said is not None and said.command is not None:
+        return not any(grammar.parse([*words, word]) is not None for word in grammar.words)
+    return ends_on_total(grammar, words)
+
+
 def plain(words: str) -> str:
     """The words as shown and kept: the hesitations ("um", "er") left out."""
     return " ".join(w for w in words.split() if w not in HESITATIONS)
@@ -104,7 +114,7 @@ class Ending:
     floor: float = math.inf
     """The quietest chunk so far: the room's own noise."""
     final: bool = False
-    """The words are a whole count ending on its final total (`ends_on_total`)."""
+    """The words are a whole count ending on its final total, or a command (`ends_here`)."""
     seen: dict[str, float] = field(default_factory=dict)
     """When each version of the words was last heard anew."""
 
@@ -117,7 +127,7 @@ class Ending:
             self.sounded = now
         if words != self.words:
             self.words, self.changed, self.seen[words] = words, now, now
-            self.final = ends_on_total(self.grammar, words.split())
+            self.final = ends_here(self.grammar, words.split())
         if self.first is None and words and self.sounded is not None:
             self.first = now
         quiet = now - (self.sounded if self.sounded is not None else 0.0)
@@ -190,29 +200,32 @@ class Spoken:
     refusal: str = ""
     """Why the words are no count, in the recogniser's words ("" when nothing says more
     than that none was heard)."""
+    command: str | None = None
+    """The command said instead of a count (`Commands`), heard with confidence."""
 
     @property
     def problem(self) -> str:
-        if self.count is not None:
+        if self.count is not None or self.command is not None:
             return ""
         return self.refusal or "Heard no count: say it again."
 
 
 class Listener:
-    """Listens to one count from ``source`` on ``breakdown``'s grammar; ``on_words`` is
-    told the words as they are heard; ``stopped`` set (or `stop`) ends the count. `run`
-    blocks (call it from a worker thread)."""
+    """Listens to one count from ``source`` on ``what``'s grammar (a show's, or one made
+    already: a show's with commands, or commands alone); ``on_words`` is told the words as
+    they are heard; ``stopped`` set (or `stop`) ends the count. `run` blocks (call it from
+    a worker thread)."""
 
     def __init__(
         self,
         recogniser: Recogniser,
-        breakdown: Breakdown,
+        what: Breakdown | Grammar,
         source: AudioSource,
         on_words: Callable[[str], None] = lambda words: None,
         stopped: threading.Event | None = None,
     ) -> None:
         self._recogniser = recogniser
-        self._breakdown = breakdown
+        self._what = what
         self._source = source
         self._on_words = on_words
         self._stopped = stopped or threading.Event()
@@ -223,7 +236,10 @@ class Listener:
 
     def run(self) -> Spoken:
         started = time.process_time()
-        grammar = self._recogniser.use(self._breakdown)
+        what = self._what
+        grammar = (
+            self._recogniser.load(what) if isinstance(what, Grammar) else self._recogniser.use(what)
+        )
         self._recogniser.start()
         ending = Ending(grammar)
         ended: Ended = "limit"
@@ -241,16 +257,18 @@ class Listener:
         finally:
             self._source.close()
         decoded = self._recogniser.finish()
-        refusal = ""
+        refusal, count, command = "", None, None
         try:
             # Words found in audio that never held a sound are the room's noise, not a count.
-            count = heard(decoded, grammar) if ending.sounded is not None else None
+            if ending.sounded is not None:
+                command = command_heard(decoded, grammar)
+                count = heard(decoded, grammar) if command is None else None
         except NoCount as err:
-            count, refusal = None, str(err)
+            refusal = str(err)
         if decoded.words != ending.words:
             self._on_words(plain(decoded.words))
         cpu = time.process_time() - started
         end = ending.heard_at(decoded.words)
         listened = fed / BYTES_A_SECOND
         said = plain(decoded.words)
-        return Spoken(said, count, ending.first, end, cpu, ended, listened, refusal)
+        return Spoken(said, count, ending.first, end, cpu, ended, listened, refusal, command)

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import rms, samples_of
-from trainer.voice.grammar import Grammar, build
+from trainer.voice.grammar import Commands, Grammar, build
 from trainer.voice.wording import EXTRA_WORDS
 
 
@@ -47,6 +47,11 @@ TOTAL_BAR: Final = Bar(-0.0005, 0.8, unheard=0.3, gap=0.3)
 """For a total said alone: a word or two score near the phones either way, so the phones
 must match more closely, and the speech must be the number's. The three bars were set on
 the tuning set alone (tests/voice/corpus.py; docs/development.md, "Counting aloud")."""
+
+COMMAND_BAR: Final = Bar(-0.0005, 0.8, unheard=0.3, gap=0.3)
+"""For a command said instead of a count ("repeat", "next", "one and four"): a word or
+two, held as a bare total is (`TOTAL_BAR`), and measured on the held-out voices
+(tests/voice/test_commands.py)."""
 
 _NOT_SPEECH: Final = frozenset({"SIL", "+NSN+", "+SPN+", "+BREATH+", "+COUGH+", "+UM+"})
 
@@ -185,9 +190,13 @@ class Recogniser:
         self._name = ""
         self._loudness = Loudness()
 
-    def use(self, breakdown: Breakdown) -> Grammar:
-        """Make this show's grammar the one the next counts are heard on; returns it."""
-        grammar = build(breakdown)
+    def use(self, breakdown: Breakdown, commands: Commands | None = None) -> Grammar:
+        """Make this show's grammar (with ``commands`` said instead of a count) the one the
+        next counts are heard on; returns it."""
+        return self.load(build(breakdown, commands))
+
+    def load(self, grammar: Grammar) -> Grammar:
+        """Make ``grammar`` the one the next utterances are heard on; returns it."""
         self._count += 1
         name = f"count{self._count}"
         fsg = self._decoder.create_fsg(name, grammar.start, grammar.final, grammar.transitions())

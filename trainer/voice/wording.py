@@ -21,7 +21,12 @@ from trainer.voice.units import Unit
 
 Words = tuple[str, ...]
 
-EXTRA_WORDS: Final = {"nobs": "N AA B Z", "nob": "N AA B", "pair's": "P EH R Z"}
+EXTRA_WORDS: Final = {
+    "nobs": "N AA B Z",
+    "nob": "N AA B",
+    "pair's": "P EH R Z",
+    "muggins": "M AH G IH N Z",
+}
 """Words the stock dictionary lacks, with their phones."""
 
 LINKS: Final[tuple[Words, ...]] = (("is",), ("for",), ("makes",), ("that's",))

@@ -8,20 +8,31 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
-from trainer.drills.loader import deep_check, drill_dirs, find_drill, load_all
+from trainer.drills.loader import DrillEntry, deep_check, drill_dirs, find_drill, load_all
 from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
 from trainer.game.session import GameSession
 from trainer.locations import config_dir, stats_path
 from trainer.settings import load_settings, settings_path
 from trainer.textguard import printable
 from trainer.ui.flow.drill_runner import DrillRunner
+from trainer.ui.plain.by_ear import ByEar
 from trainer.ui.plain.drills import PlainDrills
+
+if TYPE_CHECKING:
+    from trainer.voice.grammar import Grammar
+    from trainer.voice.listen import Spoken
+
+NORMAL_RATE: Final = 175
+"""Words a minute in audio mode when speaking is off in Settings (espeak-ng's own)."""
 
 
 def launch_plain(args: argparse.Namespace) -> int:
-    """Run the drills in plain text until q or the end of input; 0, or 130 after Ctrl+C
-    (the answers given are kept either way)."""
+    """Run the drills in plain text until q or the end of input (by ear and voice with
+    ``--audio``, until "stop"); 0, or 130 after Ctrl+C (the answers given are kept either
+    way)."""
     from trainer.history.writing import DeferredStore
 
     seed = args.seed if args.seed is not None else time.time_ns() % SEED_LIMIT
@@ -51,7 +62,10 @@ def launch_plain(args: argparse.Namespace) -> int:
 
     status = 0
     try:
-        PlainDrills(entries, runner, _read_line, sys.stdout, game).run(start)
+        if args.audio:
+            by_ear(entries, runner, settings.speech_rate, at_once=settings.judge_at_once).run(start)
+        else:
+            PlainDrills(entries, runner, _read_line, sys.stdout, game).run(start)
     except KeyboardInterrupt:
         status = 130
     finally:
@@ -60,6 +74,32 @@ def launch_plain(args: argparse.Namespace) -> int:
             print(printable(unsaved.text), file=sys.stderr)
         store.close()
     return status
+
+
+def by_ear(
+    entries: Sequence[DrillEntry], runner: DrillRunner, rate: int, *, at_once: bool
+) -> ByEar:
+    """Audio mode on this machine: espeak-ng at the rate set (the normal rate when speaking
+    is off in Settings), the recogniser, the microphone; `OSError` saying what is missing
+    before anything is asked."""
+    from trainer.speech.engine import Espeak
+    from trainer.voice.listen import Listener
+    from trainer.voice.microphone import Microphone
+    from trainer.voice.recogniser import Recogniser
+
+    speaker = Espeak(rate or NORMAL_RATE)
+    recogniser = Recogniser()
+    Microphone().close()  # no microphone: said now, not at the first question
+
+    def say(text: str) -> None:
+        speaker.say(text)
+        speaker.wait()
+
+    def hear(grammar: Grammar) -> Spoken:
+        return Listener(recogniser, grammar, Microphone()).run()
+
+    drills = [e.drill for e in entries if e.drill is not None]
+    return ByEar(drills, runner, say=say, hear=hear, out=sys.stdout, at_once=at_once)
 
 
 def _read_line() -> str | None:

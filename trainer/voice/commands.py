@@ -1,0 +1,124 @@
+"""What a player says to the trainer besides a count, in audio mode: "repeat", "next",
+"stop", "yes"; a number chosen ("three"); the cards thrown by their places ("one and
+four"); an opponent's count accepted or challenged. Each is a `Commands` mapping, what
+is said to what it means, for a grammar of its own (`phrases`) or beside a count's
+(`build`). No command begins another ("next", not also "next hand"), so each ends as soon
+as it is said rather than after a silence; none begins with a word of a count ("no"
+begins "no points", "start" begins "start again").
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+from trainer.voice.grammar import Commands, Edge, Grammar
+from trainer.voice.wording import Words, number
+
+REPEAT: Final = "repeat"
+NEXT: Final = "next"
+STOP: Final = "stop"
+YES: Final = "yes"
+ACCEPT: Final = "accept"
+TOO_MANY: Final = "too many"
+
+CHATTER: Final = "chatter"
+"""What words of the filler mean: no command (`phrases`)."""
+
+FILLER_WEIGHT: Final = 1e-20
+"""How likely a filler word is against a command's: chosen on the tuning set's voices and
+rooms alone (docs/development.md, "Audio mode")."""
+
+_FILLER: Final = """a the of to in is it that you he was for on are with as i his they be at
+    have this
+    from or had by but what some we can out other were all there when up use your how said
+    an each she which do their time if will way about many then them would like so these
+    her long make thing see him has look more day could go come did sound no most people
+    my over know water than call first who may down side been now find any new work part
+    take get place made live where after back little only round man year came show every
+    good me give our under name very through just form great think help low line turn
+    cause much mean before move right boy old same tell does set want air well also play
+    small end put home read large spell add even land here must big high such follow act
+    why ask men change went light kind off need house picture try us animal point mother
+    world near build self earth father head stand own page should country found answer
+    school grow study still learn plant cover food sun between state keep eye never last
+    let thought city tree cross farm hard might story saw far sea draw left late run while
+    press close night real life few north"""
+
+FILLER_WORDS: Final = tuple(_FILLER.split())
+"""Common English words, a loop of which stands beside the commands: what is not a
+command (table talk, a cough) is heard as these rather than forced onto the nearest
+command. Words of the commands themselves are left out of it."""
+
+AGAIN: Final[Commands] = {REPEAT: [("repeat",), ("say", "again"), ("say", "it", "again")]}
+"""Say the last thing said again."""
+
+ENDING: Final[Commands] = {STOP: [("stop",)]}
+"""End the drill (its answers are kept)."""
+
+GOING_ON: Final[Commands] = {NEXT: [("next",)]}
+"""On to the next hand."""
+
+AGREEING: Final[Commands] = {YES: [("yes",), ("correct",)]}
+"""The count heard is the count said: judge it."""
+
+
+def joined(*parts: Commands) -> Commands:
+    """The commands of every part (a later part's meaning wins)."""
+    out: dict[str, list[Words]] = {}
+    for part in parts:
+        for meaning, ways in part.items():
+            out[meaning] = list(ways)
+    return out
+
+
+def numbers(first: int, last: int) -> Commands:
+    """A number from ``first`` to ``last`` said alone ("seven"), meaning its digits."""
+    return {str(n): [number(n)] for n in range(first, last + 1)}
+
+
+def pegs(most: int) -> Commands:
+    """What a card laid pegs, ``most`` at most: a number, "nothing" or "zero" for none."""
+    out = dict(numbers(1, most))
+    out["0"] = [("nothing",), ("zero",), ("no", "points")]
+    return out
+
+
+def throws(dealt: int, thrown: int) -> Commands:
+    """The cards thrown, by their places among the ``dealt`` ("one and four", "one four"),
+    meaning the places in order ("1 4")."""
+    out: dict[str, list[Words]] = {}
+    for places in combinations(range(1, dealt + 1), thrown):
+        said = [number(p) for p in places]
+        ways: list[Words] = [tuple(w for n in said for w in n)]
+        if thrown > 1:
+            ways.append((*[w for n in said[:-1] for w in n], "and", *said[-1]))
+        out[" ".join(map(str, places))] = ways
+    return out
+
+
+def calls(most: int) -> Commands:
+    """An opponent's count answered: accepted, "too many", or muggins for a number of
+    points from 1 to ``most`` ("muggins three", "three"), meaning "call N"."""
+    out: dict[str, list[Words]] = {
+        ACCEPT: [("accept",), ("accept", "it")],
+        TOO_MANY: [("too", "many")],
+    }
+    for n in range(1, most + 1):
+        out[f"call {n}"] = [number(n), ("muggins", *number(n))]
+    return out
+
+
+def phrases(commands: Commands) -> Grammar:
+    """A grammar of ``commands`` alone, each said whole, and beside them a loop of filler
+    words (`FILLER_WORDS`) that means `CHATTER`."""
+    g = Grammar()
+    g.commands(commands)
+    theirs = {word for ways in commands.values() for words in ways for word in words}
+    loop = g.state()
+    for word in FILLER_WORDS:
+        if word not in theirs:
+            g.edges.append(Edge(g.start, loop, word, FILLER_WEIGHT, command=CHATTER))
+            g.edges.append(Edge(loop, loop, word, FILLER_WEIGHT))
+    g.edges.append(Edge(loop, g.final, None))
+    return g

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.ui.support import ListRecorder
-from tests.ui.test_by_ear import drill
+from tests.ui.test_by_ear import drill, revealed
 from tests.voice.speech import espeak
 from trainer.drills.loader import DrillEntry
 from trainer.rules.cards import RANK_WORDS, SUIT_WORDS, Card
@@ -58,7 +58,7 @@ class Player:
         last = next(s for s in reversed(self.said) if s != NOT_CAUGHT)  # what it asked
         if "Say yes" in last:
             return "yes"
-        if "Say next" in last:
+        if revealed(last):
             return "next"
         if "Drill sets" in last or "over:" in last:
             return "stop"

@@ -58,7 +58,7 @@ def grammars(show: Breakdown = SHOW) -> dict[str, Grammar]:
 SAID: Final = {
     "drill list": [("three", "3"), ("eleven", "11"), ("seven", "7"), ("stop", "stop")],
     "question": [("repeat", "repeat"), ("stop", "stop")],
-    "read back": [("yes", "yes"), ("say it again", "repeat"), ("correct", "yes")],
+    "read back": [("yes", "yes"), ("say it again", "repeat")],
     "reveal": [("next", "next"), ("repeat", "repeat"), ("stop", "stop")],
     "peg": [("two", "2"), ("nothing", "0"), ("six", "6"), ("twelve", "12")],
     "throw": [("one and four", "1 4"), ("two five", "2 5"), ("three and six", "3 6")],

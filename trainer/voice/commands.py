@@ -59,7 +59,7 @@ ENDING: Final[Commands] = {STOP: [("stop",)]}
 GOING_ON: Final[Commands] = {NEXT: [("next",)]}
 """On to the next hand."""
 
-AGREEING: Final[Commands] = {YES: [("yes",), ("correct",)]}
+AGREEING: Final[Commands] = {YES: [("yes",)]}
 """The count heard is the count said: judge it."""
 
 
@@ -101,7 +101,7 @@ def calls(most: int) -> Commands:
     """An opponent's count answered: accepted, "too many", or muggins for a number of
     points from 1 to ``most`` ("muggins three", "three"), meaning "call N"."""
     out: dict[str, list[Words]] = {
-        ACCEPT: [("accept",), ("accept", "it")],
+        ACCEPT: [("accept",)],
         TOO_MANY: [("too", "many")],
     }
     for n in range(1, most + 1):

@@ -109,10 +109,18 @@ class ByEar:
         self._say(spoken(text))
 
     def listen(self, grammar: Grammar, prompt: str) -> Spoken:
+        """What the player says on ``grammar`` (see `hear_or_quiet`; silence waits)."""
+        heard = self.hear_or_quiet(grammar, prompt)
+        assert heard is not None
+        return heard
+
+    def hear_or_quiet(
+        self, grammar: Grammar, prompt: str, *, quiet_ends: bool = False
+    ) -> Spoken | None:
         """What the player says on ``grammar``, heard with confidence: "repeat" says
-        ``prompt`` again, silence waits (``prompt`` again after a while), a doubt is said
-        and listened again; "stop" raises `Stopped`. A count, or any other command, is
-        returned."""
+        ``prompt`` again, silence waits (``prompt`` again after a while; ``quiet_ends``:
+        None, go on), a doubt is said and listened again; "stop" raises `Stopped`. A count,
+        or any other command, is returned."""
         quiet = 0
         while True:
             heard = self._hear(grammar)
@@ -127,6 +135,8 @@ class ByEar:
             if heard.count is not None or heard.command is not None:
                 return heard
             if not heard.words and not heard.refusal:
+                if quiet_ends:
+                    return None
                 quiet += 1
                 if quiet >= QUIET_LIMIT:
                     self.say(prompt)
@@ -287,19 +297,22 @@ class ByEar:
         return self.runner.second_try(second)
 
     def reveal(self, step: Reveal) -> None:
-        """The verdict and the truth, said; then on when the player says next."""
+        """The verdict and the truth, said; then on to the next hand when the player says
+        next or nothing ("repeat" says it again, "stop" ends the drill)."""
         attempt = step.attempt
         lines = reveal_lines(attempt.question, attempt.judgement)
         if step.second_tried:
             lines.insert(1, second_words(step))
         told = " ".join(lines[: 3 if step.second_tried else 2])
-        cue = "Say next." if self.revealed else "Say next, repeat, or stop."
-        self.write(*lines, cue)
+        cue = "" if self.revealed else " Say repeat or stop, or wait: the next hand follows."
+        self.write(*lines, *([cue.strip()] if cue else []))
         self.revealed = True
-        prompt = f"{told} {cue}"
+        prompt = told + cue
         self._say(spoken(prompt))
-        while self.listen(phrases(joined(GOING_ON, AGAIN, ENDING)), prompt).command != NEXT:
-            pass
+        going_on = phrases(joined(GOING_ON, AGAIN, ENDING))
+        while (heard := self.hear_or_quiet(going_on, prompt, quiet_ends=True)) is not None:
+            if heard.command == NEXT:
+                return
 
     def summary(self, done: Done) -> None:
         s = done.summary

@@ -471,6 +471,7 @@ def test_a_bad_game_stops_the_whole_import(
     assert not target.exists()
 
 
+@pytest.mark.slow  # seconds of a whole game's work: in CI, not in the quick loop
 def test_a_games_ledger_goes_with_it_and_is_checked_on_the_way_in(
     capsys: pytest.CaptureFixture[str], with_games: Path, tmp_path: Path
 ) -> None:

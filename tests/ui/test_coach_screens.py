@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.factories import FakeClock
@@ -76,6 +77,7 @@ async def step_through(pilot: Pilot[Any], screen: GameReviewScreen) -> list[str]
     return titles
 
 
+@pytest.mark.slow  # seconds of a whole game's work: in CI, not in the quick loop
 async def test_a_game_played_then_reviewed_from_its_summary_and_from_home(
     builtin_entries: list[DrillEntry],
 ) -> None:

@@ -342,6 +342,7 @@ async def test_you_peg_your_own_play_and_a_missed_point_is_mugged(
         assert any("Computer takes" in line for line in screen.log_lines)
 
 
+@pytest.mark.slow  # seconds of a whole game's work: in CI, not in the quick loop
 async def test_an_announced_count_at_the_table(builtin_entries: list[DrillEntry]) -> None:
     store = ListRecorder()
     choices = GameChoices(variant="short", level="standard", claim="announce")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -62,6 +63,7 @@ async def at_a_risky_answer(pilot: Pilot[Any]) -> TableScreen:
 SETTINGS = Settings(game=GameChoices(variant="short", level="easy"), table_pause=0.0)
 
 
+@pytest.mark.slow  # seconds of a whole game's work: in CI, not in the quick loop
 async def test_a_call_that_could_lose_the_game_is_asked_first(
     builtin_entries: list[DrillEntry],
 ) -> None:

@@ -14,11 +14,13 @@ from typing import Final
 
 import pytest
 
-from tests.voice.commands_corpus import SAID, TALK_HELD_OUT, Row, grammars, rates, verdict
+from tests.voice.commands_corpus import SAID, SHOW, TALK_HELD_OUT, Row, grammars, rates, verdict
 from tests.voice.voices import HELD_OUT, HELD_OUT_ROOMS, Room, record
 from trainer.voice.audio import read_wav
 from trainer.voice.commands import (
+    AGAIN,
     CHATTER,
+    ENDING,
     FILLER_WORDS,
     calls,
     joined,
@@ -27,9 +29,10 @@ from trainer.voice.commands import (
     phrases,
     throws,
 )
-from trainer.voice.grammar import Grammar
+from trainer.voice.grammar import Grammar, build
+from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.listen import ends_here
-from trainer.voice.recogniser import Recogniser
+from trainer.voice.recogniser import Decoded, Recogniser
 from trainer.voice.wording import number
 
 AS_SAID_AT_LEAST: Final = 0.55
@@ -100,3 +103,14 @@ def test_a_slice_of_the_held_out_set_is_heard_as_said_and_talk_refused(tmp_path:
     assert another <= ANOTHER_AT_MOST, [r for r in rows if r.outcome == "another"]
     assert taken <= TALK_AT_MOST, [r for r in rows if r.meant is None and r.got]
     assert talked == len(HELD_OUT[::2]) * len(TALK_HELD_OUT)
+
+
+def test_a_command_is_never_taken_for_a_count() -> None:
+    g = build(SHOW, joined(AGAIN, ENDING))
+    sure = Decoded("repeat", margin=1.0, distance=0.0)
+    assert command_heard(sure, g) == "repeat"
+    with pytest.raises(NoCount):
+        heard(sure, g)
+    doubtful = Decoded("stop", margin=-1.0, distance=0.0)
+    with pytest.raises(NoCount):
+        command_heard(doubtful, g)

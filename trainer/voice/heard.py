@@ -94,6 +94,8 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
     (`Unreachable` when the total it ends on, bare or final, is no show's: "nineteen"
     said alone is nothing where a show cannot make 19)."""
     said = grammar.parse(decoded.words.split())
+    if said is not None and said.command is not None:  # "repeat", table talk: no count
+        raise NoCount(f"heard no count in {where} (say it again)")
     bar = COUNT_BAR
     if said is not None and not said.units:
         bar = TOTAL_BAR

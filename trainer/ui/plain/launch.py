@@ -18,10 +18,10 @@ from trainer.locations import config_dir, stats_path
 from trainer.settings import load_settings, settings_path
 from trainer.textguard import printable
 from trainer.ui.flow.drill_runner import DrillRunner
-from trainer.ui.plain.by_ear import ByEar
 from trainer.ui.plain.drills import PlainDrills
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # audio mode's parts (the voice's grammars among them): with --audio only
+    from trainer.ui.plain.by_ear import ByEar
     from trainer.voice.grammar import Grammar
     from trainer.voice.listen import Spoken
 
@@ -83,6 +83,7 @@ def by_ear(
     is off in Settings), the recogniser, the microphone; `OSError` saying what is missing
     before anything is asked."""
     from trainer.speech.engine import Espeak
+    from trainer.ui.plain.by_ear import ByEar
     from trainer.voice.listen import Listener
     from trainer.voice.microphone import Microphone
     from trainer.voice.recogniser import Recogniser

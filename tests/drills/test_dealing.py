@@ -318,7 +318,7 @@ def test_dealer_features_agree_for_other_hand_sizes(size: int, feature: FeatureI
 FIFTEEN_SIZES: tuple[FeatureId, ...] = ("fifteen-of-2", "fifteen-of-3", "fifteen-of-4")
 
 
-@pytest.mark.parametrize("size", [3, 4, 5])
+@pytest.mark.parametrize("size", [3, 4, pytest.param(5, marks=pytest.mark.slow)])
 def test_fifteen_size_features_agree_on_every_rank_pattern(size: int) -> None:
     """The fifteens' sizes depend on ranks alone: one show per rank pattern checks every deal.
 

@@ -210,6 +210,7 @@ async def test_the_hint_key_in_the_discard_and_the_play_never_in_a_count(
         assert caught == [NO_HINT]
 
 
+@pytest.mark.slow  # seconds of a whole game's work: in CI, not in the quick loop
 async def test_each_hand_is_worked_out_as_it_ends_and_the_games_ledger_reuses_it(
     builtin_entries: list[DrillEntry],
 ) -> None:

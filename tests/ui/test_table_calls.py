@@ -92,6 +92,7 @@ async def test_a_call_that_could_lose_the_game_is_asked_first(
         assert screen.session.actions[steps] == Respond(0, CatchAnswer(call=needed))
 
 
+@pytest.mark.slow  # seconds of a whole game's work: in CI, not in the quick loop
 async def test_a_call_that_cannot_be_right_is_refused_saying_why(
     builtin_entries: list[DrillEntry],
 ) -> None:

@@ -30,8 +30,9 @@ from trainer.voice.commands import (
     pegs,
     phrases,
     throws,
+    with_commands,
 )
-from trainer.voice.grammar import Grammar, build
+from trainer.voice.grammar import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.recogniser import Decoded, Recogniser
 
@@ -46,8 +47,8 @@ def grammars(show: Breakdown = SHOW) -> dict[str, Grammar]:
     extra = joined(AGAIN, ENDING)
     return {
         "drill list": phrases(joined(numbers(1, 20), extra)),
-        "question": build(show, extra),
-        "read back": build(show, joined(extra, AGREEING)),
+        "question": with_commands(show, extra),
+        "read back": with_commands(show, joined(extra, AGREEING)),
         "reveal": phrases(joined(GOING_ON, extra)),
         "peg": phrases(joined(pegs(29), extra)),
         "throw": phrases(joined(throws(6, 2), extra)),

@@ -28,8 +28,9 @@ from trainer.voice.commands import (
     pegs,
     phrases,
     throws,
+    with_commands,
 )
-from trainer.voice.grammar import Grammar, build
+from trainer.voice.grammar import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.listen import ends_here
 from trainer.voice.recogniser import Decoded, Recogniser
@@ -106,7 +107,7 @@ def test_a_slice_of_the_held_out_set_is_heard_as_said_and_talk_refused(tmp_path:
 
 
 def test_a_command_is_never_taken_for_a_count() -> None:
-    g = build(SHOW, joined(AGAIN, ENDING))
+    g = with_commands(SHOW, joined(AGAIN, ENDING))
     sure = Decoded("repeat", margin=1.0, distance=0.0)
     assert command_heard(sure, g) == "repeat"
     with pytest.raises(NoCount):

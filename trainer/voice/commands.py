@@ -2,18 +2,24 @@
 "stop", "yes"; a number chosen ("three"); the cards thrown by their places ("one and
 four"); an opponent's count accepted or challenged. Each is a `Commands` mapping, what
 is said to what it means, for a grammar of its own (`phrases`) or beside a count's
-(`build`). No command begins another ("next", not also "next hand"), so each ends as soon
+(`with_commands`). No command begins another ("next", not also "next hand"), so each ends as soon
 as it is said rather than after a silence; none begins with a word of a count ("no"
 begins "no points", "start" begins "start again").
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Final
 
-from trainer.voice.grammar import Commands, Edge, Grammar
+from trainer.rules.show import Breakdown
+from trainer.voice.grammar import Edge, Grammar, build
 from trainer.voice.wording import Words, number
+
+Commands = Mapping[str, Sequence[Words]]
+"""What may be said instead of a count, by what it means: {"repeat": [("repeat",),
+("say", "again")]}."""
 
 REPEAT: Final = "repeat"
 NEXT: Final = "next"
@@ -113,7 +119,7 @@ def phrases(commands: Commands) -> Grammar:
     """A grammar of ``commands`` alone, each said whole, and beside them a loop of filler
     words (`FILLER_WORDS`) that means `CHATTER`."""
     g = Grammar()
-    g.commands(commands)
+    _instead(g, commands)
     theirs = {word for ways in commands.values() for words in ways for word in words}
     loop = g.state()
     for word in FILLER_WORDS:
@@ -122,3 +128,17 @@ def phrases(commands: Commands) -> Grammar:
             g.edges.append(Edge(loop, loop, word, FILLER_WEIGHT))
     g.edges.append(Edge(loop, g.final, None))
     return g
+
+
+def with_commands(breakdown: Breakdown, commands: Commands) -> Grammar:
+    """The grammar of every count of this show, and of ``commands`` said instead of one."""
+    g = build(breakdown)
+    _instead(g, commands)
+    return g
+
+
+def _instead(g: Grammar, commands: Commands) -> None:
+    """Each command's ways of saying it, as a whole utterance of their own."""
+    for meaning, ways in commands.items():
+        for words in ways:
+            g.chain(g.start, g.final, words, Edge(0, 0, None, command=meaning))

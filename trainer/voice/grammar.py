@@ -17,7 +17,7 @@ said (`Grammar.parse`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
 
@@ -93,7 +93,8 @@ class Said:
     total: int | None
     weight: float = field(default=1.0, compare=False)
     command: str | None = None
-    """What a command said instead of a count means ("repeat", "stop": `Commands`)."""
+    """What a command said instead of a count means ("repeat", "stop":
+    `trainer.voice.commands`)."""
 
 
 @dataclass
@@ -219,25 +220,11 @@ class Grammar:
         """Words that may be said here any number of times, saying nothing."""
         self.edges += [Edge(state, state, word, weight) for word in words]
 
-    def commands(self, commands: Commands) -> None:
-        """Each command's ways of saying it, as a whole utterance of their own."""
-        for meaning, ways in commands.items():
-            for words in ways:
-                self.chain(self.start, self.final, words, Edge(0, 0, None, command=meaning))
 
-
-Commands = Mapping[str, Sequence[Words]]
-"""What may be said instead of a count, by what it means: {"repeat": [("repeat",),
-("say", "again")]}."""
-
-
-def build(breakdown: Breakdown, commands: Commands | None = None) -> Grammar:
-    """The grammar of every count of this show (see the module docstring), and of the
-    ``commands`` that may be said instead of one."""
+def build(breakdown: Breakdown) -> Grammar:
+    """The grammar of every count of this show (see the module docstring)."""
     size = len(breakdown.hand)
     g = Grammar(hand_size=size, crib=breakdown.crib)
-    if commands:
-        g.commands(commands)
     most = max(MOST_POINTS[size], 19)
     two = g.state()  # "two": a bare total, or the first fifteen of "two, four, six"
     for n in range(most + 1):  # a bare total, "nineteen" among them

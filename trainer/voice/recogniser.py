@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import rms, samples_of
-from trainer.voice.grammar import Commands, Grammar, build
+from trainer.voice.grammar import Grammar, build
 from trainer.voice.wording import EXTRA_WORDS
 
 
@@ -191,10 +191,9 @@ class Recogniser:
         self._name = ""
         self._loudness = Loudness()
 
-    def use(self, breakdown: Breakdown, commands: Commands | None = None) -> Grammar:
-        """Make this show's grammar (with ``commands`` said instead of a count) the one the
-        next counts are heard on; returns it."""
-        return self.load(build(breakdown, commands))
+    def use(self, breakdown: Breakdown) -> Grammar:
+        """Make this show's grammar the one the next counts are heard on; returns it."""
+        return self.load(build(breakdown))
 
     def load(self, grammar: Grammar) -> Grammar:
         """Make ``grammar`` the one the next utterances are heard on; returns it."""

@@ -40,14 +40,16 @@ from trainer.voice.commands import (
     STOP,
     TOO_MANY,
     YES,
+    Commands,
     calls,
     joined,
     numbers,
     pegs,
     phrases,
     throws,
+    with_commands,
 )
-from trainer.voice.grammar import Commands, Grammar, build
+from trainer.voice.grammar import Grammar
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet
@@ -69,7 +71,7 @@ class Stopped(Exception):
 
 
 @dataclass(frozen=True)
-class Said:
+class Answered:
     """An answer heard and what it claims: the answer the judge takes, the words as heard
     (read back before it is judged) and how fast a count was said."""
 
@@ -200,12 +202,12 @@ class ByEar:
             if said is None:
                 continue
             if not self.at_once:
-                said = self.confirm(question, grammar, said, asked)
+                said = self.confirm(question, said)
                 if said is None:
                     continue
             return self.runner.answer(said.answer, spoken=said.times)
 
-    def confirm(self, question: Question, grammar: Grammar, said: Said, asked: str) -> Said | None:
+    def confirm(self, question: Question, said: Answered) -> Answered | None:
         """Read ``said`` back until the player says yes (it is judged) or says it again
         (that is read back); None: ask again."""
         with_yes = self.grammar(question, AGREEING)
@@ -220,8 +222,9 @@ class ByEar:
                 return None
             said = again
 
-    def answer(self, question: Question, heard: Spoken) -> Said | None:
-        """What ``heard`` answers to ``question``; None (said why) when it answers nothing."""
+    def answer(self, question: Question, heard: Spoken) -> Answered | None:
+        """What ``heard`` answers to ``question``; None when it answers nothing (a command
+        that is no answer to it)."""
         command = heard.command
         if isinstance(question, ShowQuestion):
             if heard.count is None:
@@ -230,28 +233,28 @@ class ByEar:
             words = count.words if count.bare else f"{count.words}; that makes {count.total}"
             slip = count.slip()
             times = SpokenTimes(heard.first_word or 0.0, heard.end)
-            return Said(count.claim(), words + (f". {slip}" if slip else ""), times)
+            return Answered(count.claim(), words + (f". {slip}" if slip else ""), times)
         if command is None or command == YES:
             return None
         if isinstance(question, PlayQuestion):
-            return Said(TotalClaim(int(command)), f"it pegs {command}")
+            return Answered(TotalClaim(int(command)), f"it pegs {command}")
         if isinstance(question, CatchQuestion):
             if command == ACCEPT:
-                return Said(CatchAnswer(), "you accept their count")
+                return Answered(CatchAnswer(), "you accept their count")
             if command == TOO_MANY:
-                return Said(CatchAnswer(too_many=True), "too many")
+                return Answered(CatchAnswer(too_many=True), "too many")
             points = int(command.split()[1])
-            return Said(CatchAnswer(call=points), f"muggins, {points}")
+            return Answered(CatchAnswer(call=points), f"muggins, {points}")
         assert isinstance(question, DiscardQuestion)
         places = [int(p) for p in command.split()]
         cards = tuple(question.deal.dealt[p - 1] for p in places)
-        return Said(ThrowAnswer(cards), "throw " + " and ".join(map(card_words, cards)))
+        return Answered(ThrowAnswer(cards), "throw " + " and ".join(map(card_words, cards)))
 
     def grammar(self, question: Question, *more: Commands) -> Grammar:
         """What may be said to ``question``: its answers, "repeat" and "stop" (and ``more``)."""
         extra = joined(AGAIN, ENDING, *more)
         if isinstance(question, ShowQuestion):
-            return build(question.breakdown, extra)
+            return with_commands(question.breakdown, extra)
         if isinstance(question, PlayQuestion):
             return phrases(joined(pegs(MOST_PEGGED), extra))
         if isinstance(question, CatchQuestion):
@@ -291,7 +294,7 @@ class ByEar:
         assert isinstance(question, ShowQuestion)
         prompt = f"{step.hint} Say your second count, or next to hear the count."
         self.say(prompt)
-        grammar = build(question.breakdown, joined(AGAIN, ENDING, GOING_ON))
+        grammar = with_commands(question.breakdown, joined(AGAIN, ENDING, GOING_ON))
         heard = self.listen(grammar, prompt)
         second = None if heard.count is None else TotalClaim(heard.count.total)
         return self.runner.second_try(second)

@@ -41,7 +41,9 @@ from trainer.game.engine import new_game, prompt, step
 from trainer.game.events import Go, Heels, Played, Shown
 from trainer.game.players.bots import Bot, Level
 from trainer.game.record import GameRecord, play_game
+from trainer.game.state import GameOptions
 from trainer.game.variants import VARIANTS, variant
+from trainer.judge.policy import Policy
 
 TARGET_P99_MS: Final = 250.0
 TARGET_SHARE: Final = 0.55
@@ -115,7 +117,9 @@ def sources(record: GameRecord, side: int) -> tuple[dict[str, int], int]:
     return points, len(record.hands)
 
 
-def _games(variant_id: str, game_seed: int) -> tuple[float, dict[str, float]]:
+def _games(
+    variant_id: str, game_seed: int, muggins: Policy = "off"
+) -> tuple[float, dict[str, float]]:
     """The share of this seed's games the strong side won (one game for each strong side),
     and the points a hand from each source the strong side made less the others' (two
     sides)."""
@@ -130,7 +134,7 @@ def _games(variant_id: str, game_seed: int) -> tuple[float, dict[str, float]]:
             "strong" if s in chosen else "standard" for s in range(rules.players)
         ]
         seats = [Bot(level, s, game_seed) for s, level in enumerate(levels)]
-        record = play_game(rules, game_seed, seats, levels)
+        record = play_game(rules, game_seed, seats, levels, GameOptions(muggins=muggins))
         side = rules.side_of(chosen[0])
         wins += record.winner == side
         if len(sides) == 2:
@@ -145,20 +149,28 @@ def _games(variant_id: str, game_seed: int) -> tuple[float, dict[str, float]]:
 Result = tuple[float, dict[str, float]]
 
 
-def _logged(log: Path | None, variant_id: str) -> dict[int, Result]:
-    """The seeds' results already in ``log`` (one JSON object a line) for this variant."""
+def _logged(log: Path | None, variant_id: str, muggins: Policy) -> dict[int, Result]:
+    """The seeds' results already in ``log`` (one JSON object a line) for this variant and
+    muggins policy (a row without one was played with muggins on, ``acc``)."""
     done: dict[int, Result] = {}
     if log is None or not log.exists():
         return done
     for line in log.read_text().splitlines():
         row = json.loads(line)
-        if row["variant"] == variant_id:
+        if row["variant"] == variant_id and row.get("muggins", "acc") == muggins:
             done[row["seed"]] = (row["share"], row["diff"])
     return done
 
 
 def strength(
-    variant_id: str, games: int, seed: int, jobs: int, log: Path | None = None, *, play: bool = True
+    variant_id: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    log: Path | None = None,
+    *,
+    play: bool = True,
+    muggins: Policy = "off",
 ) -> dict[str, Any]:
     """Strong against standard over ``games`` games, seats swapped. With a ``log``, each
     seed's result is appended to it as it comes and the seeds already there are not played
@@ -166,24 +178,30 @@ def strength(
     sides = len(variant(variant_id).sides)
     seeds = [seed * 1000 + n for n in range(max(1, games // sides))]
     started = time.perf_counter()
-    done = _logged(log, variant_id)
+    done = _logged(log, variant_id, muggins)
     todo = [s for s in seeds if s not in done] if play else []
 
     def keep(at: int, result: Result) -> None:
         done[at] = result
         if log is not None:
-            row = {"variant": variant_id, "seed": at, "share": result[0], "diff": result[1]}
+            row = {
+                "variant": variant_id,
+                "muggins": muggins,
+                "seed": at,
+                "share": result[0],
+                "diff": result[1],
+            }
             with log.open("a") as out:
                 out.write(json.dumps(row) + "\n")
 
     if jobs > 1 and todo:
         with ProcessPoolExecutor(jobs) as pool:
-            futures = {pool.submit(_games, variant_id, s): s for s in todo}
+            futures = {pool.submit(_games, variant_id, s, muggins): s for s in todo}
             for future in as_completed(futures):
                 keep(futures[future], future.result())
     else:
         for s in todo:
-            keep(s, _games(variant_id, s))
+            keep(s, _games(variant_id, s, muggins))
     results = [done[s] for s in seeds if s in done]
     if not results:
         raise SystemExit(f"bench_strong: no games of {variant_id} played or logged")
@@ -197,6 +215,7 @@ def strength(
         by_source[key] = {"mean": statistics.fmean(values), "error": spread}
     return {
         "variant": variant_id,
+        "muggins": muggins,
         "games": len(results) * sides,
         "share": mean,
         "error": error,
@@ -219,6 +238,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--strength-variant", default="standard", choices=list(VARIANTS), help="default: standard"
+    )
+    parser.add_argument(
+        "--muggins",
+        default="off",
+        choices=["off", "acc", "hoyle", "bsd"],
+        help="the strength games' muggins policy (default off: the play and throws alone)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes for the strength run")
     parser.add_argument(
@@ -269,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
             args.jobs,
             args.log,
             play=not args.logged_only,
+            muggins=args.muggins,
         )
         report["strength"] = result
         low, high = result["interval"]
@@ -279,8 +305,9 @@ def main(argv: list[str] | None = None) -> int:
             else result["share"] >= result["fair"]
         )
         print(
-            f"strong against standard, {result['variant']}, {result['games']} games with seats"
-            f" swapped: strong side won {result['share']:.1%} ± {result['error']:.1%}"
+            f"strong against standard, {result['variant']}, muggins {result['muggins']},"
+            f" {result['games']} games with seats swapped:"
+            f" strong side won {result['share']:.1%} ± {result['error']:.1%}"
             f" (95% interval {low:.1%}-{high:.1%}; fair share {result['fair']:.0%};"
             f" {result['seconds']:.0f} s)  {'ok' if met else 'MISS'}"
         )

@@ -49,6 +49,7 @@ def test_wheel_ships_and_loads_the_builtin_drills(tmp_path: Path) -> None:
             "trainer/drills/loader.py",
             "trainer/ui/muggins.tcss",
             "trainer/game/players/data/crib_values.json",  # the bots' crib-value table
+            "trainer/game/players/data/peg_values.json",  # the strong bot's pegging table
             "trainer/ui/web/app_index.html",  # muggins serve's page
             "trainer/ui/web/favicon.svg",
         } <= names

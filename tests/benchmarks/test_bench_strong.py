@@ -17,9 +17,10 @@ def test_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     code = bench.main([*argv, "--strength-variant", "short"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "strong against standard, short, 4 games with seats swapped" in out
+    assert "strong against standard, short, muggins off, 4 games with seats swapped" in out
     figures = json.loads(out.splitlines()[-1])
     assert set(figures["timing"]) == {"standard", "three-hand"}
     assert figures["timing"]["standard"]["every"]["count"] > 0
     assert 0 <= figures["strength"]["share"] <= 1
     assert figures["strength"]["games"] == 4
+    assert figures["strength"]["muggins"] == "off"

@@ -31,6 +31,7 @@ from typing import Final, Literal, get_args
 
 from trainer.game.players.search import Ranks, scored
 from trainer.game.players.strong import best_card
+from trainer.game.players.strong_throw import strong_throw
 from trainer.game.players.values import (
     VALUE,
     discard_values,
@@ -129,6 +130,8 @@ class Bot:
         return CatchAnswer(too_many=pending.excess > 0)
 
     def _discard(self, state: GameState) -> tuple[Card, ...]:
+        if self.level == "strong":
+            return strong_throw(state, self.seat)
         dealt = state.hand.dealt.hands[self.seat]
         own = state.hand.dealer == self.seat
         crib = None if self.level == "easy" else own

@@ -4,9 +4,11 @@ what the board asks near the game's end, `endgame`: a card that wins now is laid
 
 What a seat knows: its own dealt cards (its throw is in the crib, not in a hand),
 the starter, every card laid, and that a seat which said go since the count
-began holds nothing that fitted then. The other hands are dealt from the rest
-by ranks: every deal exactly, weighted, when there are few; otherwise a fixed
-number of samples from the bot's own stream. The work is capped by
+began holds nothing that fitted then. The other hands are dealt as it believes
+them (`inference`: dealt afresh and kept as a sound player keeps, agreeing with
+the cards laid), a fixed number of samples from the bot's own stream. The ways
+to deal hands (`exact_deals`, `sample_deal`) are the coach's, which deals every
+hand alike. The work is capped by
 construction, not by the clock: a position too big to solve to the end is
 searched to a horizon, and the deals stop once the search has laid a budget of
 cards, so a choice depends only on the state and the seeded stream.
@@ -22,13 +24,14 @@ from math import comb
 from typing import Final, TypeAlias
 
 from trainer.game.players.endgame import aim, weights, winning_rank
+from trainer.game.players.inference import Believer
 from trainer.game.players.search import Ranks, Solver, position, value_of
 from trainer.game.state import GameState
 from trainer.rules.cards import Card, deck
 from trainer.rules.play import Play
 
 SAMPLES: Final = 48
-"""Deals solved at most for one decision (fewer when every deal can be solved exactly)."""
+"""Deals drawn for one decision (the same deal drawn again is solved once, weighted)."""
 
 WORK_BUDGET: Final = 20_000
 """Cards laid in the search for one decision, summed over the deals, shared out among the
@@ -188,23 +191,16 @@ def best_rank(state: GameState, seat: int, rng: random.Random) -> int:
         return win
     known = knowledge(state, seat)
     pool = Counter(known.unseen)
-    sizes: list[Hidden] = []
-    for s, held in enumerate(table.hands):
-        stuck = known.stuck_at.get(s)
-        if s == seat or not held:
-            continue
-        if sum(pool[r] for r in pool if _fits(r, stuck)) < len(held):
-            stuck = None  # what it holds says otherwise: forget the go
-        sizes.append((s, len(held), stuck))
-    sizes.sort(key=lambda s: s[2] is None)
+    stuck_at: dict[int, int] = {}
+    for s, stuck in known.stuck_at.items():
+        held = len(table.hands[s])
+        if s != seat and held and sum(pool[r] for r in pool if _fits(r, stuck)) >= held:
+            stuck_at[s] = stuck  # else what it holds says otherwise: the go is forgotten
     signs, maximisers = weights(state, seat, aim(state, seat))
     solver = Solver(signs, horizon(sum(len(h) for h in table.hands)), maximisers=maximisers)
-    deals: list[tuple[dict[int, Ranks], int]] = []
-    if _deal_count(pool, sizes) <= SAMPLES:
-        deals = list(exact_deals(pool, sizes))
-        rng.shuffle(deals)  # should the budget cut them short, a fair share of them
-    if not deals:
-        deals = [(sample_deal(known.unseen, sizes, rng), 1) for _ in range(SAMPLES)]
+    believer = Believer(state, seat, stuck_at)
+    drawn = Counter(tuple(sorted(believer.sample(rng).items())) for _ in range(SAMPLES))
+    deals = [(dict(deal), weight) for deal, weight in drawn.items()]
     totals: dict[int, float] = dict.fromkeys(ranks, 0.0)
     for deal, weight in deals:
         hands = tuple(deal.get(s, h) for s, h in enumerate(base[0]))

@@ -11,10 +11,10 @@ import json
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from itertools import combinations
 from typing import Final
 
+from trainer.game.players.shipped import shipped_text
 from trainer.rules.cards import RANK_NAMES, Card, deck
 from trainer.rules.totals import show_total
 
@@ -125,14 +125,7 @@ def render_table(values: Mapping[str, Fraction]) -> str:
 @cache
 def crib_table() -> Mapping[str, Fraction]:
     """The shipped table, exact, by `throw_key`; read once, the first time it is asked for."""
-    source = resources.files("trainer.game.players").joinpath("data").joinpath(DATA_FILE)
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CribTableError(
-            f"the crib-value table {DATA_FILE} cannot be read ({error}); "
-            "run scripts/crib_values to make it"
-        ) from error
+    text = shipped_text(DATA_FILE, "crib-value table", "crib_values", CribTableError)
     return parse_table(text)
 
 

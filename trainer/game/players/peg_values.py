@@ -14,11 +14,11 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from importlib import resources
 from itertools import combinations_with_replacement
 from typing import Final
 
 from trainer.game.players.play_out import KEPT, sample_play
+from trainer.game.players.shipped import shipped_text
 from trainer.rules.cards import RANK_NAMES
 
 DATA_FILE: Final = "peg_values.json"
@@ -113,14 +113,7 @@ def parse_table(text: str) -> dict[Keep, tuple[float, float]]:
 @cache
 def peg_table() -> Mapping[Keep, tuple[float, float]]:
     """The shipped table, read once, the first time it is asked for."""
-    source = resources.files("trainer.game.players").joinpath("data").joinpath(DATA_FILE)
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PegTableError(
-            f"the pegging table {DATA_FILE} cannot be read ({error}); "
-            "run scripts/peg_values to make it"
-        ) from error
+    text = shipped_text(DATA_FILE, "pegging table", "peg_values", PegTableError)
     return parse_table(text)
 
 

@@ -38,10 +38,10 @@ from trainer.ui.widgets.switch_words import SwitchWords
 LEVEL_WORDS: Final[dict[GameLevel, str]] = {
     "easy": "miscounts often, rarely catches you",
     "standard": "miscounts at times, often catches you",
-    "strong": "never miscounts, catches every miss",
+    "strong": "plays best, never miscounts, catches all",
 }
 """The computer players' levels in a few words (`trainer.game.players.bots` MISCOUNT_RATE,
-VIGILANCE)."""
+VIGILANCE; strong's play and throw, docs/game.md)."""
 
 CLAIM_WORDS: Final[dict[ClaimStyle, str]] = {
     "total": "a total: \u201ctwelve\u201d",

@@ -13,8 +13,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from trainer.game.players.inference import sound_keep
 from trainer.game.players.search import Ranks, scored
-from trainer.game.players.values import VALUE, discard_values, reply_total
+from trainer.game.players.values import VALUE, reply_total
 from trainer.rules.cards import Card, deck
 
 KEPT: Final = 4
@@ -91,20 +92,16 @@ def sample_play(kept: Sequence[int], dealer: bool, rng: random.Random) -> int:
     suits, its two thrown cards and the starter are dealt at random from what is left."""
     pack = list(deck())
     rng.shuffle(pack)
-    mine: list[Card] = []
     want = list(kept)
     rest: list[Card] = []
     for card in pack:
         if card.rank in want:
             want.remove(card.rank)
-            mine.append(card)
         else:
             rest.append(card)
     other_dealt = rest[2:8]
     starter = rest[8]
-    values = discard_values(other_dealt, 2, own_crib=not dealer)
-    thrown = max((v, n, t) for n, (v, t) in enumerate(values))[2]
-    other = [c.rank for c in other_dealt if c not in thrown]
+    other = [c.rank for c in sound_keep(other_dealt, 2, own_crib=not dealer)]
     if dealer:
         theirs, ours = play(other, kept, starter.rank)
     else:

@@ -144,15 +144,6 @@ def _deals(
         yield {seat: deal.pop(seat), **deal}, ways
 
 
-def _deal_count(pool: Counter[int], sizes: Sequence[Hidden]) -> int:
-    """More than or as many deals as `exact_deals` gives (each seat's choices multiplied)."""
-    total = 1
-    for _, size, stuck in sizes:
-        kinds = sum(1 for r in pool if pool[r] and _fits(r, stuck))
-        total *= comb(kinds + size - 1, size)
-    return total
-
-
 def sample_deal(unseen: Ranks, sizes: Sequence[Hidden], rng: random.Random) -> dict[int, Ranks]:
     """One deal of the unseen cards to the seats in order, a stuck seat from the ranks it could
     hold (if too few are left for what it holds, from any)."""

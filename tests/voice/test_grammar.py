@@ -142,11 +142,11 @@ def test_words_that_are_no_count_are_refused() -> None:
 
 def test_the_grammar_is_small() -> None:
     twenty_nine = build(show("5H 5C 5D JS", "5S"))  # eight fifteens
-    assert len(twenty_nine.transitions()) < 7000
+    assert len(twenty_nine.transitions()) < 7500
     assert "nobs" in twenty_nine.words
     # the largest of the four-card and five-card shows richest in groups (measured)
-    assert len(build(show("5C 5D JH JC", "5H")).transitions()) < 11000
-    assert len(build(show("5C 5D 5S JH JC", "5H")).transitions()) < 19000  # with slips
+    assert len(build(show("5C 5D JH JC", "5H")).transitions()) < 12000
+    assert len(build(show("5C 5D 5S JH JC", "5H")).transitions()) < 20000  # with slips
 
 
 def test_nothing_leads_back_to_the_start() -> None:
@@ -227,3 +227,20 @@ def test_players_phrasings_claim_the_same(b: Breakdown, rng: random.Random) -> N
     assert Counter(announced.items) == items(b), said
     assert count.total == b.total, said
     assert count.verdict(b, "hoyle").exact, said
+
+
+def test_each_kind_of_count_has_its_bar() -> None:
+    """Two groups or more whose totals follow are seldom chatter, so they pass nearer the
+    phones than one group; a doubtful count must beat its strict rival too."""
+    b = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair
+    two = Decoded("fifteen two fifteen four", 0.0, -0.0004, 0.8)
+    one = Decoded("a pair is two", 0.0, -0.0004, 0.8)
+    assert heard(two, build(b)).counted == 4
+    with pytest.raises(NoCount):
+        heard(one, build(b))
+    slipped = "fifteen two fifteen four and a pair is six that's eight"
+    assert heard(Decoded(slipped, 0.0, 0.001, 0.7, rival=0.002), build(b)).total == 8
+    with pytest.raises(NoCount):
+        heard(Decoded(slipped, 0.0, 0.001, 0.7, rival=0.0005), build(b))
+    sure = "fifteen two fifteen four and a pair is six"  # no rival is needed
+    assert heard(Decoded(sure, 0.0, 0.001, 0.7, rival=0.0), build(b)).total == 6

@@ -308,3 +308,61 @@ def test_a_correction_goes_back_to_where_the_group_was_said_from() -> None:
     # after "no wait" the count stands at two: four is the next fifteen, not six
     assert grammar.parse(words("fifteen two, fifteen four, no wait, fifteen six")) is None
     assert grammar.parse(words("fifteen two, a pair is four, no wait, fifteen six")) is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "fifteen two, fifteen four, no",  # a take-back the count ends on
+        "fifteen two, fifteen four, and a pair is six, no wait",
+        "fifteen two, fifteen four, wait wait, a pair is four",  # no loop of them
+        "fifteen two, fifteen four, um",  # a hesitation leads into a phrase
+        "fifteen two, fifteen four, um, that's four",
+        "fifteen two, um, uh, fifteen four",  # one at a time
+    ],
+)
+def test_noise_has_no_words_to_hide_in(said: str) -> None:
+    """In a hard room the recogniser put what it did not hear into these ("…is twenty
+    four no", "um uh er uh uh"): a take-back is followed by a phrase, a hesitation is one
+    word before a phrase."""
+    assert not build(PAIR).holds(words(said))
+    assert build(PAIR).holds(words("fifteen two, um, fifteen four, no wait, fifteen four"))
+
+
+def test_what_is_said_in_doubt() -> None:
+    grammar = build(PAIR)
+    sure = grammar.parse(words("fifteen two, fifteen four, and a pair is six, that's six"))
+    corrected = grammar.parse(words("fifteen two, fifteen six, no wait, fifteen four"))
+    slipped = grammar.parse(words("fifteen two, fifteen four, and a pair is six, that's eight"))
+    hesitant = grammar.parse(words("fifteen two, um, fifteen four"))
+    assert sure is not None
+    assert corrected is not None
+    assert slipped is not None
+    assert hesitant is not None
+    assert not sure.doubtful
+    assert not hesitant.doubtful
+    assert corrected.doubtful
+    assert slipped.doubtful
+    bare = grammar.parse(words("eight"))
+    assert bare is not None
+    assert not bare.doubtful
+
+
+def test_the_strict_grammar_is_the_same_count_without_doubt() -> None:
+    """The rival a doubtful count must beat: every count said with nothing taken back and
+    the final total the one counted, nothing else."""
+    strict = build(PAIR, strict=True)
+    for said in (
+        "fifteen two, fifteen four, and a pair is six",
+        "fifteen two, fifteen four, and a pair is six, that's six",
+        "a pair is two, fifteen four, fifteen six",
+        "two, four, and a pair is six",
+        "eight",
+    ):
+        assert strict.parse(words(said)) == build(PAIR).parse(words(said)), said
+    for said in (
+        "fifteen two, fifteen four, and a pair is six, that's eight",
+        "fifteen two, fifteen six, no wait, fifteen four",
+        "fifteen two, fifteen four, start again, fifteen two",
+    ):
+        assert strict.parse(words(said)) is None, said

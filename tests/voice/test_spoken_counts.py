@@ -1,9 +1,15 @@
 """The synthetic test set: every committed count spoken, heard on its hand's grammar.
 
-Counts must be heard as said (the same claim; at least 95 %, the figure printed, of each
+Counts must be heard as said (the same claim; at least 80 %, the figure printed, of each
 quarter of the set) and claim what was said, or be refused as the words themselves are (a
-final total no show reaches); chatter must be refused, every time. Some run through
-`muggins hear` itself.
+final total no show reaches); at most one of a quarter may be heard as another count, and
+chatter must be refused, every time. A count not heard with confidence is refused (say it
+again): since issue 31's bars a wrong sum said ("…that's eight") must beat the same count
+ending on the right sum clearly, and some said in this set's voices are asked again. The
+one heard as another when the bars were set: "…a run of six is fourteen, that's sixteen"
+heard with a "his nob" between, which makes it a sum that beats its rival (docs/
+development.md, "How far a count heard can be trusted"). Some run through `muggins hear`
+itself.
 """
 
 from __future__ import annotations
@@ -29,7 +35,9 @@ from trainer.voice.recogniser import Decoded, Recogniser
 COUNTS: Final[list[dict[str, Any]]] = yaml.safe_load(
     (Path(__file__).parent.parent / "data" / "spoken_counts.yaml").read_text()
 )
-GOAL: Final = 0.95
+GOAL: Final = 0.80
+OTHERS_AT_MOST: Final = 1
+"""Counts of a quarter heard as another (one in the whole set when the bars were set)."""
 
 pytestmark = pytest.mark.slow
 
@@ -92,7 +100,7 @@ def _refused(said: str, grammar: Grammar) -> str | None:
 @pytest.mark.parametrize("k", range(PARTS), ids=[f"part{k + 1}of{PARTS}" for k in range(PARTS)])
 def test_counts_are_heard_as_said_and_chatter_refused(k: int, tmp_path: Path) -> None:
     recogniser = Recogniser()
-    right, counts, refused, chatter, wrong = 0, 0, 0, 0, []
+    right, counts, refused, chatter, wrong, others = 0, 0, 0, 0, [], []
     for n, entry in part(k):
         breakdown = score_show(
             parse_cards(entry["hand"]), parse_card(entry["starter"]), crib=bool(entry.get("crib"))
@@ -131,13 +139,14 @@ def test_counts_are_heard_as_said_and_chatter_refused(k: int, tmp_path: Path) ->
             assert count.total == entry["total"], entry
             count.verdict(breakdown, "acc")
         else:
-            wrong.append(f"{entry['say']!r} heard as {count.words!r}")
+            others.append(f"{entry['say']!r} heard as {count.words!r}")
     rate = right / counts
     print(
         f"\nspoken counts heard as said, part {k + 1} of {PARTS}: {right}/{counts} ({rate:.1%}); "
-        f"chatter refused: {refused}/{chatter}\n" + "\n".join(wrong),
+        f"chatter refused: {refused}/{chatter}\n" + "\n".join(wrong + others),
         file=sys.stderr,
     )
+    assert len(others) <= OTHERS_AT_MOST, others
     assert rate >= GOAL, wrong
     assert refused == chatter, wrong
 

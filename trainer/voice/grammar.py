@@ -66,6 +66,9 @@ Back = Literal["undo", "restart"]
 
 _PASSED_OVER: Final = frozenset(HESITATIONS)
 
+_TAKING_BACK: Final = frozenset(TAKE_BACK) | {words[0] for words in RESTART}
+"""The words that take back a group or the count ("no wait", "start again")."""
+
 
 class Edge(NamedTuple):
     """One transition: a word (None: a null step), and on a phrase's first word its unit,
@@ -95,6 +98,15 @@ class Said:
     command: str | None = None
     """What a command said instead of a count means ("repeat", "stop":
     `trainer.voice.commands`)."""
+    taken_back: bool = field(default=False, compare=False)
+    """Whether the words took something back ("no wait", "start again")."""
+
+    @property
+    def doubtful(self) -> bool:
+        """Words that take something back, or a final total other than what the groups
+        said add up to: where, in noise, the recogniser hides what it did not hear."""
+        slipped = self.total is not None and self.total != sum(u.points for u in self.units)
+        return self.taken_back or (bool(self.units) and slipped)
 
 
 @dataclass
@@ -139,7 +151,33 @@ class Grammar:
     def parse(self, words: Sequence[str]) -> Said | None:
         """The units and total these words say, or None if the grammar cannot say them.
         Hesitations are passed over; a correction takes back the unit before it."""
-        words = [w for w in words if w not in _PASSED_OVER]
+        path = self._path([w for w in words if w not in _PASSED_OVER])
+        if path is None:
+            return None
+        units: list[Unit] = []
+        total, weight, command = None, 1.0, None
+        for e in path:
+            weight *= e.weight
+            if e.command is not None:
+                command = e.command
+            if e.unit is not None:
+                units.append(e.unit)
+            if e.back == "undo":
+                units.pop()
+            elif e.back == "restart":
+                units.clear()
+            if e.total is not None:
+                total = e.total
+        taken_back = any(w in _TAKING_BACK for w in words)
+        return Said(tuple(units), total, weight, command, taken_back)
+
+    def holds(self, words: Sequence[str]) -> bool:
+        """Whether the graph holds exactly these words, hesitations where they stand (as
+        the recogniser hears them), where `parse` passes over any hesitation."""
+        return self._path(list(words)) is not None
+
+    def _path(self, words: list[str]) -> list[Edge] | None:
+        """The edges that say ``words`` from the start to the end, or None."""
         out: dict[int, list[Edge]] = {}
         for e in self.edges:
             out.setdefault(e.source, []).append(e)
@@ -159,24 +197,7 @@ class Grammar:
             dead.add((state, pos))
             return None
 
-        path = walk(self.start, 0)
-        if path is None:
-            return None
-        units: list[Unit] = []
-        total, weight, command = None, 1.0, None
-        for e in path:
-            weight *= e.weight
-            if e.command is not None:
-                command = e.command
-            if e.unit is not None:
-                units.append(e.unit)
-            if e.back == "undo":
-                units.pop()
-            elif e.back == "restart":
-                units.clear()
-            if e.total is not None:
-                total = e.total
-        return Said(tuple(units), total, weight, command)
+        return walk(self.start, 0)
 
     def state(self) -> int:
         self.states += 1
@@ -221,8 +242,10 @@ class Grammar:
         self.edges += [Edge(state, state, word, weight) for word in words]
 
 
-def build(breakdown: Breakdown) -> Grammar:
-    """The grammar of every count of this show (see the module docstring)."""
+def build(breakdown: Breakdown, *, strict: bool = False) -> Grammar:
+    """The grammar of every count of this show (see the module docstring); ``strict``:
+    without what a count says in doubt (a take-back, a slip, a final total other than the
+    one counted), the rival that tells whether such words were heard or imagined."""
     size = len(breakdown.hand)
     g = Grammar(hand_size=size, crib=breakdown.crib)
     most = max(MOST_POINTS[size], 19)
@@ -234,7 +257,7 @@ def build(breakdown: Breakdown) -> Grammar:
             g.chain(g.start, g.final, number(n), Edge(0, 0, None, total=n))
     for words in NOTHING:
         g.chain(g.start, g.final, words, Edge(0, 0, None, total=0))
-    _Counts(g, labels(breakdown), most + FINAL_SLACK, two).build()
+    _Counts(g, labels(breakdown), most + FINAL_SLACK, two, strict).build()
     return g
 
 
@@ -245,8 +268,8 @@ Counts = tuple[int, ...]
 class _Counts:
     """The states of a count by what it has said (`Counts`), each with its phrases."""
 
-    def __init__(self, g: Grammar, said: list[Label], top: int, two: int) -> None:
-        self.g, self.labels, self.two, self.top = g, said, two, top
+    def __init__(self, g: Grammar, said: list[Label], top: int, two: int, strict: bool) -> None:
+        self.g, self.labels, self.two, self.top, self.strict = g, said, two, top, strict
         self.nodes: dict[Counts, int] = {}
         self.totals: dict[Counts, int] = {}
         self.after: dict[tuple[Counts, int], int] = {}
@@ -310,38 +333,49 @@ class _Counts:
     def state(self, counts: Counts) -> None:
         g, here, total = self.g, self.nodes[counts], self.totals[counts]
         sayable = [i for i in range(len(self.labels)) if self.allowed(counts, i)]
-        root = here
-        if total:  # after a group only: an "um" loop where a count begins, beside the bare
-            g.loops(here, HESITATIONS, HESITATION_WEIGHT)  # totals, cost them their margin
-            g.edges += [
-                Edge(here, g.final, None),
-                Edge(here, self.ending, "that's"),
-                Edge(here, self.ending, "makes"),
-                Edge(here, self.that, "that"),
-            ]
-            if sayable:  # "and" may lead any phrase but the first
-                root = g.state()
-                g.edges += [Edge(here, root, None), Edge(here, root, "and")]
+        root = lead = here
+        if total:
+            g.edges.append(Edge(here, g.final, None))
+            if self.strict:  # the final total is the one counted
+                for said in FINAL_LEADS:
+                    g.chain(here, g.final, (*said, *number(total)), Edge(0, 0, None, total=total))
+            else:
+                g.edges += [
+                    Edge(here, self.ending, "that's"),
+                    Edge(here, self.ending, "makes"),
+                    Edge(here, self.that, "that"),
+                ]
+            if sayable:  # "and" may lead any phrase but the first, and one "um" it
+                lead, root, um = g.state(), g.state(), g.state()
+                g.edges += [
+                    Edge(here, lead, None),
+                    Edge(lead, root, None),
+                    Edge(lead, root, "and"),
+                    *(Edge(here, um, w, HESITATION_WEIGHT) for w in HESITATIONS),
+                    Edge(um, lead, None),
+                ]
         if sayable:
-            self.phrases(counts, sayable, root)
+            self.phrases(counts, sayable, root, lead)
         if not total:
             self.opening(counts)
 
-    def phrases(self, counts: Counts, sayable: list[int], root: int) -> None:
-        """Each unit that may be said from ``counts``, from ``root``; after each, what takes
-        it back ("no wait", "start again")."""
+    def phrases(self, counts: Counts, sayable: list[int], root: int, lead: int) -> None:
+        """Each unit that may be said from ``counts``, from ``root`` (``lead``: before its
+        "and"); after each, what takes it back ("no wait", "start again"), which a phrase
+        must follow: a count does not end on a take-back."""
         g, here, total = self.g, self.nodes[counts], self.totals[counts]
-        back, taken = g.state(), g.state()  # after a phrase from here; after "no wait"
-        g.edges += [
-            *(Edge(back, taken, w, TAKE_BACK_WEIGHT, back="undo") for w in TAKE_BACK),
-            Edge(back, self.restart, "start", TAKE_BACK_WEIGHT, back="restart"),
-            Edge(taken, here, None),
-        ]
-        g.loops(taken, TAKE_BACK[1:], 1.0)  # "no wait", "no sorry"
-        if self.fifteen is not None and counts[self.fifteen]:  # "no wait, fifteen two, ..."
-            g.chain(taken, here, ("fifteen", *number(total)))  # where the count stands
-        if self.fifteen is not None and self.allowed(counts, self.fifteen):
-            self.slip(root, taken, total)
+        back: int | None = None  # after a phrase from here, where a take-back may follow
+        if not self.strict:
+            back, taken = g.state(), g.state()  # taken: after "no wait"
+            self.take_back(back, taken, Edge(0, 0, None, TAKE_BACK_WEIGHT, back="undo"))
+            g.edges += [
+                Edge(back, self.restart, "start", TAKE_BACK_WEIGHT, back="restart"),
+                Edge(taken, lead, None),
+            ]
+            if self.fifteen is not None and counts[self.fifteen]:  # "no wait, fifteen two…"
+                g.chain(taken, here, ("fifteen", *number(total)))  # where the count stands
+            if self.fifteen is not None and self.allowed(counts, self.fifteen):
+                self.slip(root, taken, total)
         mixed = any(c for k, c in enumerate(counts) if k != self.fifteen)
         for i in sayable:
             unit = self.labels[i].unit(counts[i])
@@ -350,7 +384,9 @@ class _Counts:
             g.place(root, after, template, total, Edge(0, 0, None, self.weight(counts, i), unit))
             following = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
             reached = self.node(following, total + unit.points)
-            g.edges += [Edge(after, reached, None), Edge(after, back, None)]
+            g.edges.append(Edge(after, reached, None))
+            if back is not None:
+                g.edges.append(Edge(after, back, None))
             if i == self.fifteen:
                 self.elide(after, following)
 
@@ -365,7 +401,18 @@ class _Counts:
         for n in range(max(right - SLIP, 1), min(right + SLIP, self.top) + 1):
             if n != right:
                 g.chain(said, slipped, number(n))
-        g.edges += [Edge(slipped, taken, w) for w in TAKE_BACK]
+        self.take_back(slipped, taken, Edge(0, 0, None))
+
+    def take_back(self, source: int, taken: int, first: Edge) -> None:
+        """A self-correction from ``source`` to ``taken``: "no", "wait", "sorry", "no wait"
+        or "no sorry" (once: a loop of them swallowed the noise of a hard room), its first
+        word weighted and annotated as ``first`` is."""
+        g, no = self.g, self.g.state()
+        g.edges += [
+            *(first._replace(source=source, target=taken, word=w) for w in TAKE_BACK),
+            first._replace(source=source, target=no, word=TAKE_BACK[0]),
+            *(Edge(no, taken, w) for w in TAKE_BACK[1:]),
+        ]
 
     def opening(self, counts: Counts) -> None:
         """The count's first fifteens said "two, four, six": the bare total "two" goes on as

@@ -11,7 +11,7 @@ names the sum. A bare or final total no show of the hand's size reaches is refus
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
 from trainer.judge.policy import Policy
@@ -20,8 +20,15 @@ from trainer.rules.show import Breakdown
 from trainer.voice.commands import CHATTER
 from trainer.voice.grammar import Grammar, Said
 from trainer.voice.reach import reachable, refusal
-from trainer.voice.recogniser import COMMAND_BAR, COUNT_BAR, DOUBT_BAR, TOTAL_BAR, Decoded
-from trainer.voice.wording import HESITATIONS, RESTART, TAKE_BACK
+from trainer.voice.recogniser import (
+    COMMAND_BAR,
+    COUNT_BAR,
+    DOUBT_BAR,
+    ONE_BAR,
+    TOTAL_BAR,
+    Decoded,
+)
+from trainer.voice.wording import HESITATIONS
 
 
 class NoCount(ValueError):
@@ -76,19 +83,6 @@ class Heard:
         return {"heard": self.words, "claim": {"total": self.total, "items": data.get("items", [])}}
 
 
-TAKEN_BACK: Final = frozenset(TAKE_BACK) | {words[0] for words in RESTART}
-"""The words that take back a group or the count ("no wait", "start again")."""
-
-
-def _takes_back(words: str) -> bool:
-    return any(w in TAKEN_BACK for w in words.split())
-
-
-def _slips(said: Said) -> bool:
-    """A final total said that is not what the groups said add up to."""
-    return said.total is not None and said.total != sum(u.points for u in said.units)
-
-
 def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> Heard:
     """The count in ``decoded``, or `NoCount` naming ``where`` when it holds none
     (`Unreachable` when the total it ends on, bare or final, is no show's: "nineteen"
@@ -99,8 +93,10 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
     bar = COUNT_BAR
     if said is not None and not said.units:
         bar = TOTAL_BAR
-    elif said is not None and (_takes_back(decoded.words) or _slips(said)):
+    elif said is not None and said.doubtful:
         bar = DOUBT_BAR
+    elif said is not None and len(said.units) == 1:
+        bar = ONE_BAR
     if said is None or not decoded.passes(bar):
         raise NoCount(f"heard no count in {where} (say it again)")
     count = Heard(" ".join(w for w in decoded.words.split() if w not in HESITATIONS), said)

@@ -243,14 +243,16 @@ class Listener:
         self._recogniser.start()
         ending = Ending(grammar)
         ended: Ended = "limit"
-        fed = 0
+        fed, shown = 0, ""
         try:
             for chunk in self._source.chunks():
                 fed += len(chunk)
                 words = self._recogniser.feed(chunk)
-                if words != ending.words:
-                    self._on_words(plain(words))
                 why = ending.hear(fed / BYTES_A_SECOND, words, chunk, self._stopped.is_set())
+                # Words found in audio that never held a sound are the room's noise.
+                if (seen := plain(words) if ending.sounded is not None else "") != shown:
+                    shown = seen
+                    self._on_words(seen)
                 if why is not None:
                     ended = why
                     break
@@ -258,17 +260,16 @@ class Listener:
             self._source.close()
         decoded = self._recogniser.finish()
         refusal, count, command = "", None, None
+        said = plain(decoded.words) if ending.sounded is not None else ""
         try:
-            # Words found in audio that never held a sound are the room's noise, not a count.
-            if ending.sounded is not None:
+            if said:
                 command = command_heard(decoded, grammar)
                 count = heard(decoded, grammar) if command is None else None
         except NoCount as err:
             refusal = str(err)
-        if decoded.words != ending.words:
-            self._on_words(plain(decoded.words))
+        if said != shown:
+            self._on_words(said)
         cpu = time.process_time() - started
         end = ending.heard_at(decoded.words)
         listened = fed / BYTES_A_SECOND
-        said = plain(decoded.words)
         return Spoken(said, count, ending.first, end, cpu, ended, listened, refusal, command)

@@ -4,7 +4,10 @@ pocketsphinx is imported here only, and only when a recogniser is made: without 
 ``voice`` extra the rest of Muggins never notices. A second decode of the same audio
 with the model's free phone loop tells a count from chatter: a count scores about as
 well on its grammar as on free phones, and says roughly the phones the free loop hears;
-chatter forced into a count does neither (VOICE.md, Rejecting what is not a count).
+chatter forced into a count does neither (VOICE.md, Rejecting what is not a count). A
+third, on the show's strict grammar (no take-back, no slip), is the rival a count heard
+with a "no wait" or a wrong sum must beat clearly: in noise the recogniser hides there
+what it did not hear.
 """
 
 from __future__ import annotations
@@ -31,24 +34,30 @@ class Bar:
     distance: float
     unheard: float = 1.0
     gap: float = math.inf
+    rival: float = -math.inf
+    """How far the words must score above the strict grammar's best, a frame of the words
+    where the two differ (a word or two: over the whole count it would fade)."""
 
 
-COUNT_BAR: Final = Bar(-0.0002, 1.0, unheard=0.15, gap=0.3)
-"""For a count that names combinations: chatter forced into one scores below the phones,
+COUNT_BAR: Final = Bar(-0.0006, 1.0, unheard=0.15, gap=0.3)
+"""For a count of two groups or more: chatter forced into one scores below the phones,
 and speech the words leave unheard (a group dropped, a phrase made of noise) is doubt."""
 
-DOUBT_BAR: Final = Bar(0.0003, 1.0, unheard=0.15, gap=0.3)
+ONE_BAR: Final = Bar(0.0, 1.0, unheard=0.15, gap=0.3)
+"""For a count of one group ("a pair is two"): short, so chatter comes nearer the phones."""
+
+DOUBT_BAR: Final = Bar(-0.0002, 1.0, unheard=0.15, gap=0.3, rival=0.001)
 """For a count whose words take something back ("no wait") or whose final total is not
 what they add up to: in noise these are where the recogniser hides what it did not hear
 ("fifteen three, no wait…", "…that's eleven" for "and a pair is six"), so they must score
-well above the phones."""
+clearly above the same show counted without them."""
 
 TOTAL_BAR: Final = Bar(-0.0005, 0.8, unheard=0.3, gap=0.3)
 """For a total said alone: a word or two score near the phones either way, so the phones
-must match more closely, and the speech must be the number's. The three bars were set on
+must match more closely, and the speech must be the number's. The four bars were set on
 the tuning set alone (tests/voice/corpus.py; docs/development.md, "Counting aloud")."""
 
-COMMAND_BAR: Final = Bar(-0.001, 1.0, unheard=0.3, gap=0.3)
+COMMAND_BAR: Final = Bar(-0.0002, 1.0, unheard=0.3, gap=0.3)
 """For a command said instead of a count ("repeat", "next", "one and four"): a word or
 two, so the phones may match less closely than a count's; table talk is mostly heard as
 the filler beside the commands (`trainer.voice.commands.phrases`). Set on the tuning set
@@ -62,14 +71,17 @@ INSTALL_HINT: Final = (
 )
 
 
-TUNING: dict[str, Any] = {}
-"""The grammar's search settings beyond the defaults (the end-of-utterance best path is
-off, VOICE.md)."""
+TUNING: dict[str, Any] = {"beam": 1e-80, "pbeam": 1e-80, "wbeam": 1e-60}
+"""The grammars' search settings beyond the defaults (the end-of-utterance best path is
+off, VOICE.md): beams wider than the model's, which lost the right path of a count in a
+hard room or an odd voice (docs/development.md, "Counting aloud")."""
 
 PHONE_TUNING: dict[str, Any] = {}
-"""The free phone loop's settings beyond the model's: none. Its scores are normalised per
-decoder, so a narrower beam moved the chatter thresholds calibrated on the default beams
-(docs/development.md, "Counting aloud": the settings tried and what each cost)."""
+"""The free phone loop's settings beyond the model's: none."""
+
+SCORING: Final[dict[str, Any]] = {"compallsen": True}
+"""Every decoder scores every state of the model each frame, so that their scores are
+normalised alike and their differences are the audio's, not their searches'."""
 
 
 class VoiceUnavailable(OSError):
@@ -92,6 +104,10 @@ class Decoded:
     """The share of the loud audio (speech, or noise as loud) in no word's frames."""
     gap: float = 0.0
     """The longest stretch of loud audio in no word's frames, in seconds."""
+    rival: float = math.inf
+    """The words' score less the strict grammar's best, a frame of the words where the two
+    differ (infinite when the strict grammar holds no path, or the words needed no
+    rival)."""
 
     def passes(self, bar: Bar) -> bool:
         return (
@@ -100,6 +116,7 @@ class Decoded:
             and self.distance <= bar.distance
             and self.unheard <= bar.unheard
             and self.gap <= bar.gap
+            and self.rival >= bar.rival
         )
 
 
@@ -152,6 +169,16 @@ def unheard(loud: list[bool], words: list[tuple[int, int]]) -> tuple[float, floa
     return left / max(sum(loud), 1), longest * FRAME / 16000
 
 
+def _spoken(decoder: Any) -> list[tuple[str, int, int]]:
+    """The words of the decoder's last hypothesis (no silence, filler or alternative
+    pronunciation's mark), each with its first and last frame."""
+    return [
+        (seg.word.split("(")[0], seg.start_frame, seg.end_frame)
+        for seg in decoder.seg()
+        if seg.word not in _NOT_WORDS and not seg.word.startswith(("[", "+"))
+    ]
+
+
 def _edits(a: list[str], b: list[str]) -> int:
     row = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
@@ -164,9 +191,9 @@ def _edits(a: list[str], b: list[str]) -> int:
 
 
 class Recogniser:
-    """The model loaded twice, once for the count's grammar and once for free phones (to
-    tell chatter), reused for every count (loading takes a few tenths of a second). Both
-    hear every chunk, so a count's end costs little."""
+    """The model loaded three times, for the count's grammar, its strict rival and free
+    phones (to tell chatter), reused for every count (loading takes a few tenths of a
+    second). All hear every chunk as it comes, so a count's end costs little."""
 
     def __init__(self) -> None:
         try:
@@ -181,65 +208,108 @@ class Recogniser:
             "bestpath": False,
             "logfn": "/dev/null",
         }
-        self._decoder: Any = pocketsphinx.Decoder(**common, **TUNING)
+        grammar_settings = {**common, **SCORING, **TUNING}
+        self._decoder: Any = pocketsphinx.Decoder(**grammar_settings)
+        self._rival: Any = pocketsphinx.Decoder(**grammar_settings)
         for word, phones in EXTRA_WORDS.items():
             self._decoder.add_word(word, phones, False)
-        self._phones: Any = pocketsphinx.Decoder(**common, **PHONE_TUNING)
+            self._rival.add_word(word, phones, False)
+        self._phones: Any = pocketsphinx.Decoder(**common, **SCORING, **PHONE_TUNING)
         self._phones.add_allphone_file("phones", model("en-us/en-us-phone.lm.bin"))
         self._phones.activate_search("phones")
         self._count = 0
-        self._name = ""
+        self._names: dict[int, str] = {}
+        self._grammar: Grammar | None = None  # the count's, when a rival is loaded
         self._loudness = Loudness()
 
     def use(self, breakdown: Breakdown) -> Grammar:
-        """Make this show's grammar the one the next counts are heard on; returns it."""
-        return self.load(build(breakdown))
+        """Make this show's grammar the one the next counts are heard on, its strict
+        grammar their rival; returns the grammar."""
+        self._activate(self._rival, build(breakdown, strict=True))
+        self._grammar = self._activate(self._decoder, build(breakdown))
+        return self._grammar
 
     def load(self, grammar: Grammar) -> Grammar:
-        """Make ``grammar`` the one the next utterances are heard on; returns it."""
+        """Make ``grammar`` the one the next utterances are heard on, with no rival;
+        returns it."""
+        self._grammar = None
+        return self._activate(self._decoder, grammar)
+
+    def _activate(self, decoder: Any, grammar: Grammar) -> Grammar:
         self._count += 1
         name = f"count{self._count}"
-        fsg = self._decoder.create_fsg(name, grammar.start, grammar.final, grammar.transitions())
-        self._decoder.add_fsg(name, fsg)
-        self._decoder.activate_search(name)
-        if self._name:
-            self._decoder.remove_search(self._name)
-        self._name = name
+        fsg = decoder.create_fsg(name, grammar.start, grammar.final, grammar.transitions())
+        decoder.add_fsg(name, fsg)
+        decoder.activate_search(name)
+        if id(decoder) in self._names:
+            decoder.remove_search(self._names[id(decoder)])
+        self._names[id(decoder)] = name
         return grammar
 
     def start(self) -> None:
         """Begin listening to a count (feed it with `feed`, end it with `finish`)."""
         self._decoder.start_utt()
         self._phones.start_utt()
+        if self._grammar is not None:
+            # From the running mean of the sound the count's own decoder starts from (it
+            # heard commands the rival did not), or the rival's scores are not theirs.
+            self._rival.set_cmn(self._decoder.get_cmn(False))
+            self._rival.start_utt()
         self._loudness = Loudness()
 
     def feed(self, chunk: bytes, *, whole: bool = False) -> str:
         """Decode more audio (``whole``: the whole count at once); the words heard so far."""
         self._decoder.process_raw(chunk, False, whole)
         self._phones.process_raw(chunk, False, whole)
+        if self._grammar is not None:
+            self._rival.process_raw(chunk, False, whole)
         self._loudness.add(chunk)
         hyp = self._decoder.hyp()
         return hyp.hypstr if hyp is not None else ""
 
     def finish(self) -> Decoded:
-        """End the count: its words, and how they stand against free phones."""
+        """End the count: its words, and how they stand against free phones and the
+        strict rival."""
         started = time.process_time()
         self._decoder.end_utt()
         self._phones.end_utt()
+        if self._grammar is not None:
+            self._rival.end_utt()
         hyp, phone_hyp = self._decoder.hyp(), self._phones.hyp()
         if hyp is None or not hyp.hypstr or phone_hyp is None:
             return Decoded("", time.process_time() - started)
         frames = max(self._decoder.n_frames(), 1)
-        margin = self._log(self._decoder, hyp.score) - self._log(self._phones, phone_hyp.score)
+        score = self._log(self._decoder, hyp.score)
+        margin = score - self._log(self._phones, phone_hyp.score)
+        rival = self._rivalled(hyp.hypstr, score)
         distance = self._distance(hyp.hypstr, phone_hyp.hypstr)
-        words = [
-            (seg.start_frame, seg.end_frame)
-            for seg in self._decoder.seg()
-            if seg.word not in _NOT_WORDS and not seg.word.startswith(("[", "+"))
-        ]
+        words = [(first, last) for _, first, last in _spoken(self._decoder)]
         share, gap = unheard(self._loudness.loud(), words)
         cpu = time.process_time() - started
-        return Decoded(hyp.hypstr, cpu, margin / frames, distance, share, gap)
+        return Decoded(hyp.hypstr, cpu, margin / frames, distance, share, gap, rival)
+
+    def _rivalled(self, words: str, score: float) -> float:
+        """How far ``score`` stands above the strict grammar's best, a frame of the words
+        where the two differ, when ``words`` are doubtful (`Said.doubtful`); infinite when
+        not, or when the strict grammar holds no path."""
+        said = self._grammar.parse(words.split()) if self._grammar is not None else None
+        if said is None or not said.doubtful:
+            return math.inf
+        hyp = self._rival.hyp()
+        if hyp is None or not hyp.hypstr:
+            return math.inf
+        ours, theirs = _spoken(self._decoder), _spoken(self._rival)
+        same = 0
+        while same < min(len(ours), len(theirs)) and ours[same][0] == theirs[same][0]:
+            same += 1
+        ends = 0
+        while (
+            ends < min(len(ours), len(theirs)) - same and ours[-1 - ends][0] == theirs[-1 - ends][0]
+        ):
+            ends += 1
+        differ = [*ours[same : len(ours) - ends], *theirs[same : len(theirs) - ends]]
+        frames = max(w[2] for w in differ) - min(w[1] for w in differ) + 1 if differ else 1
+        return (score - self._log(self._rival, hyp.score)) / frames
 
     def decode(self, audio: bytes) -> Decoded:
         """A whole recording at once."""

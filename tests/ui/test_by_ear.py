@@ -28,7 +28,7 @@ from trainer.rules.speech import number_word
 from trainer.speech.said import card_words
 from trainer.ui.flow.drill_runner import DrillRunner
 from trainer.ui.plain.by_ear import NOT_CAUGHT, ByEar
-from trainer.voice.grammar import Grammar
+from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.listen import Spoken
 from trainer.voice.recogniser import Decoded

@@ -24,7 +24,7 @@ from trainer.rules.speech import number_word
 from trainer.ui.flow.drill_runner import DrillRunner
 from trainer.ui.plain.by_ear import NOT_CAUGHT, ByEar
 from trainer.voice.audio import read_wav
-from trainer.voice.grammar import Grammar
+from trainer.voice.graph import Grammar
 from trainer.voice.listen import Listener, RecordedSource, Spoken
 from trainer.voice.recogniser import Recogniser
 

@@ -32,7 +32,7 @@ from trainer.voice.commands import (
     throws,
     with_commands,
 )
-from trainer.voice.grammar import Grammar
+from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.recogniser import Decoded, Recogniser
 

@@ -28,7 +28,7 @@ from tests.voice.speech import SPEEDS, VOICES, synthesise, words
 from trainer.rules.cards import parse_card, parse_cards
 from trainer.rules.show import score_show
 from trainer.voice.audio import read_wav
-from trainer.voice.grammar import Grammar
+from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, Unreachable, heard
 from trainer.voice.recogniser import Decoded, Recogniser
 

@@ -14,7 +14,8 @@ from itertools import combinations
 from typing import Final
 
 from trainer.rules.show import Breakdown
-from trainer.voice.grammar import Edge, Grammar, build
+from trainer.voice.grammar import build
+from trainer.voice.graph import Edge, Grammar
 from trainer.voice.wording import Words, number
 
 Commands = Mapping[str, Sequence[Words]]

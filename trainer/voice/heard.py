@@ -18,7 +18,7 @@ from trainer.judge.policy import Policy
 from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules.show import Breakdown
 from trainer.voice.commands import CHATTER
-from trainer.voice.grammar import Grammar, Said
+from trainer.voice.graph import Grammar, Said
 from trainer.voice.reach import reachable, refusal
 from trainer.voice.recogniser import (
     COMMAND_BAR,

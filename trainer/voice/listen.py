@@ -21,7 +21,7 @@ from typing import Final, Literal, Protocol
 
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import MAX_SECONDS, RATE, rms, samples_of
-from trainer.voice.grammar import Grammar
+from trainer.voice.graph import Grammar
 from trainer.voice.heard import Heard, NoCount, command_heard, heard
 from trainer.voice.recogniser import Recogniser
 from trainer.voice.wording import HESITATIONS, number

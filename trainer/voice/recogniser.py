@@ -19,7 +19,8 @@ from typing import Any, Final
 
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import rms, samples_of
-from trainer.voice.grammar import Grammar, build
+from trainer.voice.grammar import build
+from trainer.voice.graph import Grammar
 from trainer.voice.wording import EXTRA_WORDS
 
 
@@ -218,7 +219,7 @@ class Recogniser:
         self._phones.add_allphone_file("phones", model("en-us/en-us-phone.lm.bin"))
         self._phones.activate_search("phones")
         self._count = 0
-        self._names: dict[int, str] = {}
+        self._searches: dict[Any, str] = {}  # each grammar decoder's search in use
         self._grammar: Grammar | None = None  # the count's, when a rival is loaded
         self._loudness = Loudness()
 
@@ -241,9 +242,9 @@ class Recogniser:
         fsg = decoder.create_fsg(name, grammar.start, grammar.final, grammar.transitions())
         decoder.add_fsg(name, fsg)
         decoder.activate_search(name)
-        if id(decoder) in self._names:
-            decoder.remove_search(self._names[id(decoder)])
-        self._names[id(decoder)] = name
+        if decoder in self._searches:
+            decoder.remove_search(self._searches[decoder])
+        self._searches[decoder] = name
         return grammar
 
     def start(self) -> None:

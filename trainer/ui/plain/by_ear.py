@@ -49,7 +49,7 @@ from trainer.voice.commands import (
     throws,
     with_commands,
 )
-from trainer.voice.grammar import Grammar
+from trainer.voice.graph import Grammar
 
 if TYPE_CHECKING:
     from trainer.drills.model import DrillSet

@@ -22,7 +22,7 @@ from trainer.ui.plain.drills import PlainDrills
 
 if TYPE_CHECKING:  # audio mode's parts (the voice's grammars among them): with --audio only
     from trainer.ui.plain.by_ear import ByEar
-    from trainer.voice.grammar import Grammar
+    from trainer.voice.graph import Grammar
     from trainer.voice.listen import Spoken
 
 NORMAL_RATE: Final = 175

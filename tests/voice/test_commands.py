@@ -19,9 +19,7 @@ from tests.voice.voices import HELD_OUT, HELD_OUT_ROOMS, Room, record
 from trainer.voice.audio import read_wav
 from trainer.voice.commands import (
     AGAIN,
-    CHATTER,
     ENDING,
-    FILLER_WORDS,
     calls,
     joined,
     numbers,
@@ -34,6 +32,7 @@ from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.listen import ends_here
 from trainer.voice.recogniser import Decoded, Recogniser
+from trainer.voice.talk import CHATTER, FILLER_WORDS
 from trainer.voice.wording import number
 
 AS_SAID_AT_LEAST: Final = 0.55

@@ -11,6 +11,7 @@ from trainer.rules.cards import parse_cards
 from trainer.rules.show import Breakdown
 from trainer.voice.grammar import build
 from trainer.voice.heard import NoCount, Unreachable
+from trainer.voice.talk import CHATTER
 
 PAIR = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair: 6
 TWENTY_NINE = show("5H 5C 5S JD", "5D")
@@ -41,9 +42,37 @@ NOT_COUNTS = [
     ids=["pair", "29", "five cards", "three cards"],
 )
 def test_pegging_talk_and_card_names_are_never_a_count(b: Breakdown, said: str) -> None:
-    assert build(b).parse(words(said)) is None
+    meant = build(b).parse(words(said))
+    assert meant is None or (meant.command == CHATTER and not meant.units), meant
     with pytest.raises(NoCount):
         hear(b, said)
+
+
+@pytest.mark.parametrize("said", [s for s in NOT_COUNTS if s != "fifteen for two"])
+def test_the_grammar_hears_pegging_talk_and_card_names_as_talk(said: str) -> None:
+    """Beside every count, so that it is heard as what it is rather than forced onto a
+    count ("two for his heels" as "two, four, his nobs")."""
+    for b in (PAIR, TWENTY_NINE, FIVE_CARDS):
+        meant = build(b).parse(words(said))
+        assert meant is not None, said
+        assert meant.command == CHATTER, (said, meant)
+        assert build(b, strict=True).parse(words(said)) is None  # the rival holds no talk
+
+
+def test_a_hand_with_a_flush_is_never_heard_claiming_two() -> None:
+    """The over-claim of a flush is one where the show has none: a second is no claim a
+    player makes, and noise heard as one was judged ("flush for eight … and flush for
+    fifteen"). Nobs said twice stays an over-claim (a player repeating it)."""
+    flush = show("2H 4H 6H 8H", "JC")
+    g = build(flush)
+    assert g.parse(words("a flush is four")) is not None
+    assert g.parse(words("a flush is four, and a flush is eight")) is None
+    five = show("2H 4H 6H 8H", "QH")
+    assert build(five).parse(words("a flush is five, and a flush is nine")) is None
+    plain = show("2H 4C 6H 8D", "KS")  # a flush it does not hold: an over-claim
+    assert build(plain).parse(words("a flush is four")) is not None
+    nobs = show("2H 4C 6H JD", "9D")
+    assert build(nobs).parse(words("one for his nobs, and one for his nobs is two")) is not None
 
 
 def test_fifteen_two_of_a_pegging_pile_is_a_fifteen() -> None:

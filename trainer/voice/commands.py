@@ -16,6 +16,7 @@ from typing import Final
 from trainer.rules.show import Breakdown
 from trainer.voice.grammar import build
 from trainer.voice.graph import Edge, Grammar
+from trainer.voice.talk import filler
 from trainer.voice.wording import Words, number
 
 Commands = Mapping[str, Sequence[Words]]
@@ -29,33 +30,10 @@ YES: Final = "yes"
 ACCEPT: Final = "accept"
 TOO_MANY: Final = "too many"
 
-CHATTER: Final = "chatter"
-"""What words of the filler mean: no command (`phrases`)."""
-
 FILLER_WEIGHT: Final = 1e-20
-"""How likely a filler word is against a command's: chosen on the tuning set's voices and
-rooms alone (docs/development.md, "Audio mode")."""
+"""How likely a filler word (`trainer.voice.talk.FILLER_WORDS`) is against a command's:
+chosen on the tuning set's voices and rooms alone (docs/development.md, "Audio mode")."""
 
-_FILLER: Final = """a the of to in is it that you he was for on are with as i his they be at
-    have this
-    from or had by but what some we can out other were all there when up use your how said
-    an each she which do their time if will way about many then them would like so these
-    her long make thing see him has look more day could go come did sound no most people
-    my over know water than call first who may down side been now find any new work part
-    take get place made live where after back little only round man year came show every
-    good me give our under name very through just form great think help low line turn
-    cause much mean before move right boy old same tell does set want air well also play
-    small end put home read large spell add even land here must big high such follow act
-    why ask men change went light kind off need house picture try us animal point mother
-    world near build self earth father head stand own page should country found answer
-    school grow study still learn plant cover food sun between state keep eye never last
-    let thought city tree cross farm hard might story saw far sea draw left late run while
-    press close night real life few north"""
-
-FILLER_WORDS: Final = tuple(_FILLER.split())
-"""Common English words, a loop of which stands beside the commands: what is not a
-command (table talk, a cough) is heard as these rather than forced onto the nearest
-command. Words of the commands themselves are left out of it."""
 
 AGAIN: Final[Commands] = {REPEAT: [("repeat",), ("say", "again"), ("say", "it", "again")]}
 """Say the last thing said again."""
@@ -118,21 +96,16 @@ def calls(most: int) -> Commands:
 
 def phrases(commands: Commands) -> Grammar:
     """A grammar of ``commands`` alone, each said whole, and beside them a loop of filler
-    words (`FILLER_WORDS`) that means `CHATTER`."""
+    words (`trainer.voice.talk.filler`) that means `CHATTER`."""
     g = Grammar()
     _instead(g, commands)
-    theirs = {word for ways in commands.values() for words in ways for word in words}
-    loop = g.state()
-    for word in FILLER_WORDS:
-        if word not in theirs:
-            g.edges.append(Edge(g.start, loop, word, FILLER_WEIGHT, command=CHATTER))
-            g.edges.append(Edge(loop, loop, word, FILLER_WEIGHT))
-    g.edges.append(Edge(loop, g.final, None))
+    filler(g, FILLER_WEIGHT)
     return g
 
 
 def with_commands(breakdown: Breakdown, commands: Commands) -> Grammar:
-    """The grammar of every count of this show, and of ``commands`` said instead of one."""
+    """The grammar of every count of this show (table talk beside it), and of ``commands``
+    said instead of one (no command is a string of the talk's filler words)."""
     g = build(breakdown)
     _instead(g, commands)
     return g

@@ -22,6 +22,7 @@ from typing import Final
 from trainer.rules.show import MOST_POINTS, Breakdown
 from trainer.voice.automaton import compile_phrase
 from trainer.voice.graph import Edge, Grammar
+from trainer.voice.talk import beside
 from trainer.voice.units import Label, labels
 from trainer.voice.wording import (
     FINAL_LEADS,
@@ -61,9 +62,10 @@ heard in most pauses of the synthetic counts, at 0.002 in a few."""
 
 
 def build(breakdown: Breakdown, *, strict: bool = False) -> Grammar:
-    """The grammar of every count of this show (see the module docstring); ``strict``:
-    without what a count says in doubt (a take-back, a slip, a final total other than the
-    one counted), the rival that tells whether such words were heard or imagined."""
+    """The grammar of every count of this show (see the module docstring), table talk
+    beside it (`trainer.voice.talk.beside`); ``strict``: without what a count says in doubt
+    (a take-back, a slip, a final total other than the one counted) or talk, the rival
+    that tells whether such words were heard or imagined."""
     size = len(breakdown.hand)
     g = Grammar(hand_size=size, crib=breakdown.crib)
     most = max(MOST_POINTS[size], 19)
@@ -76,6 +78,8 @@ def build(breakdown: Breakdown, *, strict: bool = False) -> Grammar:
     for words in NOTHING:
         g.chain(g.start, g.final, words, Edge(0, 0, None, total=0))
     _Counts(g, labels(breakdown), most + FINAL_SLACK, two, strict).build()
+    if not strict:
+        beside(g)  # table talk, heard as what it is
     return g
 
 

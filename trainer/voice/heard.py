@@ -17,7 +17,6 @@ from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
 from trainer.judge.policy import Policy
 from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules.show import Breakdown
-from trainer.voice.commands import CHATTER
 from trainer.voice.graph import Grammar, Said
 from trainer.voice.reach import reachable, refusal
 from trainer.voice.recogniser import (
@@ -28,6 +27,7 @@ from trainer.voice.recogniser import (
     TOTAL_BAR,
     Decoded,
 )
+from trainer.voice.talk import CHATTER
 from trainer.voice.wording import HESITATIONS
 
 

@@ -40,14 +40,14 @@ class Bar:
     where the two differ (a word or two: over the whole count it would fade)."""
 
 
-COUNT_BAR: Final = Bar(-0.0006, 1.0, unheard=0.15, gap=0.3)
+COUNT_BAR: Final = Bar(-0.0006, 1.0, unheard=0.25, gap=0.3)
 """For a count of two groups or more: chatter forced into one scores below the phones,
 and speech the words leave unheard (a group dropped, a phrase made of noise) is doubt."""
 
-ONE_BAR: Final = Bar(0.0, 1.0, unheard=0.15, gap=0.3)
+ONE_BAR: Final = Bar(0.0, 1.0, unheard=0.25, gap=0.3)
 """For a count of one group ("a pair is two"): short, so chatter comes nearer the phones."""
 
-DOUBT_BAR: Final = Bar(-0.0002, 1.0, unheard=0.15, gap=0.3, rival=0.001)
+DOUBT_BAR: Final = Bar(-0.0002, 1.0, unheard=0.25, gap=0.3, rival=0.001)
 """For a count whose words take something back ("no wait") or whose final total is not
 what they add up to: in noise these are where the recogniser hides what it did not hear
 ("fifteen three, no wait…", "…that's eleven" for "and a pair is six"), so they must score
@@ -194,7 +194,8 @@ def _edits(a: list[str], b: list[str]) -> int:
 class Recogniser:
     """The model loaded three times, for the count's grammar, its strict rival and free
     phones (to tell chatter), reused for every count (loading takes a few tenths of a
-    second). All hear every chunk as it comes, so a count's end costs little."""
+    second). All hear every chunk as it comes, so a count's end costs little; a whole
+    recording (`decode`) is heard by the rival afterwards, and only if its words need it."""
 
     def __init__(self) -> None:
         try:
@@ -221,6 +222,8 @@ class Recogniser:
         self._count = 0
         self._searches: dict[Any, str] = {}  # each grammar decoder's search in use
         self._grammar: Grammar | None = None  # the count's, when a rival is loaded
+        self._alongside = False  # whether the rival hears the count as it comes
+        self._cmn = ""  # the running mean the count started from, the rival's start
         self._loudness = Loudness()
 
     def use(self, breakdown: Breakdown) -> Grammar:
@@ -249,12 +252,19 @@ class Recogniser:
 
     def start(self) -> None:
         """Begin listening to a count (feed it with `feed`, end it with `finish`)."""
+        self._start(alongside=True)
+
+    def _start(self, *, alongside: bool) -> None:
+        """Begin a count; ``alongside``: the rival hears it as it comes (else it hears the
+        whole recording afterwards, and only if the words are doubtful)."""
+        # The rival starts from the running mean of the sound the count's own decoder
+        # starts from (it heard commands the rival did not), or its scores are not theirs.
+        self._cmn = self._decoder.get_cmn(False)
         self._decoder.start_utt()
         self._phones.start_utt()
-        if self._grammar is not None:
-            # From the running mean of the sound the count's own decoder starts from (it
-            # heard commands the rival did not), or the rival's scores are not theirs.
-            self._rival.set_cmn(self._decoder.get_cmn(False))
+        self._alongside = alongside and self._grammar is not None
+        if self._alongside:
+            self._rival.set_cmn(self._cmn)
             self._rival.start_utt()
         self._loudness = Loudness()
 
@@ -262,7 +272,7 @@ class Recogniser:
         """Decode more audio (``whole``: the whole count at once); the words heard so far."""
         self._decoder.process_raw(chunk, False, whole)
         self._phones.process_raw(chunk, False, whole)
-        if self._grammar is not None:
+        if self._alongside:
             self._rival.process_raw(chunk, False, whole)
         self._loudness.add(chunk)
         hyp = self._decoder.hyp()
@@ -271,10 +281,15 @@ class Recogniser:
     def finish(self) -> Decoded:
         """End the count: its words, and how they stand against free phones and the
         strict rival."""
+        return self._finish(None)
+
+    def _finish(self, audio: bytes | None) -> Decoded:
+        """End the count; ``audio``: the whole recording, for a rival that did not hear it
+        alongside."""
         started = time.process_time()
         self._decoder.end_utt()
         self._phones.end_utt()
-        if self._grammar is not None:
+        if self._alongside:
             self._rival.end_utt()
         hyp, phone_hyp = self._decoder.hyp(), self._phones.hyp()
         if hyp is None or not hyp.hypstr or phone_hyp is None:
@@ -282,20 +297,26 @@ class Recogniser:
         frames = max(self._decoder.n_frames(), 1)
         score = self._log(self._decoder, hyp.score)
         margin = score - self._log(self._phones, phone_hyp.score)
-        rival = self._rivalled(hyp.hypstr, score)
+        rival = self._rivalled(hyp.hypstr, score, audio)
         distance = self._distance(hyp.hypstr, phone_hyp.hypstr)
         words = [(first, last) for _, first, last in _spoken(self._decoder)]
         share, gap = unheard(self._loudness.loud(), words)
         cpu = time.process_time() - started
         return Decoded(hyp.hypstr, cpu, margin / frames, distance, share, gap, rival)
 
-    def _rivalled(self, words: str, score: float) -> float:
+    def _rivalled(self, words: str, score: float, audio: bytes | None) -> float:
         """How far ``score`` stands above the strict grammar's best, a frame of the words
         where the two differ, when ``words`` are doubtful (`Said.doubtful`); infinite when
-        not, or when the strict grammar holds no path."""
+        not, or when the strict grammar holds no path. ``audio``: the whole recording, heard
+        by the rival now (it did not hear it alongside)."""
         said = self._grammar.parse(words.split()) if self._grammar is not None else None
         if said is None or not said.doubtful:
             return math.inf
+        if audio is not None:
+            self._rival.set_cmn(self._cmn)
+            self._rival.start_utt()
+            self._rival.process_raw(audio, False, True)
+            self._rival.end_utt()
         hyp = self._rival.hyp()
         if hyp is None or not hyp.hypstr:
             return math.inf
@@ -313,11 +334,12 @@ class Recogniser:
         return (score - self._log(self._rival, hyp.score)) / frames
 
     def decode(self, audio: bytes) -> Decoded:
-        """A whole recording at once."""
+        """A whole recording at once (the rival hears it only if the words are doubtful:
+        it starts from the same running mean either way, so its verdict is the same)."""
         started = time.process_time()
-        self.start()
+        self._start(alongside=False)
         self.feed(audio, whole=True)
-        return replace(self.finish(), cpu=time.process_time() - started)
+        return replace(self._finish(audio), cpu=time.process_time() - started)
 
     @staticmethod
     def _log(decoder: Any, score: float) -> float:

@@ -6,9 +6,10 @@ pair", "fifteen") are told apart only by how many of them were said: the first f
 said stands for the show's first fifteen, the next for its next. The grammar lets each
 true group of the show (`Breakdown.groups`: a fifteen, a pair royal, a double run, the
 flush, nobs) be said or skipped, and one thing the show does not hold (an extra fifteen,
-pair, run of three, flush or nobs). Each such unit knows the cards the judge will see
-for it: a true group its own cards, an over-claim the cards of a true group of its kind
-said again (a duplicate) or cards of the show that make no such combination.
+pair, run of three or nobs; a flush where the show has none). Each such unit knows the
+cards the judge will see for it: a true group its own cards, an over-claim the cards of a
+true group of its kind said again (a duplicate) or cards of the show that make no such
+combination.
 """
 
 from __future__ import annotations
@@ -127,6 +128,8 @@ def labels(breakdown: Breakdown) -> list[Label]:
                 had = out.get(unit.label)
                 units = (*had.units, unit) if had else (unit,)
                 out[unit.label] = Label(unit.label, rank, units, None)
+        if kind == "flush" and any(g.kind == kind for g in breakdown.groups):
+            continue  # a second flush is no over-claim: no show holds two
         extra = _extra(kind, breakdown)
         had = out.get(extra.label)
         out[extra.label] = Label(extra.label, rank, had.units if had else (), extra)

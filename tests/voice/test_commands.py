@@ -35,11 +35,12 @@ from trainer.voice.recogniser import Decoded, Recogniser
 from trainer.voice.talk import CHATTER, FILLER_WORDS
 from trainer.voice.wording import number
 
-AS_SAID_AT_LEAST: Final = 0.55
-"""Of a slice's commands, heard as said when the bar was set again on issue 31's scores:
-85/126 and 71/126 (together 156/252, 62 %; 147 before); the rest refused (said again)."""
-ANOTHER_AT_MOST: Final = 3
-"""Heard as another command when the bar was set: 2 and 0 of 126."""
+AS_SAID_AT_LEAST: Final = {"quiet room": 0.6, "telephone": 0.4}
+"""Of a slice's commands in a room, heard as said when the bar was set again on issue 31's
+scores (quiet 48/63 and 42/63, telephone 37/63 and 29/63: together 156/252, 62 %; 147
+before); the rest refused (said again)."""
+ANOTHER_AT_MOST: Final = 2
+"""Heard as another command when the bar was set: 1, 1, 0 and 0 of 63."""
 TALK_AT_MOST: Final = 1
 """Table talk taken for a command when the bar was set: none of 72."""
 
@@ -73,18 +74,23 @@ def test_a_command_ends_as_soon_as_no_word_could_make_it_another() -> None:
 
 
 SLICES: Final = (HELD_OUT[::4], HELD_OUT[2::4])
-"""Half the held-out voices, in two tests the workers share (each about 50 s of CPU)."""
+"""Half the held-out voices, each slice heard in two rooms, in four tests the workers share
+(each about 25 s of CPU)."""
+
+ROOMS: Final = {"quiet room": HELD_OUT_ROOMS[0], "telephone": HELD_OUT_ROOMS[3]}
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("room_name", ROOMS, ids=["quiet", "telephone"])
 @pytest.mark.parametrize("k", range(len(SLICES)), ids=["slice1of2", "slice2of2"])
 def test_a_slice_of_the_held_out_set_is_heard_as_said_and_talk_refused(
-    k: int, tmp_path: Path
+    k: int, room_name: str, tmp_path: Path
 ) -> None:
+    """The slice's commands said in one room (in the quiet room, its table talk too)."""
     recogniser = Recogniser()
     made = grammars()
-    quiet, telephone = HELD_OUT_ROOMS[0], HELD_OUT_ROOMS[3]
-    assert (quiet.name, telephone.name) == ("quiet room", "telephone")
+    quiet, telephone = ROOMS.values()
+    assert (quiet.name, telephone.name) == tuple(ROOMS)
     rows: list[Row] = []
     for j, voice in enumerate(SLICES[k]):
         v = 2 * j + k  # the voice's place among every second held-out voice
@@ -95,7 +101,9 @@ def test_a_slice_of_the_held_out_set_is_heard_as_said_and_talk_refused(
             for text, meant in items
         ]
         said += [(quiet, "reveal", line, None) for line in TALK_HELD_OUT]
-        for n, (room, where, text, meant) in enumerate(said):
+        for n, (room, where, text, meant) in enumerate(said):  # n: the recording's seed
+            if room.name != room_name:
+                continue
             path = record(text, voice, room, tmp_path / f"{v}-{n}.wav", seed=31 * n + v)
             grammar = made[where]
             recogniser.load(grammar)
@@ -106,11 +114,11 @@ def test_a_slice_of_the_held_out_set_is_heard_as_said_and_talk_refused(
     as_said, of = figures["as said"]
     another, _ = figures["another"]
     taken, talked = figures["talk taken"]
-    print(f"held-out slice: {figures}")
-    assert as_said / of >= AS_SAID_AT_LEAST
+    print(f"held-out slice, {room_name}: {figures}")
+    assert as_said / of >= AS_SAID_AT_LEAST[room_name]
     assert another <= ANOTHER_AT_MOST, [r for r in rows if r.outcome == "another"]
     assert taken <= TALK_AT_MOST, [r for r in rows if r.meant is None and r.got]
-    assert talked == len(SLICES[k]) * len(TALK_HELD_OUT)
+    assert talked == (len(SLICES[k]) * len(TALK_HELD_OUT) if room_name == "quiet room" else 0)
 
 
 def test_a_command_is_never_taken_for_a_count() -> None:

@@ -1,7 +1,9 @@
-"""What is said at a table that is neither a count nor a command: common words, pegging
-talk ("go", "two for his heels"), card names ("the jack of spades"). Set beside a count's
-grammar (`beside`) it is heard as what it is and refused, rather than forced onto the
-nearest count (RULES.md: pegging talk and card names are never a show's count).
+"""What is said at a table that is neither a count nor a command, heard as what it is and
+refused rather than forced onto the nearest count or command: beside a count's grammar,
+pegging talk ("go", "two for his heels") and card names ("the jack of spades"; RULES.md:
+they are never a show's count) (`beside`); beside commands alone, a loop of common words
+(`filler`). A loop of common words beside a count took long counts in new voices for
+talk (docs/development.md, "Counting aloud"), so a count has none.
 """
 
 from __future__ import annotations
@@ -53,11 +55,10 @@ PEGGING: Final[tuple[Words, ...]] = (
 forms players say beside it ("one for go", "one for last")."""
 
 
-def filler(g: Grammar, weight: float, *, besides: set[str] | None = None) -> None:
+def filler(g: Grammar, weight: float) -> None:
     """A loop of `FILLER_WORDS` from the start to the end of ``g``, each word at
-    ``weight``, meaning `CHATTER`; none of ``besides`` (the grammar's own words when
-    None) is among them."""
-    theirs = g.words if besides is None else besides
+    ``weight``, meaning `CHATTER`; none of the grammar's own words is among them."""
+    theirs = g.words
     loop = g.state()
     for word in FILLER_WORDS:
         if word not in theirs:

@@ -17,7 +17,7 @@ from trainer.rules.sizes import CRIB_SIZE
 from trainer.voice.grammar import build
 from trainer.voice.graph import Said
 from trainer.voice.heard import Heard, NoCount, heard
-from trainer.voice.recogniser import Decoded
+from trainer.voice.recogniser import COUNT_BAR, ONE_BAR, Decoded
 from trainer.voice.wording import EXTRA_WORDS
 
 
@@ -234,8 +234,10 @@ def test_each_kind_of_count_has_its_bar() -> None:
     """Two groups or more whose totals follow are seldom chatter, so they pass nearer the
     phones than one group; a doubtful count must beat its strict rival too."""
     b = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair
-    two = Decoded("fifteen two fifteen four", 0.0, -0.0004, 0.8)
-    one = Decoded("a pair is two", 0.0, -0.0004, 0.8)
+    between = (COUNT_BAR.margin + ONE_BAR.margin) / 2
+    assert COUNT_BAR.margin < between < ONE_BAR.margin
+    two = Decoded("fifteen two fifteen four", 0.0, between, 0.8)
+    one = Decoded("a pair is two", 0.0, between, 0.8)
     assert heard(two, build(b)).counted == 4
     with pytest.raises(NoCount):
         heard(one, build(b))

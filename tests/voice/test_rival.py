@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from tests.voice.counting import show
 from tests.voice.speech import synthesise
 from trainer.voice.audio import read_wav
 from trainer.voice.heard import NoCount, heard
-from trainer.voice.recogniser import DOUBT_BAR, Recogniser
+from trainer.voice.recogniser import DOUBT_BAR, Recogniser, from_mean
 
 pytestmark = pytest.mark.slow
 
@@ -48,3 +49,34 @@ def test_a_doubtful_count_is_judged_only_when_it_beats_its_rival(tmp_path: Path)
         _audio("fifteen two, fifteen four, and a pair is six", tmp_path / "n.wav", 3)
     )
     assert sure.rival == math.inf  # nothing in doubt: not heard again
+
+
+def test_a_decoder_started_from_a_mean_forgets_the_rest_of_what_it_heard(tmp_path: Path) -> None:
+    """Every decoder starts each count from the running mean alone (`from_mean`): the sums
+    behind a mean set on its own had the same count score differently with what was heard
+    before it, and the rival's bar flipped with the order of counts."""
+    import pocketsphinx
+
+    model = pocketsphinx.get_model_path
+    settings = {"hmm": model("en-us/en-us"), "dict": model("en-us/cmudict-en-us.dict")}
+
+    def phone_loop() -> Any:
+        decoder = pocketsphinx.Decoder(**settings, lm=None, logfn="/dev/null")
+        decoder.add_allphone_file("phones", model("en-us/en-us-phone.lm.bin"))
+        decoder.activate_search("phones")
+        return decoder
+
+    def score(decoder: Any, audio: bytes, mean: str) -> tuple[str, int]:
+        from_mean(decoder, mean)
+        decoder.start_utt()
+        decoder.process_raw(audio, False, True)
+        decoder.end_utt()
+        return decoder.hyp().hypstr, decoder.hyp().score
+
+    count = _audio(CORRECTED, tmp_path / "c.wav", 1)
+    before = _audio("a run of three is three, and a flush is seven", tmp_path / "b.wav", 2)
+    mean = "40,3,-1"
+    fresh, used = phone_loop(), phone_loop()
+    score(used, before, mean)
+    score(used, before, "60,-5,2")
+    assert score(used, count, mean) == score(fresh, count, mean)

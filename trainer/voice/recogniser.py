@@ -40,7 +40,7 @@ class Bar:
     where the two differ (a word or two: over the whole count it would fade)."""
 
 
-COUNT_BAR: Final = Bar(-0.0006, 1.0, unheard=0.25, gap=0.3)
+COUNT_BAR: Final = Bar(-0.00035, 1.0, unheard=0.25, gap=0.3)
 """For a count of two groups or more: chatter forced into one scores below the phones,
 and speech the words leave unheard (a group dropped, a phrase made of noise) is doubt."""
 
@@ -170,6 +170,14 @@ def unheard(loud: list[bool], words: list[tuple[int, int]]) -> tuple[float, floa
     return left / max(sum(loud), 1), longest * FRAME / 16000
 
 
+def from_mean(decoder: Any, mean: str) -> None:
+    """Make ``mean`` the decoder's running mean (CMN), and nothing else of the sound it
+    heard before: setting the mean alone left the running sums behind it, so the same
+    count scored up to 5 % apart (its rival 30 %) with the counts heard before it."""
+    decoder.reinit_feat()
+    decoder.set_cmn(mean)
+
+
 def _spoken(decoder: Any) -> list[tuple[str, int, int]]:
     """The words of the decoder's last hypothesis (no silence, filler or alternative
     pronunciation's mark), each with its first and last frame."""
@@ -257,15 +265,15 @@ class Recogniser:
     def _start(self, *, alongside: bool) -> None:
         """Begin a count; ``alongside``: the rival hears it as it comes (else it hears the
         whole recording afterwards, and only if the words are doubtful)."""
-        # The rival starts from the running mean of the sound the count's own decoder
-        # starts from (it heard commands the rival did not), or its scores are not theirs.
+        # Every decoder starts the count from the running mean of the sound the count's
+        # own decoder heard before (the rival did not hear the commands), or their scores
+        # are not each other's.
         self._cmn = self._decoder.get_cmn(False)
-        self._decoder.start_utt()
-        self._phones.start_utt()
         self._alongside = alongside and self._grammar is not None
-        if self._alongside:
-            self._rival.set_cmn(self._cmn)
-            self._rival.start_utt()
+        decoders = [self._decoder, self._phones, *([self._rival] if self._alongside else [])]
+        for decoder in decoders:
+            from_mean(decoder, self._cmn)
+            decoder.start_utt()
         self._loudness = Loudness()
 
     def feed(self, chunk: bytes, *, whole: bool = False) -> str:
@@ -313,7 +321,7 @@ class Recogniser:
         if said is None or not said.doubtful:
             return math.inf
         if audio is not None:
-            self._rival.set_cmn(self._cmn)
+            from_mean(self._rival, self._cmn)
             self._rival.start_utt()
             self._rival.process_raw(audio, False, True)
             self._rival.end_utt()

@@ -247,3 +247,31 @@ def test_each_kind_of_count_has_its_bar() -> None:
         heard(Decoded(slipped, 0.0, 0.001, 0.7, rival=0.0005), build(b))
     sure = "fifteen two fifteen four and a pair is six"  # no rival is needed
     assert heard(Decoded(sure, 0.0, 0.001, 0.7, rival=0.0), build(b)).total == 6
+    over = "fifteen two fifteen four and a pair is six and nobs is seven"  # no jack
+    assert heard(Decoded(over, 0.0, 0.001, 0.7, plain=0.002), build(b)).total == 7
+    with pytest.raises(NoCount):
+        heard(Decoded(over, 0.0, 0.001, 0.7, plain=0.0005), build(b))
+
+
+def test_the_plain_grammar_holds_the_show_and_nothing_it_lacks() -> None:
+    """The rival of an over-claim: every true group said or skipped, in any order, and no
+    group the show lacks (the strict grammar, the rival of a take-back, holds those)."""
+    b = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair, no jack, no run, no flush
+    plain, strict = build(b, plain=True), build(b, strict=True)
+    for said in (
+        "fifteen two fifteen four and a pair is six",
+        "a pair is two fifteen four",
+        "fifteen two and a pair is four that's four",
+    ):
+        assert plain.parse(said.split()) is not None, said
+    for said in (
+        "fifteen two fifteen four and a pair is six and nobs is seven",
+        "fifteen two fifteen four fifteen six",
+        "a pair is two and a pair is four",
+        "fifteen two and a run of three is five",
+    ):
+        assert strict.parse(said.split()) is not None, said
+        assert plain.parse(said.split()) is None, said
+        heard_as = build(b).parse(said.split())
+        assert heard_as is not None, said
+        assert heard_as.over_claims, said

@@ -1,7 +1,8 @@
 """A doubtful count heard again on the show's strict grammar, its rival (issue 31): a
 correction said clearly beats the same count said without it, a wrong sum is judged as
 said or asked again (never heard as the right one), and a count with nothing in doubt is
-not heard again."""
+not heard again. A count that over-claims is heard again on the plain grammar (no
+over-claim), streamed or whole alike."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tests.voice.counting import show
 from tests.voice.speech import synthesise
 from trainer.voice.audio import read_wav
 from trainer.voice.heard import NoCount, heard
-from trainer.voice.recogniser import DOUBT_BAR, Recogniser, from_mean
+from trainer.voice.recogniser import DOUBT_BAR, PLAIN_RIVAL, Recogniser, from_mean
 
 pytestmark = pytest.mark.slow
 
@@ -49,6 +50,32 @@ def test_a_doubtful_count_is_judged_only_when_it_beats_its_rival(tmp_path: Path)
         _audio("fifteen two, fifteen four, and a pair is six", tmp_path / "n.wav", 3)
     )
     assert sure.rival == math.inf  # nothing in doubt: not heard again
+
+
+def test_an_over_claim_said_beats_the_show_counted_without_it(tmp_path: Path) -> None:
+    """The show has no jack: "nobs is seven" said clearly stands far above the plain
+    grammar's best, and is judged as said, streamed in chunks as the first count heard (the
+    rival hears the chunks again after the count) or whole; a count that claims nothing the
+    show lacks is not heard again."""
+    said = "fifteen two fifteen four and a pair is six and nobs is seven"
+    audio = _audio(said, tmp_path / "o.wav", 4)
+    streaming = Recogniser()
+    grammar = streaming.use(PAIR)
+    streaming.start()
+    for at in range(0, len(audio), 3200):
+        streaming.feed(audio[at : at + 3200])
+    streamed = streaming.finish()
+    whole = Recogniser()
+    whole.use(PAIR)
+    for decoded in (streamed, whole.decode(audio)):
+        assert PLAIN_RIVAL <= decoded.plain < math.inf
+        assert decoded.rival == math.inf  # nothing taken back, the sum said is the groups'
+        count = heard(decoded, grammar)
+        assert (count.words, count.counted) == (said, 7)
+    sure = whole.decode(
+        _audio("fifteen two, fifteen four, and a pair is six", tmp_path / "n.wav", 3)
+    )
+    assert sure.plain == math.inf
 
 
 def test_a_decoder_started_from_a_mean_forgets_the_rest_of_what_it_heard(tmp_path: Path) -> None:

@@ -61,11 +61,13 @@ HESITATION_WEIGHT: Final = 0.002
 heard in most pauses of the synthetic counts, at 0.002 in a few."""
 
 
-def build(breakdown: Breakdown, *, strict: bool = False) -> Grammar:
+def build(breakdown: Breakdown, *, strict: bool = False, plain: bool = False) -> Grammar:
     """The grammar of every count of this show (see the module docstring), table talk
     beside it (`trainer.voice.talk.beside`); ``strict``: without what a count says in doubt
     (a take-back, a slip, a final total other than the one counted) or talk, the rival
-    that tells whether such words were heard or imagined."""
+    that tells whether such words were heard or imagined; ``plain``: strict, and without
+    an over-claim, the rival of words that claim what the show lacks."""
+    strict = strict or plain
     size = len(breakdown.hand)
     g = Grammar(hand_size=size, crib=breakdown.crib)
     most = max(MOST_POINTS[size], 19)
@@ -77,7 +79,7 @@ def build(breakdown: Breakdown, *, strict: bool = False) -> Grammar:
             g.chain(g.start, g.final, number(n), Edge(0, 0, None, total=n))
     for words in NOTHING:
         g.chain(g.start, g.final, words, Edge(0, 0, None, total=0))
-    _Counts(g, labels(breakdown), most + FINAL_SLACK, two, strict).build()
+    _Counts(g, labels(breakdown), most + FINAL_SLACK, two, strict, over=not plain).build()
     if not strict:
         beside(g)  # table talk, heard as what it is
     return g
@@ -90,8 +92,11 @@ Counts = tuple[int, ...]
 class _Counts:
     """The states of a count by what it has said (`Counts`), each with its phrases."""
 
-    def __init__(self, g: Grammar, said: list[Label], top: int, two: int, strict: bool) -> None:
+    def __init__(
+        self, g: Grammar, said: list[Label], top: int, two: int, strict: bool, *, over: bool
+    ) -> None:
         self.g, self.labels, self.two, self.top, self.strict = g, said, two, top, strict
+        self.over = over  # whether an over-claim may be said
         self.nodes: dict[Counts, int] = {}
         self.totals: dict[Counts, int] = {}
         self.after: dict[tuple[Counts, int], int] = {}
@@ -125,14 +130,14 @@ class _Counts:
 
     def allowed(self, counts: Counts, i: int) -> bool:
         """Whether one more of label ``i`` may be said: one past the show's own only while
-        no over-claim was made; an over-claim, and what follows it, in announcement order
-        only (an over-claim out of order is two slips at once)."""
+        no over-claim was made (and over-claims may be); an over-claim, and what follows
+        it, in announcement order only (an over-claim out of order is two slips at once)."""
         said, label = counts[i], self.labels[i]
         if said >= label.most:
             return False
         over = any(c > len(lab.units) for c, lab in zip(counts, self.labels, strict=True))
         extra = said >= len(label.units)  # the next one said would be the over-claim
-        if over and extra:
+        if (over or not self.over) and extra:
             return False
         return label.rank >= self.latest(counts) if over or extra else True
 

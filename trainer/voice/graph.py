@@ -61,6 +61,12 @@ class Said:
         slipped = self.total is not None and self.total != sum(u.points for u in self.units)
         return self.taken_back or (bool(self.units) and slipped)
 
+    @property
+    def over_claims(self) -> bool:
+        """Whether the words claim a group the show lacks ("and nobs is five" without the
+        jack): where, in noise, the recogniser puts a group the player did not say."""
+        return any(not unit.true for unit in self.units)
+
 
 @dataclass
 class Grammar:

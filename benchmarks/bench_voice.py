@@ -16,11 +16,12 @@ espeak-ng, as the tests do, and for each:
 
 Goals: under 300 ms of CPU a count, under 0.5 s from the end of the count to the verdict.
 
-With ``--set tuning|held-out|hard`` it hears the larger synthetic set instead
+With ``--set tuning|held-out|hard|wide`` it hears the larger synthetic set instead
 (`tests/voice/corpus.py`: three synthesisers, many voices, rooms with noise, reverb and a
 telephone's band) and prints how each recording was heard (as said, refused, or as a
 different count) by category, voice, room and phrasing, with the goals the suite checks on
-the held-out set (`tests/voice/test_held_out.py`)::
+the held-out set (`tests/voice/test_held_out.py`); ``wide`` is the held-out voices and rooms
+on three times as many new shows, for firmer figures (about 500 recordings)::
 
     .venv/bin/python benchmarks/bench_voice.py --set held-out [--limit N] [--json]
 
@@ -154,7 +155,9 @@ def print_set(result: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--counts", type=int, default=30, help="how many counts (default 30)")
-    parser.add_argument("--set", choices=("tuning", "held-out", "hard"), help="hear a whole set")
+    parser.add_argument(
+        "--set", choices=("tuning", "held-out", "hard", "wide"), help="hear a whole set"
+    )
     parser.add_argument("--limit", type=int, help="with --set: only this many recordings")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)

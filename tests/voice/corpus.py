@@ -5,7 +5,9 @@ different count.
 
 Two sets that share no show, voice or room setting: ``tuning`` (the recogniser's bars may
 be set on it) and ``held-out`` (the figures the suite checks); ``hard`` is the held-out set
-in loud noise, measured for what goes wrong rather than for how much is heard.
+in loud noise, measured for what goes wrong rather than for how much is heard; ``wide`` is
+the held-out voices and rooms saying three times as many new shows, for firmer figures than
+the held-out set's (`benchmarks/bench_voice.py --set wide`: too slow for the suite).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from trainer.voice.audio import read_wav
 from trainer.voice.heard import Heard, NoCount, heard
 from trainer.voice.recogniser import Decoded, Recogniser
 
-Which = Literal["tuning", "held-out", "hard"]
+Which = Literal["tuning", "held-out", "hard", "wide"]
 Outcome = Literal["as said", "refused", "different"]
 
 SIZES: Final = (4, 4, 4, 4, 3, 5)
@@ -110,6 +112,8 @@ def recordings(which: Which) -> list[Recording]:
     rooms: tuple[Room, ...]
     if which == "tuning":
         voices, rooms, seed, count, players, wrong = TUNING, TUNING_ROOMS, 1, 30, 99, 99
+    elif which == "wide":
+        voices, rooms, seed, count, players, wrong = HELD_OUT, HELD_OUT_ROOMS, 3, 120, 2, 1
     else:
         voices, rooms, seed, count, players, wrong = HELD_OUT, HELD_OUT_ROOMS, 2, 40, 2, 1
         if which == "hard":

@@ -50,6 +50,10 @@ def test_the_held_out_set_shares_nothing_with_the_tuning_set() -> None:
     # The quiet room alone is in both: every voice and show of the held-out set is new.
     assert {r.room for r in tuning} & {r.room for r in held} == {Room("quiet room")}
     assert not hands_of(tuning) & hands_of(held)
+    wide = recordings("wide")  # the benchmark's wider held-out set: new shows, same voices
+    assert not hands_of(tuning) & hands_of(wide)
+    assert not hands_of(held) & hands_of(wide)
+    assert {r.voice for r in wide} == {r.voice for r in held}
     parts = [part(held, k, PARTS) for k in range(PARTS)]
     assert sorted(r.seed for p in parts for r in p) == sorted(r.seed for r in held)
     assert all(abs(len(p) - len(held) / PARTS) < 1 for p in parts)

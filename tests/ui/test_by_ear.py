@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -33,7 +33,8 @@ from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.listen import Spoken
 from trainer.voice.recogniser import Decoded
 
-SURE = {"margin": 1.0, "distance": 0.0, "unheard": 0.0, "gap": 0.0}
+SURE = Decoded("", margin=1.0, distance=0.0, unheard=0.0, gap=0.0)
+"""How words heard with confidence stand (their words put in by `hearing`)."""
 """A hearing that passes every bar: the words are what was said."""
 
 Player = Callable[["Table", Grammar], str]
@@ -50,7 +51,7 @@ def hearing(text: str, grammar: Grammar) -> Spoken:
     words = " ".join(words_of(text))
     if not words:
         return Spoken("", None, None, 8.0, 0.0, "silence", 8.0)
-    decoded = Decoded(words, **SURE)
+    decoded = replace(SURE, words=words)
     try:
         command = command_heard(decoded, grammar)
         count = heard(decoded, grammar) if command is None else None

@@ -73,6 +73,23 @@ two, so the phones may match less closely than a count's; table talk is mostly h
 the filler beside the commands (`trainer.voice.commands.phrases`). Set on the tuning set
 alone (tests/voice/commands_corpus.py; docs/development.md, "Audio mode")."""
 
+COLD: Final = 5.0
+"""How far the running mean's first coefficient (the sound's level) may move while a
+streamed count is heard before the count is heard again whole (a new microphone, a new
+room). A streamed count is scored on the mean it starts from (the decoder updates it only
+now and then): from the model's first mean, a session's first count, the tuning set's
+counts were heard as said a third less often, so until one count is heard whole every
+count is heard again whole. From the mean of another count of the same voice and room it moved
+0.4 (2.2 at most) and was heard as well as whole; from the model's first mean, 8.3
+(docs/development.md, "Counting aloud")."""
+
+SHORT: Final = 2.0
+"""Seconds of words under which a streamed count is heard again whole: a short count's
+streamed score strays furthest from the whole recording's, on which the bars were set
+(a warm start, the tuning set: ±0.0004 a frame under two seconds of sound, ±0.00014 over
+five), and the bars are tightest there (a total alone, one group, chatter); hearing it again
+costs least."""
+
 _NOT_SPEECH: Final = frozenset({"SIL", "+NSN+", "+SPN+", "+BREATH+", "+COUGH+", "+UM+"})
 
 INSTALL_HINT: Final = (
@@ -122,6 +139,8 @@ class Decoded:
     """The words' score less the best of the show counted without an over-claim, a frame
     of the words where the two differ (infinite when the words claim nothing the show
     lacks)."""
+    again: bool = False
+    """Whether a streamed count was heard again whole (`Recogniser.finish`)."""
 
     def passes(self, bar: Bar) -> bool:
         return (
@@ -197,7 +216,7 @@ def _spoken(decoder: Any) -> list[tuple[str, int, int]]:
     pronunciation's mark), each with its first and last frame."""
     return [
         (seg.word.split("(")[0], seg.start_frame, seg.end_frame)
-        for seg in decoder.seg()
+        for seg in decoder.seg() or ()  # no hypothesis: no segments
         if seg.word not in _NOT_WORDS and not seg.word.startswith(("[", "+"))
     ]
 
@@ -249,6 +268,7 @@ class Recogniser:
         self._grammar: Grammar | None = None  # the count's, when a rival is loaded
         self._audio: list[bytes] = []  # the count's chunks, for the rivals heard after it
         self._whole = False  # whether they came as a whole count (its own mean: `feed`)
+        self._warm = False  # whether a count was heard whole: the running mean is a voice's
         self._alongside = False  # whether the rival hears the count as it comes
         self._cmn = ""  # the running mean the count started from, the rival's start
         self._loudness = Loudness()
@@ -310,21 +330,51 @@ class Recogniser:
         self._phones.process_raw(chunk, False, whole)
         if self._alongside:
             self._rival.process_raw(chunk, False, whole)
-        if self._grammar is not None:
-            self._audio.append(chunk)
-            self._whole = whole
+        self._audio.append(chunk)
+        self._whole = whole
         self._loudness.add(chunk)
         hyp = self._decoder.hyp()
         return hyp.hypstr if hyp is not None else ""
 
     def finish(self) -> Decoded:
         """End the count: its words, and how they stand against free phones and the
-        strict and plain rivals."""
+        strict and plain rivals. A streamed count heard from a running mean that is not yet
+        its voice's and room's (`COLD`: the first count after a start, a new microphone) is
+        heard again whole, as `decode` hears it; the next starts from its mean."""
         started = time.process_time()
+        self._close()
+        if (
+            not self._whole
+            and self._audio
+            and (not self._warm or self._moved() > COLD or self._short())
+        ):
+            again = self.decode(b"".join(self._audio))
+            decoded = replace(again, cpu=time.process_time() - started, again=True)
+        else:
+            decoded = self._heard(started)
+        self._audio = []
+        return decoded
+
+    def _short(self) -> bool:
+        """Whether the words heard span less than `SHORT` seconds (none heard: not short)."""
+        words = _spoken(self._decoder)
+        return bool(words) and (words[-1][2] - words[0][1]) * FRAME / 16000 < SHORT
+
+    def _moved(self) -> float:
+        """How far the running mean's first coefficient moved while the count was heard."""
+        start, now = (float(m.split(",")[0]) for m in (self._cmn, self._decoder.get_cmn(False)))
+        return abs(now - start)
+
+    def _close(self) -> None:
+        """End the count in its decoders."""
         self._decoder.end_utt()
         self._phones.end_utt()
         if self._alongside:
             self._rival.end_utt()
+
+    def _heard(self, started: float) -> Decoded:
+        """What the decoders heard of the count just closed, and how it stands; ``started``:
+        the CPU clock when its end began."""
         hyp, phone_hyp = self._decoder.hyp(), self._phones.hyp()
         if hyp is None or not hyp.hypstr or phone_hyp is None:
             return Decoded("", time.process_time() - started)
@@ -342,7 +392,6 @@ class Recogniser:
             self._again()
             plain = self._above(score)
             self._rival.activate_search(self._searches[self._rival])
-        self._audio = []
         distance = self._distance(hyp.hypstr, phone_hyp.hypstr)
         words = [(first, last) for _, first, last in _spoken(self._decoder)]
         share, gap = unheard(self._loudness.loud(), words)
@@ -385,7 +434,11 @@ class Recogniser:
         started = time.process_time()
         self._start(alongside=False)
         self.feed(audio, whole=True)
-        return replace(self.finish(), cpu=time.process_time() - started)
+        self._close()
+        decoded = self._heard(started)
+        self._audio = []
+        self._warm = True
+        return replace(decoded, cpu=time.process_time() - started)
 
     @staticmethod
     def _log(decoder: Any, score: float) -> float:

@@ -1,0 +1,73 @@
+"""A session's first count, streamed: the decoders start it from the model's first running
+mean, far from any voice's, and a streamed count is scored on the mean it starts from; it
+is heard again whole (as `muggins hear` hears a recording), and the counts after it start
+from its mean. A microphone turned down mid-session moves the mean, and the count is heard
+again too; so is a short count (`SHORT`), whose streamed score strays furthest from the
+whole recording's."""
+
+from __future__ import annotations
+
+import array
+from pathlib import Path
+
+import pytest
+
+from tests.voice.counting import show
+from tests.voice.speech import synthesise
+from trainer.voice.audio import read_wav
+from trainer.voice.heard import heard
+from trainer.voice.recogniser import Decoded, Recogniser
+
+pytestmark = pytest.mark.slow
+
+PAIR = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair: 6
+
+
+def _stream(recogniser: Recogniser, audio: bytes) -> Decoded:
+    recogniser.start()
+    for at in range(0, len(audio), 3200):  # the microphone's 100 ms chunks
+        recogniser.feed(audio[at : at + 3200])
+    return recogniser.finish()
+
+
+def _turned_down(audio: bytes, by: float) -> bytes:
+    samples = array.array("h")
+    samples.frombytes(audio)
+    return array.array("h", (round(s * by) for s in samples)).tobytes()
+
+
+def test_the_first_count_streamed_is_heard_as_a_whole_recording_is(tmp_path: Path) -> None:
+    said = "fifteen two, fifteen four, and a pair is six"
+    first = read_wav(synthesise(said, tmp_path / "a.wav", voice="en-us", speed=165, seed=1))
+    then = read_wav(
+        synthesise(f"{said}, that's six", tmp_path / "b.wav", voice="en-us", speed=165, seed=2)
+    )
+    hearing = Recogniser()
+    hearing.use(PAIR)
+    whole = hearing.decode(first)
+
+    recogniser = Recogniser()
+    grammar = recogniser.use(PAIR)
+    streamed = _stream(recogniser, first)
+    assert streamed.again
+    assert (streamed.words, streamed.margin) == (whole.words, whole.margin)
+    assert heard(streamed, grammar).counted == 6
+
+    after = _stream(recogniser, then)  # from the first count's mean: streamed alone
+    assert not after.again
+    assert heard(after, grammar).total == 6
+
+    quieter = _stream(recogniser, _turned_down(then, 0.1))  # 20 dB down: a new microphone
+    assert quieter.again
+    assert heard(quieter, grammar).total == 6
+
+    pair = read_wav(
+        synthesise("a pair is two", tmp_path / "c.wav", voice="en-us", speed=165, seed=3)
+    )
+    short = _stream(recogniser, pair)
+    assert short.again
+    alone = hearing.decode(pair)
+    assert (short.words, short.margin) == (alone.words, alone.margin)
+
+    nothing = _stream(recogniser, _turned_down(pair, 0.0))  # no words: none is short
+    assert nothing.words == ""

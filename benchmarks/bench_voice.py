@@ -27,7 +27,11 @@ different count) by category, voice, room and phrasing, with the goals the suite
 the held-out set (`tests/voice/test_held_out.py`); ``wide`` is the held-out voices and rooms
 on three times as many new shows, for firmer figures (about 500 recordings)::
 
-    .venv/bin/python benchmarks/bench_voice.py --set held-out [--limit N] [--json]
+    .venv/bin/python benchmarks/bench_voice.py --set held-out [--limit N] [--sessions] [--json]
+
+``--sessions`` hears the set as players would at the table: each voice and room's
+recordings in order on a fresh recogniser (its first count a session's first), streamed in
+the microphone's 100 ms chunks; without it each recording is heard whole.
 
 Exit status 0 (a goal missed is reported as MISS, not an error).
 """
@@ -118,18 +122,26 @@ def measure(count: int) -> dict[str, Any]:
     }
 
 
-def hear_set(which: str, limit: int | None) -> dict[str, Any]:
-    """Every recording of the set ``which`` (the first ``limit``) heard: the tallies."""
-    from tests.voice.corpus import hear, recordings, tally
+def hear_set(which: str, limit: int | None, *, streamed: bool = False) -> dict[str, Any]:
+    """Every recording of the set ``which`` (the first ``limit``) heard: the tallies.
+    ``streamed``: each voice and room's recordings in order on a fresh recogniser, in the
+    microphone's chunks (a player's session at the table) rather than whole."""
+    from tests.voice.corpus import hear, recordings, sessions, tally
     from tests.voice.test_held_out import figures
 
     recs = recordings(which)  # type: ignore[arg-type]
     if limit is not None:
         recs = recs[:: max(len(recs) // limit, 1)][:limit]
-    recogniser = Recogniser()
     with tempfile.TemporaryDirectory() as tmp:
-        results = [hear(recogniser, rec, Path(tmp)) for rec in recs]
-    out: dict[str, Any] = {"set": which, "recordings": len(results)}
+        if streamed:
+            results = []
+            for session in sessions(recs):
+                recogniser = Recogniser()  # a session's first count from the model's mean
+                results += [hear(recogniser, rec, Path(tmp), stream=True) for rec in session]
+        else:
+            recogniser = Recogniser()
+            results = [hear(recogniser, rec, Path(tmp)) for rec in recs]
+    out: dict[str, Any] = {"set": which, "streamed": streamed, "recordings": len(results)}
     for key in ("category", "voice", "room", "phrasing"):
         t = tally(results, key)
         out[key] = {k: dict(c) for k, c in sorted(t.counts.items())}
@@ -163,7 +175,8 @@ def print_set(result: dict[str, Any]) -> None:
                 f"  {name:42} {n:4} said  {c.get('as said', 0):4} as said  "
                 f"{c.get('refused', 0):4} refused  {c.get('different', 0):3} different"
             )
-    print(f"decode CPU a recording: median {result['cpu_median'] * 1000:.0f} ms")
+    cpu = "from a count's end to its verdict" if result["streamed"] else "a recording, whole"
+    print(f"CPU {cpu}: median {result['cpu_median'] * 1000:.0f} ms")
     for line in result["different"]:
         print(f"  different: {line}")
     for line in result["goals"]:
@@ -177,10 +190,15 @@ def main(argv: list[str] | None = None) -> int:
         "--set", choices=("tuning", "held-out", "hard", "wide"), help="hear a whole set"
     )
     parser.add_argument("--limit", type=int, help="with --set: only this many recordings")
+    parser.add_argument(
+        "--sessions",
+        action="store_true",
+        help="with --set: each voice and room's recordings streamed in order, as at the table",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     if args.set:
-        figures = hear_set(args.set, args.limit)
+        figures = hear_set(args.set, args.limit, streamed=args.sessions)
         if args.json:
             print(json.dumps(figures))
         else:

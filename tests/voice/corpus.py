@@ -159,12 +159,24 @@ class Result:
         return self.decoded.cpu
 
 
-def hear(recogniser: Recogniser, rec: Recording, folder: Path) -> Result:
-    """Make ``rec``, hear it on its hand's grammar, and sort the hearing."""
+CHUNK: Final = 3200
+"""Bytes a chunk when a recording is streamed: the microphone's 100 ms."""
+
+
+def hear(recogniser: Recogniser, rec: Recording, folder: Path, *, stream: bool = False) -> Result:
+    """Make ``rec``, hear it on its hand's grammar (whole, as `muggins hear` does, or
+    ``stream``ed in the microphone's chunks, as at the table), and sort the hearing."""
     u = rec.utterance
     b = u.breakdown
     grammar = recogniser.use(b)
-    decoded = recogniser.decode(read_wav(rec.make(folder)))
+    audio = read_wav(rec.make(folder))
+    if stream:
+        recogniser.start()
+        for at in range(0, len(audio), CHUNK):
+            recogniser.feed(audio[at : at + CHUNK])
+        decoded = recogniser.finish()
+    else:
+        decoded = recogniser.decode(audio)
     try:
         count = heard(decoded, grammar)
     except NoCount:
@@ -175,6 +187,15 @@ def hear(recogniser: Recogniser, rec: Recording, folder: Path) -> Result:
     assert meant is not None, f"the standard phrasing does not parse: {u.canonical!r}"
     same = signature(count, b) == signature(Heard(u.canonical, meant), b)
     return Result(rec, "as said" if same else "different", decoded)
+
+
+def sessions(recs: Sequence[Recording]) -> list[list[Recording]]:
+    """The recordings by voice and room, each in the set's order: what one player says in
+    one room, count after count."""
+    by: dict[tuple[Voice, Room], list[Recording]] = {}
+    for rec in recs:
+        by.setdefault((rec.voice, rec.room), []).append(rec)
+    return list(by.values())
 
 
 def category(u: Utterance) -> str:

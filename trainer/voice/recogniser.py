@@ -235,8 +235,9 @@ def _edits(a: list[str], b: list[str]) -> int:
 class Recogniser:
     """The model loaded three times, for the count's grammar, its strict rival and free
     phones (to tell chatter), reused for every count (loading takes a few tenths of a
-    second). All hear every chunk as it comes, so a count's end costs little; a whole
-    recording (`decode`) is heard by the rival afterwards, and only if its words need it.
+    second). All hear every chunk as it comes, so a count's end costs little (but for a
+    session's first count and a short one, heard again whole: `finish`); a whole recording
+    (`decode`) is heard by the rival afterwards, and only if its words need it.
     Words that over-claim are heard again at the end on the plain grammar (the rival's
     model, its second search): a cost only a count that over-claims pays."""
 
@@ -339,8 +340,9 @@ class Recogniser:
     def finish(self) -> Decoded:
         """End the count: its words, and how they stand against free phones and the
         strict and plain rivals. A streamed count heard from a running mean that is not yet
-        its voice's and room's (`COLD`: the first count after a start, a new microphone) is
-        heard again whole, as `decode` hears it; the next starts from its mean."""
+        its voice's and room's (`COLD`: the first count after a start, a new microphone), or
+        a short one (`SHORT`), is heard again whole, as `decode` hears it, on whose scores
+        the bars were set; the next count starts from its mean."""
         started = time.process_time()
         self._close()
         if (

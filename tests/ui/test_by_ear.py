@@ -28,10 +28,10 @@ from trainer.rules.speech import number_word
 from trainer.speech.said import card_words
 from trainer.ui.flow.drill_runner import DrillRunner
 from trainer.ui.plain.by_ear import NOT_CAUGHT, ByEar
+from trainer.voice.confidence import Decoded
 from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.listen import Spoken
-from trainer.voice.recogniser import Decoded
 
 SURE = Decoded("", margin=1.0, distance=0.0, unheard=0.0, gap=0.0)
 """How words heard with confidence stand (their words put in by `hearing`)."""

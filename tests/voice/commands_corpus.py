@@ -32,9 +32,10 @@ from trainer.voice.commands import (
     throws,
     with_commands,
 )
+from trainer.voice.confidence import Decoded
 from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
-from trainer.voice.recogniser import Decoded, Recogniser
+from trainer.voice.recogniser import Recogniser
 
 Which = Literal["tuning", "held-out"]
 Outcome = Literal["as said", "refused", "another"]

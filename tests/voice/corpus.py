@@ -34,8 +34,9 @@ from trainer.judge.verdict import Verdict
 from trainer.rules.cards import Card, parse_cards
 from trainer.rules.show import Breakdown, score_show
 from trainer.voice.audio import read_wav
+from trainer.voice.confidence import Decoded
 from trainer.voice.heard import Heard, NoCount, heard
-from trainer.voice.recogniser import Decoded, Recogniser
+from trainer.voice.recogniser import Recogniser
 
 Which = Literal["tuning", "held-out", "hard", "wide"]
 Outcome = Literal["as said", "refused", "different"]
@@ -163,6 +164,14 @@ CHUNK: Final = 3200
 """Bytes a chunk when a recording is streamed: the microphone's 100 ms."""
 
 
+def streamed(recogniser: Recogniser, audio: bytes) -> Decoded:
+    """``audio`` heard as the microphone gives it, in `CHUNK`s, to the count's end."""
+    recogniser.start()
+    for at in range(0, len(audio), CHUNK):
+        recogniser.feed(audio[at : at + CHUNK])
+    return recogniser.finish()
+
+
 def hear(recogniser: Recogniser, rec: Recording, folder: Path, *, stream: bool = False) -> Result:
     """Make ``rec``, hear it on its hand's grammar (whole, as `muggins hear` does, or
     ``stream``ed in the microphone's chunks, as at the table), and sort the hearing."""
@@ -170,13 +179,7 @@ def hear(recogniser: Recogniser, rec: Recording, folder: Path, *, stream: bool =
     b = u.breakdown
     grammar = recogniser.use(b)
     audio = read_wav(rec.make(folder))
-    if stream:
-        recogniser.start()
-        for at in range(0, len(audio), CHUNK):
-            recogniser.feed(audio[at : at + CHUNK])
-        decoded = recogniser.finish()
-    else:
-        decoded = recogniser.decode(audio)
+    decoded = streamed(recogniser, audio) if stream else recogniser.decode(audio)
     try:
         count = heard(decoded, grammar)
     except NoCount:

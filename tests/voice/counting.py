@@ -17,9 +17,9 @@ from trainer.rules.cards import parse_card, parse_cards
 from trainer.rules.groups import Group, run_shape
 from trainer.rules.show import Breakdown, score_show
 from trainer.rules.speech import group_words, number_word
+from trainer.voice.confidence import Decoded
 from trainer.voice.grammar import build
 from trainer.voice.heard import Heard, heard
-from trainer.voice.recogniser import Decoded
 
 _PAIR_PARTS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
 

@@ -12,22 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.voice.corpus import streamed
 from tests.voice.counting import show
 from tests.voice.speech import synthesise
 from trainer.voice.audio import read_wav
 from trainer.voice.heard import heard
-from trainer.voice.recogniser import Decoded, Recogniser
+from trainer.voice.recogniser import Recogniser
 
 pytestmark = pytest.mark.slow
 
 PAIR = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair: 6
-
-
-def _stream(recogniser: Recogniser, audio: bytes) -> Decoded:
-    recogniser.start()
-    for at in range(0, len(audio), 3200):  # the microphone's 100 ms chunks
-        recogniser.feed(audio[at : at + 3200])
-    return recogniser.finish()
 
 
 def _turned_down(audio: bytes, by: float) -> bytes:
@@ -48,26 +42,26 @@ def test_the_first_count_streamed_is_heard_as_a_whole_recording_is(tmp_path: Pat
 
     recogniser = Recogniser()
     grammar = recogniser.use(PAIR)
-    streamed = _stream(recogniser, first)
-    assert streamed.again
-    assert (streamed.words, streamed.margin) == (whole.words, whole.margin)
-    assert heard(streamed, grammar).counted == 6
+    opening = streamed(recogniser, first)
+    assert opening.again
+    assert (opening.words, opening.margin) == (whole.words, whole.margin)
+    assert heard(opening, grammar).counted == 6
 
-    after = _stream(recogniser, then)  # from the first count's mean: streamed alone
+    after = streamed(recogniser, then)  # from the first count's mean: streamed alone
     assert not after.again
     assert heard(after, grammar).total == 6
 
-    quieter = _stream(recogniser, _turned_down(then, 0.1))  # 20 dB down: a new microphone
+    quieter = streamed(recogniser, _turned_down(then, 0.1))  # 20 dB down: a new microphone
     assert quieter.again
     assert heard(quieter, grammar).total == 6
 
     pair = read_wav(
         synthesise("a pair is two", tmp_path / "c.wav", voice="en-us", speed=165, seed=3)
     )
-    short = _stream(recogniser, pair)
+    short = streamed(recogniser, pair)
     assert short.again
     alone = hearing.decode(pair)
     assert (short.words, short.margin) == (alone.words, alone.margin)
 
-    nothing = _stream(recogniser, _turned_down(pair, 0.0))  # no words: none is short
+    nothing = streamed(recogniser, _turned_down(pair, 0.0))  # no words: none is short
     assert nothing.words == ""

@@ -28,10 +28,11 @@ from trainer.voice.commands import (
     throws,
     with_commands,
 )
+from trainer.voice.confidence import Decoded
 from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, command_heard, heard
 from trainer.voice.listen import ends_here
-from trainer.voice.recogniser import Decoded, Recogniser
+from trainer.voice.recogniser import Recogniser
 from trainer.voice.talk import CHATTER, FILLER_WORDS
 from trainer.voice.wording import number
 

@@ -14,10 +14,10 @@ from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.rules.cards import JACK, deck, parse_card, parse_cards
 from trainer.rules.show import HAND_SIZES, Breakdown, score_show
 from trainer.rules.sizes import CRIB_SIZE
+from trainer.voice.confidence import COUNT_BAR, ONE_BAR, Decoded
 from trainer.voice.grammar import build
 from trainer.voice.graph import Said
 from trainer.voice.heard import Heard, NoCount, heard
-from trainer.voice.recogniser import COUNT_BAR, ONE_BAR, Decoded
 from trainer.voice.wording import EXTRA_WORDS
 
 

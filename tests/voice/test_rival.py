@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+from tests.voice.corpus import streamed
 from tests.voice.counting import show
 from tests.voice.speech import synthesise
 from trainer.voice.audio import read_wav
+from trainer.voice.confidence import DOUBT_BAR, PLAIN_RIVAL
 from trainer.voice.heard import NoCount, heard
-from trainer.voice.recogniser import DOUBT_BAR, PLAIN_RIVAL, Recogniser, from_mean
+from trainer.voice.recogniser import Recogniser, from_mean
 
 pytestmark = pytest.mark.slow
 
@@ -62,12 +64,9 @@ def test_an_over_claim_said_beats_the_show_counted_without_it(tmp_path: Path) ->
     recogniser = Recogniser()
     grammar = recogniser.use(PAIR)
     whole = recogniser.decode(audio)
-    recogniser.start()
-    for at in range(0, len(audio), 3200):
-        recogniser.feed(audio[at : at + 3200])
-    streamed = recogniser.finish()
-    assert not streamed.again  # from the mean of a count heard before: streamed alone
-    for decoded in (whole, streamed):
+    heard_streamed = streamed(recogniser, audio)
+    assert not heard_streamed.again  # from the mean of a count heard before: streamed alone
+    for decoded in (whole, heard_streamed):
         assert PLAIN_RIVAL <= decoded.plain < math.inf
         assert decoded.rival == math.inf  # nothing taken back, the sum said is the groups'
         count = heard(decoded, grammar)

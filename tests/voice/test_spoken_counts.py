@@ -28,9 +28,10 @@ from tests.voice.speech import SPEEDS, VOICES, synthesise, words
 from trainer.rules.cards import parse_card, parse_cards
 from trainer.rules.show import score_show
 from trainer.voice.audio import read_wav
+from trainer.voice.confidence import Decoded
 from trainer.voice.graph import Grammar
 from trainer.voice.heard import NoCount, Unreachable, heard
-from trainer.voice.recogniser import Decoded, Recogniser
+from trainer.voice.recogniser import Recogniser
 
 COUNTS: Final[list[dict[str, Any]]] = yaml.safe_load(
     (Path(__file__).parent.parent / "data" / "spoken_counts.yaml").read_text()

@@ -17,16 +17,9 @@ from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
 from trainer.judge.policy import Policy
 from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules.show import Breakdown
+from trainer.voice.confidence import COMMAND_BAR, COUNT_BAR, DOUBT_BAR, ONE_BAR, TOTAL_BAR, Decoded
 from trainer.voice.graph import Grammar, Said
 from trainer.voice.reach import reachable, refusal
-from trainer.voice.recogniser import (
-    COMMAND_BAR,
-    COUNT_BAR,
-    DOUBT_BAR,
-    ONE_BAR,
-    TOTAL_BAR,
-    Decoded,
-)
 from trainer.voice.talk import CHATTER
 from trainer.voice.wording import HESITATIONS
 

@@ -5,8 +5,10 @@ the setting "Judge what I say at once" skips the check); the reveal says what wa
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from tests.factories import FakeClock
@@ -30,8 +32,11 @@ from trainer.judge.verdict import Verdict
 from trainer.quiz.questions import ShowQuestion
 from trainer.settings import Settings
 from trainer.ui.app import MugginsApp
+from trainer.ui.voice_input import CHECKING
 from trainer.voice.audio import read_wav
+from trainer.voice.confidence import Decoded
 from trainer.voice.listen import AudioSource
+from trainer.voice.recogniser import Recogniser
 
 
 async def test_a_total_said_aloud_is_shown_and_judged_on_enter(
@@ -239,3 +244,45 @@ async def test_the_words_show_as_they_are_heard_before_the_count_ends(
         finally:  # the source never waits past the test
             for source_held in held:
                 source_held.go()
+
+
+async def test_the_line_says_it_is_checking_while_a_first_count_is_heard_again(
+    clock: FakeClock, recorder: ListRecorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session's first count, streamed, is heard again whole when it ends (seconds of CPU
+    for a long count): meanwhile the line keeps its words and says it is at work."""
+    release = threading.Event()
+    hearing_again = threading.Event()
+    decode = Recogniser.decode
+
+    def held_decode(self: Recogniser, audio: bytes) -> Decoded:
+        hearing_again.set()
+        release.wait(PATIENT)
+        return decode(self, audio)
+
+    monkeypatch.setattr(Recogniser, "decode", held_decode)
+    ref: list[MugginsApp] = []
+    source = spoken(ref, tmp_path, whole)
+    app = app_for([entry(a_drill("total"))], clock, recorder, voice_source=source)
+    ref.append(app)
+    async with running(app, (80, 24)) as pilot:
+        try:
+            await pilot.press("enter")
+            await pilot.press("f2")
+            await until(
+                pilot, lambda: text_of(app, "#talk-words").endswith(CHECKING), "checking", PATIENT
+            )
+            assert hearing_again.is_set()
+            streamed = text_of(app, "#talk-words").removesuffix(CHECKING)
+            assert streamed.startswith("Heard: ")
+            assert len(streamed.split()) > 2
+            assert not revealing(app)
+            assert recorder.attempts == []
+            release.set()
+            await heard(pilot, app)
+            q = quiz(app).question
+            assert isinstance(q, ShowQuestion)
+            said = as_heard(source.said[0])
+            assert text_of(app, "#talk-words") == f"Heard: “{said}” → {q.breakdown.total}"
+        finally:  # the worker never waits past the test
+            release.set()

@@ -8,6 +8,7 @@ whole recording's."""
 from __future__ import annotations
 
 import array
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from tests.voice.counting import show
 from tests.voice.speech import synthesise
 from trainer.voice.audio import read_wav
 from trainer.voice.heard import heard
+from trainer.voice.listen import Listener, RecordedSource
 from trainer.voice.recogniser import Recogniser
 
 pytestmark = pytest.mark.slow
@@ -65,3 +67,19 @@ def test_the_first_count_streamed_is_heard_as_a_whole_recording_is(tmp_path: Pat
 
     nothing = streamed(recogniser, _turned_down(pair, 0.0))  # no words: none is short
     assert nothing.words == ""
+
+
+def test_the_listener_says_when_a_count_is_heard_again(tmp_path: Path) -> None:
+    """The one slow end of a count, the second hearing, is told to whoever shows the count
+    (the line says "checking"); a later long count's end is not."""
+    said = "fifteen two, fifteen four, and a pair is six, that's six"
+    audio = read_wav(synthesise(said, tmp_path / "a.wav", voice="en-us", speed=165, seed=1))
+    recogniser = Recogniser()
+    told: list[int] = []
+    for count in (1, 2):
+        spoken = Listener(
+            recogniser, PAIR, RecordedSource(audio), on_again=partial(told.append, count)
+        ).run()
+        assert spoken.count is not None
+        assert spoken.count.total == 6
+    assert told == [1]

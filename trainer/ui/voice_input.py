@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from trainer.voice.recogniser import Recogniser
 
 LISTENING = "Listening… say your count (F2 again to end it)"
+CHECKING = "(checking what I heard…)"
 
 
 class VoiceService:
@@ -79,6 +80,15 @@ class VoiceWords(Message):
         self.words = words
 
 
+class VoiceChecking(Message):
+    """Count ``number`` has ended and is being heard again whole (a session's first count,
+    a short one), which may take a few seconds: the line says so meanwhile."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+
 class VoiceDone(Message):
     """Count ``number`` as heard (``spoken``), or why nothing could be heard (``problem``:
     no voice extra, no microphone)."""
@@ -120,6 +130,11 @@ class TalkLine(VerticalScroll):
         if event.number == self.number:
             self.say(f"Heard: {event.words}" if event.words else "Listening…")
 
+    def on_voice_checking(self, event: VoiceChecking) -> None:
+        event.stop()
+        if event.number == self.number:
+            self.say(f"{self.text} {CHECKING}")
+
 
 class PushToTalk:
     """Listening for one screen: `listen` starts a count, `stop` ends it (the key again),
@@ -148,11 +163,16 @@ class PushToTalk:
         def tell(words: str) -> None:
             line.post_message(VoiceWords(number, words))
 
+        def checking() -> None:
+            line.post_message(VoiceChecking(number))
+
         def listen() -> None:
             from trainer.voice.listen import Listener
 
             try:  # the model loads and the microphone opens here, off the UI's thread
-                listener = Listener(service.recogniser(), breakdown, service.source(), tell, stop)
+                listener = Listener(
+                    service.recogniser(), breakdown, service.source(), tell, stop, checking
+                )
             except OSError as err:  # no extra, no library, no microphone: say how to get them
                 post(VoiceDone(number, None, str(err)))
                 return

@@ -213,8 +213,10 @@ class Spoken:
 class Listener:
     """Listens to one count from ``source`` on ``what``'s grammar (a show's, or one made
     already: a show's with commands, or commands alone); ``on_words`` is told the words as
-    they are heard; ``stopped`` set (or `stop`) ends the count. `run` blocks (call it from
-    a worker thread)."""
+    they are heard, and ``on_again`` when the count, ended, is heard again whole (a
+    session's first count, a short one: `Recogniser.finish`), which may take seconds;
+    ``stopped`` set (or `stop`) ends the count. `run` blocks (call it from a worker
+    thread)."""
 
     def __init__(
         self,
@@ -223,8 +225,10 @@ class Listener:
         source: AudioSource,
         on_words: Callable[[str], None] = lambda words: None,
         stopped: threading.Event | None = None,
+        on_again: Callable[[], None] = lambda: None,
     ) -> None:
         self._recogniser = recogniser
+        self._on_again = on_again
         self._what = what
         self._source = source
         self._on_words = on_words
@@ -258,7 +262,7 @@ class Listener:
                     break
         finally:
             self._source.close()
-        decoded = self._recogniser.finish()
+        decoded = self._recogniser.finish(self._on_again)
         refusal, count, command = "", None, None
         said = plain(decoded.words) if ending.sounded is not None else ""
         try:

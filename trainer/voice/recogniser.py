@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Final
 
@@ -205,12 +206,14 @@ class Recogniser:
         hyp = self._decoder.hyp()
         return hyp.hypstr if hyp is not None else ""
 
-    def finish(self) -> Decoded:
+    def finish(self, on_again: Callable[[], None] = lambda: None) -> Decoded:
         """End the count: its words, and how they stand against free phones and the
         strict and plain rivals. A streamed count heard from a running mean that is not yet
         its voice's and room's (`COLD`: the first count after a start, a new microphone), or
         a short one (`SHORT`), is heard again whole, as `decode` hears it, on whose scores
-        the bars were set; the next count starts from its mean."""
+        the bars were set; the next count starts from its mean. ``on_again`` is told first:
+        that takes up to a few seconds of CPU (a long first count), where others end in
+        milliseconds."""
         started = time.process_time()
         self._close()
         if (
@@ -218,6 +221,7 @@ class Recogniser:
             and self._audio
             and (not self._warm or self._moved() > COLD or self._short())
         ):
+            on_again()
             again = self.decode(b"".join(self._audio))
             decoded = replace(again, cpu=time.process_time() - started, again=True)
         else:

@@ -15,8 +15,8 @@ from tests.voice.speech import synthesise, words
 from trainer.quiz.questions import ShowQuestion
 from trainer.ui.app import MugginsApp
 from trainer.ui.screens.quiz import QuizScreen
-from trainer.voice.audio import read_wav
-from trainer.voice.listen import BYTES_A_SECOND, AudioSource, RecordedSource
+from trainer.voice.audio import BYTES_A_SECOND, read_wav
+from trainer.voice.listen import AudioSource, RecordedSource
 
 PATIENT = 30.0
 """Seconds a spoken count may take to be heard on a loaded machine."""

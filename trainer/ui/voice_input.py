@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from trainer.voice.recogniser import Recogniser
 
 LISTENING = "Listening… say your count (F2 again to end it)"
-CHECKING = "(checking what I heard…)"
+CHECKING = "checking what I heard…"
 
 
 class VoiceService:
@@ -132,8 +132,9 @@ class TalkLine(VerticalScroll):
 
     def on_voice_checking(self, event: VoiceChecking) -> None:
         event.stop()
-        if event.number == self.number:
-            self.say(f"{self.text} {CHECKING}")
+        if event.number == self.number:  # the words heard kept, if any were shown
+            words = self.text.startswith("Heard: ")
+            self.say(f"{self.text} ({CHECKING})" if words else CHECKING.capitalize())
 
 
 class PushToTalk:

@@ -25,6 +25,9 @@ from trainer.voice.riff import EXTENSIBLE, Layout, LayoutError, format_tag, read
 RATE: Final = 16000
 """The recogniser's sample rate."""
 
+BYTES_A_SECOND: Final = 2 * RATE
+"""A second of its audio (16-bit samples)."""
+
 MAX_SECONDS: Final = 60
 """No count takes longer; a longer recording is refused, not decoded for minutes."""
 

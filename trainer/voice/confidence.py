@@ -89,6 +89,8 @@ class Decoded:
     lacks)."""
     again: bool = False
     """Whether a streamed count was heard again whole (`Recogniser.finish`)."""
+    first: float | None = None
+    """Seconds into the audio where the first word begins (None: no word)."""
 
     def passes(self, bar: Bar) -> bool:
         return (

@@ -12,7 +12,6 @@ fed at once is heard exactly as it would be at the microphone's pace.
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
 from trainer.rules.show import Breakdown
-from trainer.voice.audio import MAX_SECONDS, RATE, rms, samples_of
+from trainer.voice.audio import BYTES_A_SECOND, MAX_SECONDS, RATE
 from trainer.voice.graph import Grammar
 from trainer.voice.heard import Heard, NoCount, command_heard, heard
 from trainer.voice.recogniser import Recogniser
+from trainer.voice.sound import Sound
 from trainer.voice.wording import HESITATIONS, number
 
 Ended = Literal["total", "key", "silence", "limit"]
@@ -44,23 +44,8 @@ so a count survives pauses of up to 2.8 s between its groups."""
 STILL: Final = 6.0
 """Seconds with no new word that end a count where the room never falls quiet."""
 
-LOUD: Final = 300
-"""A chunk whose samples' root mean square passes this holds sound (a microphone's hiss
-stays well below; speech is in the thousands)..."""
-
-ABOVE_FLOOR: Final = 2.0
-"""...and passes the quietest chunk so far this many times over (6 dB above the room's
-noise), so a steady hum or fan is not taken for a player still speaking."""
-
 SILENT_START: Final = 8.0
 """Seconds of audio without a sound that end the listening (nothing was said)."""
-
-BYTES_A_SECOND: Final = 2 * RATE
-
-
-def loudness(chunk: bytes) -> float:
-    """The root mean square of a chunk's samples (0 for none)."""
-    return rms(samples_of(chunk))
 
 
 NUMBER_WORDS: Final = frozenset(w for n in range(100) for w in number(n))
@@ -111,8 +96,7 @@ class Ending:
     """When the first word was heard once there had been sound."""
     sounded: float | None = None
     """The end of the last chunk that held sound."""
-    floor: float = math.inf
-    """The quietest chunk so far: the room's own noise."""
+    sound: Sound = field(default_factory=Sound)
     final: bool = False
     """The words are a whole count ending on its final total, or a command (`ends_here`)."""
     seen: dict[str, float] = field(default_factory=dict)
@@ -121,9 +105,7 @@ class Ending:
     def hear(self, now: float, words: str, chunk: bytes, key: bool) -> Ended | None:
         """Take the words heard and the chunk ending ``now`` seconds in; why the count ends
         here, if it does (``key``: the key was pressed again)."""
-        level = loudness(chunk)
-        self.floor = min(self.floor, level)
-        if level > max(LOUD, ABOVE_FLOOR * self.floor):
+        if self.sound.holds(chunk):
             self.sounded = now
         if words != self.words:
             self.words, self.changed, self.seen[words] = words, now, now
@@ -276,4 +258,7 @@ class Listener:
         cpu = time.process_time() - started
         end = ending.heard_at(decoded.words)
         listened = fed / BYTES_A_SECOND
-        return Spoken(said, count, ending.first, end, cpu, ended, listened, refusal, command)
+        # Where the first word begins, not when it was first shown: a session's first
+        # count shows none until its first seconds have given it a mean (`PRIME`).
+        first = decoded.first if said and decoded.first is not None else ending.first
+        return Spoken(said, count, first, end, cpu, ended, listened, refusal, command)

@@ -21,9 +21,11 @@ from dataclasses import replace
 from typing import Any, Final
 
 from trainer.rules.show import Breakdown
+from trainer.voice.audio import BYTES_A_SECOND, RATE
 from trainer.voice.confidence import FRAME, Decoded, Loudness, unheard
 from trainer.voice.grammar import build
 from trainer.voice.graph import Grammar
+from trainer.voice.sound import Sound
 from trainer.voice.wording import EXTRA_WORDS
 
 COLD: Final = 5.0
@@ -31,10 +33,23 @@ COLD: Final = 5.0
 streamed count is heard before the count is heard again whole (a new microphone, a new
 room). A streamed count is scored on the mean it starts from (the decoder updates it only
 now and then): from the model's first mean, a session's first count, the tuning set's
-counts were heard as said a third less often, so until one count is heard whole every
-count is heard again whole. From the mean of another count of the same voice and room it moved
+counts were heard as said a third less often, so a first count is heard from its own
+first seconds' mean (`PRIME`). From the mean of another count of the same voice and room it moved
 0.4 (2.2 at most) and was heard as well as whole; from the model's first mean, 8.3
 (docs/development.md, "Counting aloud")."""
+
+PRIME: Final = 2.0
+"""Seconds of a session's first count, from its first sound, heard before its decoders
+start on it (streamed, as at the table): those seconds heard whole give the count its
+voice's running mean, from which it is then heard. Without it a first count is scored on
+the model's first mean, far from any voice's, and was heard as said a third less often
+(tuning sessions: 21/36 first counts); heard again whole at its end, 33/36 for up to 3 s of
+CPU at the end of a long count; from 1 or 2 s of it, 33/36 again, its end in milliseconds
+(2 s: none of the 36 moved enough to be heard again, 1 s: two did)."""
+
+LEAD: Final = 0.5
+"""Seconds before the first sound that those seconds include: the model's means are of
+whole recordings, a little quiet before the words included."""
 
 SHORT: Final = 2.0
 """Seconds of words under which a streamed count is heard again whole: a short count's
@@ -105,7 +120,8 @@ class Recogniser:
     """The model loaded three times, for the count's grammar, its strict rival and free
     phones (to tell chatter), reused for every count (loading takes a few tenths of a
     second). All hear every chunk as it comes, so a count's end costs little (but for a
-    session's first count and a short one, heard again whole: `finish`); a whole recording
+    short one, heard again whole: `finish`; a session's first is heard from its first
+    seconds' mean, found while it is said: `PRIME`); a whole recording
     (`decode`) is heard by the rival afterwards, and only if its words need it.
     Words that over-claim are heard again at the end on the plain grammar (the rival's
     model, its second search): a cost only a count that over-claims pays."""
@@ -138,10 +154,13 @@ class Recogniser:
         self._grammar: Grammar | None = None  # the count's, when a rival is loaded
         self._audio: list[bytes] = []  # the count's chunks, for the rivals heard after it
         self._whole = False  # whether they came as a whole count (its own mean: `feed`)
-        self._warm = False  # whether a count was heard whole: the running mean is a voice's
+        self._warm = False  # whether the running mean is a voice's (a count heard whole, `PRIME`)
         self._alongside = False  # whether the rival hears the count as it comes
         self._cmn = ""  # the running mean the count started from, the rival's start
         self._loudness = Loudness()
+        self._priming = False  # a cold count's audio is kept until it gives a mean (`PRIME`)
+        self._sound = Sound()
+        self._onset: int | None = None  # where its sound began, in bytes
 
     def use(self, breakdown: Breakdown) -> Grammar:
         """Make this show's grammar the one the next counts are heard on, its strict
@@ -187,40 +206,83 @@ class Recogniser:
         # are not each other's.
         self._cmn = self._decoder.get_cmn(False)
         self._alongside = alongside and self._grammar is not None
+        self._loudness = Loudness()
+        self._audio = []
+        self._priming = alongside and not self._warm
+        self._sound, self._onset = Sound(), None
+        if not self._priming:
+            self._begin()
+
+    def _begin(self) -> None:
+        """Start the count in its decoders, from the running mean ``_cmn``."""
         decoders = [self._decoder, self._phones, *([self._rival] if self._alongside else [])]
         for decoder in decoders:
             from_mean(decoder, self._cmn)
             decoder.start_utt()
-        self._loudness = Loudness()
-        self._audio = []
 
     def feed(self, chunk: bytes, *, whole: bool = False) -> str:
-        """Decode more audio (``whole``: the whole count at once); the words heard so far."""
+        """Decode more audio (``whole``: the whole count at once); the words heard so far
+        (none while a session's first count is kept for its mean: `PRIME`)."""
+        self._audio.append(chunk)
+        self._whole = whole
+        self._loudness.add(chunk)
+        if self._priming and not self._primed(chunk):
+            return ""
+        if not self._priming:
+            self._process(chunk, whole)
+        else:  # its mean found: the decoders hear it all from the start
+            self._priming = False
+            self._begin()
+            for kept in self._audio:
+                self._process(kept, False)
+        hyp = self._decoder.hyp()
+        return hyp.hypstr if hyp is not None else ""
+
+    def _process(self, chunk: bytes, whole: bool) -> None:
         self._decoder.process_raw(chunk, False, whole)
         self._phones.process_raw(chunk, False, whole)
         if self._alongside:
             self._rival.process_raw(chunk, False, whole)
-        self._audio.append(chunk)
-        self._whole = whole
-        self._loudness.add(chunk)
-        hyp = self._decoder.hyp()
-        return hyp.hypstr if hyp is not None else ""
+
+    def _primed(self, chunk: bytes) -> bool:
+        """Whether the kept audio, ``chunk`` its latest, now holds `PRIME` seconds from its
+        first sound; if so its mean, heard whole, is the count's running mean."""
+        kept = sum(len(c) for c in self._audio)
+        if self._onset is None:
+            if not self._sound.holds(chunk):
+                return False
+            self._onset = kept - len(chunk)
+        if kept - self._onset < PRIME * BYTES_A_SECOND:
+            return False
+        lead = max(0, self._onset - int(LEAD * RATE) * 2)
+        self._phones.start_utt()  # batch normalisation: the mean is the audio's own
+        self._phones.process_raw(b"".join(self._audio)[lead:], False, True)
+        self._phones.end_utt()
+        self._cmn = self._phones.get_cmn(False)
+        self._warm = True
+        return True
 
     def finish(self, on_again: Callable[[], None] = lambda: None) -> Decoded:
         """End the count: its words, and how they stand against free phones and the
-        strict and plain rivals. A streamed count heard from a running mean that is not yet
-        its voice's and room's (`COLD`: the first count after a start, a new microphone), or
-        a short one (`SHORT`), is heard again whole, as `decode` hears it, on whose scores
-        the bars were set; the next count starts from its mean. ``on_again`` is told first:
-        that takes up to a few seconds of CPU (a long first count), where others end in
-        milliseconds."""
+        strict and plain rivals. A streamed count whose running mean moved far while it
+        was heard (`COLD`: a new microphone), a short one (`SHORT`), or a session's first
+        that ended before its `PRIME` seconds gave it a mean, is heard again whole, as
+        `decode` hears it, on whose scores the bars were set; the next count starts from
+        its mean. ``on_again`` is told first: that takes seconds of CPU for a long count,
+        where other ends take milliseconds."""
         started = time.process_time()
-        self._close()
-        if (
-            not self._whole
-            and self._audio
-            and (not self._warm or self._moved() > COLD or self._short())
-        ):
+        if self._priming:  # the decoders never started on it
+            self._priming = False
+            if self._onset is None:  # no sound at all: nothing said, no mean to learn
+                self._audio = []
+                return Decoded("", time.process_time() - started)
+            rehear = True
+        else:
+            self._close()
+            rehear = bool(
+                not self._whole and self._audio and (self._moved() > COLD or self._short())
+            )
+        if rehear:
             on_again()
             again = self.decode(b"".join(self._audio))
             decoded = replace(again, cpu=time.process_time() - started, again=True)
@@ -232,7 +294,7 @@ class Recogniser:
     def _short(self) -> bool:
         """Whether the words heard span less than `SHORT` seconds (none heard: not short)."""
         words = _spoken(self._decoder)
-        return bool(words) and (words[-1][2] - words[0][1]) * FRAME / 16000 < SHORT
+        return bool(words) and (words[-1][2] - words[0][1]) * FRAME / RATE < SHORT
 
     def _moved(self) -> float:
         """How far the running mean's first coefficient moved while the count was heard."""
@@ -270,7 +332,10 @@ class Recogniser:
         words = [(first, last) for _, first, last in _spoken(self._decoder)]
         share, gap = unheard(self._loudness.loud(), words)
         cpu = time.process_time() - started
-        return Decoded(hyp.hypstr, cpu, margin / frames, distance, share, gap, rival, plain)
+        first = words[0][0] * FRAME / RATE if words else None
+        return Decoded(
+            hyp.hypstr, cpu, margin / frames, distance, share, gap, rival, plain, first=first
+        )
 
     def _again(self) -> None:
         """The rival's model hears the count again, on its active search, in the chunks the

@@ -12,7 +12,8 @@ way is ever heard as another, and no more counts heard as others, or chatter tak
 count, than when the bars were set on the tuning set (1 and 0 in this quarter then);
 the rates are printed beside the goals. Another quarter is heard as at the table, each
 recording streamed in the microphone's chunks as a later count of a session (the running
-mean its voice and room's: the same recording heard whole before it), and holds the same.
+mean its voice and room's: the same recording heard whole before it), and holds the same;
+half of a third, each as a session's first count, holds that none is heard as another.
 """
 
 from __future__ import annotations
@@ -97,3 +98,15 @@ def test_a_quarter_of_the_held_out_set_streamed_as_a_later_count(tmp_path: Path)
         recogniser.decode(read_wav(rec.make(tmp_path)))  # its voice and room's mean
         results.append(hear(recogniser, rec, tmp_path, stream=True))
     _checked(results, "held-out, part 2 of 4, streamed", STREAMED_DIFFERENT_AT_MOST)
+
+
+def test_an_eighth_of_the_held_out_set_streamed_as_a_sessions_first_count(
+    tmp_path: Path,
+) -> None:
+    """As the first count after Muggins starts: heard from its first seconds' mean (or,
+    ended before them, heard again whole), on a recogniser that has heard nothing."""
+    results = [
+        hear(Recogniser(), rec, tmp_path, stream=True)
+        for rec in part(part(recordings("held-out"), 2, PARTS), 0, 2)
+    ]
+    _checked(results, "held-out, part 3 of 4 (its first half), a session's first", 0)

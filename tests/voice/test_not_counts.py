@@ -127,3 +127,34 @@ def test_a_total_some_show_reaches_is_judged() -> None:
     five = show("3H 4C 5D 6S 7H", "JH")
     assert hear(five, "nineteen").claim() == TotalClaim(19)  # 19 is a five-card count
     assert hear(five, "thirty six").total == 36
+
+
+@pytest.mark.parametrize(
+    ("said", "counted", "total"),
+    [
+        ("fifteen two, fifteen four, and a pair is six, that's four", "six", "four"),
+        ("fifteen two, fifteen four, that's two", "four", "two"),
+        ("a pair is two, and nobs is three, that's two", "three", "two"),
+        ("fifteen two, fifteen four, fifteen six, and a pair is eight, that's six", "eight", "six"),
+    ],
+)
+def test_a_final_total_below_the_count_said_is_asked_again(
+    said: str, counted: str, total: str
+) -> None:
+    """A slip adds wrong, upward; a final total heard below what the count added up to
+    was misheard, and the player is asked again, not judged on it."""
+    assert build(PAIR).parse(words(said)) is not None  # the grammar holds it: heard as said
+    with pytest.raises(NoCount) as refused:
+        hear(PAIR, said)
+    assert str(refused.value) == (
+        f"I heard a count of {counted} end on {total}. Say it again, or type it."
+    )
+
+
+def test_a_final_total_above_the_count_said_is_judged_and_the_slip_named() -> None:
+    over = hear(PAIR, "fifteen two, fifteen four, and a pair is six, that's eight")
+    assert (over.counted, over.total) == (6, 8)
+    assert over.slip() == "You said 8; what you counted makes 6."
+    assert over.verdict(PAIR, "acc").exact  # the combinations are judged
+    same = hear(PAIR, "fifteen two, fifteen four, and a pair is six, that's six")
+    assert (same.total, same.slip()) == (6, None)

@@ -13,6 +13,7 @@ import pytest
 
 from tests.hostile.support import dev_zero, muggins, named_pipe
 from tests.voice.pauses import paused, speech_end, write
+from tests.voice.speech import synthesise
 from tests.voice.wavbytes import extensible
 from trainer.__main__ import main
 from trainer.voice.listen import SILENCE
@@ -99,3 +100,14 @@ def test_no_count_in_a_live_recording_is_one_line(
     wav = str(write(quiet, tmp_path / "quiet.wav"))
     assert main(["hear", wav, "--live", *HAND]) == 2
     assert capsys.readouterr().err == (f"muggins: error: heard no count in {wav} (say it again)\n")
+
+
+def test_a_count_ending_below_its_sum_is_asked_again_whole_and_live(tmp_path: Path) -> None:
+    said = "fifteen two, fifteen four, and a pair is six, that's four"
+    wav = str(synthesise(said, tmp_path / "below.wav", voice="en-us", speed=165, seed=4))
+    for how in ([], ["--live"]):
+        run = hear(wav, *how)
+        assert run.returncode == 2, run.stdout
+        assert run.stderr == (
+            "muggins: error: I heard a count of six end on four. Say it again, or type it.\n"
+        )

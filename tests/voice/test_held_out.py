@@ -9,7 +9,7 @@ aloud", has the figures; `benchmarks/bench_voice.py --set held-out` prints them 
 voice, room and phrasing). The whole set takes minutes of CPU, so the suite hears a
 quarter of it and holds what the trainer's trust rests on: no count said the standard
 way is ever heard as another, and no more counts heard as others, or chatter taken for a
-count, than when the bars were set on the tuning set (1 and 0 in this quarter then);
+count, than when last measured (none of either in this quarter);
 the rates are printed beside the goals. Another quarter is heard as at the table, each
 recording streamed in the microphone's chunks as a later count of a session (the running
 mean its voice and room's: the same recording heard whole before it), and holds the same;
@@ -33,9 +33,10 @@ pytestmark = pytest.mark.slow
 
 PARTS: Final = 4
 GOALS: Final = {"standard": 0.95, "players' phrasings": 0.85, "wrong counts": 0.85}
-DIFFERENT_AT_MOST: Final = 1
-"""Counts of the quarter heard as another when the bars were set (one of players'
-phrasings, through a telephone's band)."""
+DIFFERENT_AT_MOST: Final = 0
+"""Counts of the quarter heard as another: one when the bars were set (one of players'
+phrasings, through a telephone's band: "a pair is two" heard with a phantom "nobs",
+"…that's two"), none since a final total below the count is asked again."""
 CHATTER_AT_MOST: Final = 0
 STREAMED_DIFFERENT_AT_MOST: Final = 0
 """Counts of the streamed quarter heard as another when it was first heard so (none; 12/20

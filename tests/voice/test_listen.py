@@ -28,6 +28,7 @@ from trainer.voice.listen import (
     ends_on_total,
 )
 from trainer.voice.recogniser import Recogniser
+from trainer.voice.sound import LOUD, loudness
 
 SHOW = score_show(parse_cards("5H 5C 6D 10S"), parse_card("2H"))  # 15-2, 15-4, a pair: 6
 GROUPS = ("fifteen two", "fifteen four", "and a pair is six")
@@ -214,3 +215,18 @@ def test_a_count_said_on_and_on_ends_at_the_limit_and_the_key_comes_first() -> N
     assert why == "limit"
     assert n * CHUNK == pytest.approx(MAX_SECONDS)
     assert ending.hear(n * CHUNK, "fifteen two that's two", sound[1], key=True) == "key"
+
+
+def test_a_count_through_a_far_microphone_is_heard(tmp_path: Path, recogniser: Recogniser) -> None:
+    """Said 20 dB down or so, its loudest chunk well under a near microphone's: still
+    sound, above the room's hiss, and heard."""
+    audio = read_wav(synthesise(SAID, tmp_path / "c.wav", voice="en-us", speed=170, seed=5))
+    loudest = max(loudness(audio[at : at + 3200]) for at in range(0, len(audio), 3200))
+    samples = array.array("h")
+    samples.frombytes(audio)
+    far = array.array("h", (round(s * 220 / loudest) for s in samples)).tobytes()
+    assert max(loudness(far[at : at + 3200]) for at in range(0, len(far), 3200)) < 2 * LOUD
+    spoken = Listener(recogniser, SHOW, RecordedSource(far)).run()
+    assert spoken.words == SAID
+    assert spoken.count is not None
+    assert spoken.count.total == 6

@@ -14,12 +14,16 @@ from tests.factories import FakeClock
 from tests.ui.support import ListRecorder, app_for, entry, revealing, running, text_of
 from tests.ui.voice_support import PATIENT, a_drill, heard, quiz, spoken, whole
 from tests.ui.waiting import until, until_screen
+from tests.voice.counting import hear, show
 from trainer.judge.claims import TotalClaim
+from trainer.rules.show import Breakdown
 from trainer.ui.app import MugginsApp
 from trainer.ui.count_aloud import HEARD_KEYS, NOT_CAUGHT, refusal_line
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.quiz import TALK_HELP, QuizScreen
+from trainer.voice.heard import NoCount
 from trainer.voice.listen import AudioSource
+from trainer.voice.reach import refusal
 from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable
 
 
@@ -51,6 +55,12 @@ def test_a_refusal_with_a_reason_gives_it_then_the_offer() -> None:
     assert refusal_line(reason) == (
         "I heard thirty-three: no hand of four cards and a starter makes 33. "
         "Say it again (F2), or type it."
+    )
+    # The recogniser's own reasons offer the same, once: the line's offer names F2.
+    assert refusal_line(refusal(33, 4, crib=False)) == refusal_line(reason)
+    below = heard_in(PAIR_SHOW, "fifteen two fifteen four and a pair is six that's four")
+    assert refusal_line(below) == (
+        "I heard a count of six end on four. Say it again (F2), or type it."
     )
     assert refusal_line("Heard no count: say it again.") == NOT_CAUGHT
     assert refusal_line("heard no count in the recording (say it again)") == NOT_CAUGHT
@@ -109,3 +119,15 @@ async def test_help_lists_the_keys_of_a_count_heard(
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, QuizScreen), "the quiz again")
         assert quiz(app).aloud.waiting  # still there to judge
+
+
+PAIR_SHOW = show("5H 10C 9D 5S", "2D")
+
+
+def heard_in(b: Breakdown, said: str) -> str:
+    """Why ``said``, heard with every confidence, is no count ("" if it is one)."""
+    try:
+        hear(b, said)
+    except NoCount as refused:
+        return str(refused)
+    return ""

@@ -82,7 +82,7 @@ def heard_line(count: Heard, claim: SpokenClaim, show: Breakdown) -> str:
 def refusal_line(reason: str) -> str:
     """What the line says when nothing is judged: the reason where there is one (what was
     heard and why it is no count), then the offer."""
-    reason = reason.strip()
+    reason = reason.strip().removesuffix(" Say it again, or type it.")  # offered here, F2 named
     if not reason or reason.lower().startswith(GENERIC):
         return NOT_CAUGHT
     return f"{reason.rstrip('.')}. {OFFER[0].upper()}{OFFER[1:]}"

@@ -18,6 +18,9 @@ from tests.voice.wavbytes import extensible
 from trainer.__main__ import main
 from trainer.voice.listen import SILENCE
 
+HEARD = pytest.mark.slow
+"""A recogniser hearing synthesised speech: in CI, not the quick loop."""
+
 HAND = ["--hand", "5H", "5C", "6D", "10S", "--starter", "2H"]
 SAID = "fifteen two fifteen four and a pair is six"
 LIVE_KEYS = {"ended", "first_word", "end", "listened"}
@@ -29,6 +32,7 @@ def hear(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 
+@HEARD
 def test_hear_live_hears_a_count_with_pauses_whole_and_prints_what_hear_prints(
     tmp_path: Path,
 ) -> None:
@@ -58,6 +62,7 @@ def test_hear_live_hears_a_count_with_pauses_whole_and_prints_what_hear_prints(
     )
 
 
+@HEARD
 def test_hear_live_ends_on_the_final_total(tmp_path: Path) -> None:
     groups = ("fifteen two", "fifteen four", "and a pair is six", "that's six")
     audio = paused(groups, 1.5, tmp_path, seed=4)
@@ -68,6 +73,7 @@ def test_hear_live_ends_on_the_final_total(tmp_path: Path) -> None:
     assert data["listened"] < speech_end(audio) + SILENCE
 
 
+@HEARD
 def test_a_recording_in_the_extensible_format_is_heard(tmp_path: Path) -> None:
     audio = paused(("fifteen two", "fifteen four", "and a pair is six"), 0.3, tmp_path, seed=6)
     wav = tmp_path / "extensible.wav"
@@ -102,6 +108,7 @@ def test_no_count_in_a_live_recording_is_one_line(
     assert capsys.readouterr().err == (f"muggins: error: heard no count in {wav} (say it again)\n")
 
 
+@HEARD
 def test_a_count_ending_below_its_sum_is_asked_again_whole_and_live(tmp_path: Path) -> None:
     said = "fifteen two, fifteen four, and a pair is six, that's four"
     wav = str(synthesise(said, tmp_path / "below.wav", voice="en-us", speed=165, seed=4))

@@ -30,6 +30,10 @@ from trainer.voice.listen import (
 from trainer.voice.recogniser import Recogniser
 from trainer.voice.sound import LOUD, loudness
 
+HEARD = pytest.mark.slow
+"""A recogniser hearing synthesised speech: in CI, not the quick loop (which has the app's
+counts aloud, and the end of a count's rules below)."""
+
 SHOW = score_show(parse_cards("5H 5C 6D 10S"), parse_card("2H"))  # 15-2, 15-4, a pair: 6
 GROUPS = ("fifteen two", "fifteen four", "and a pair is six")
 SAID = "fifteen two fifteen four and a pair is six"
@@ -45,6 +49,7 @@ def recogniser() -> Recogniser:
     return Recogniser()
 
 
+@HEARD
 def test_a_count_is_heard_as_it_is_said_and_ends_after_the_silence(
     tmp_path: Path, recogniser: Recogniser
 ) -> None:
@@ -68,6 +73,7 @@ def test_a_count_is_heard_as_it_is_said_and_ends_after_the_silence(
     assert spoken.listened == pytest.approx(spoken.end + SILENCE, abs=2 * STEP)
 
 
+@HEARD
 @pytest.mark.parametrize("pause", [0.5, 1.0, 1.5, 2.0])
 def test_a_count_with_pauses_between_its_groups_is_heard_whole(
     tmp_path: Path, recogniser: Recogniser, pause: float
@@ -83,6 +89,7 @@ def test_a_count_with_pauses_between_its_groups_is_heard_whole(
     assert spoken.listened == pytest.approx(speech_end(audio) + SILENCE, abs=STEP)
 
 
+@HEARD
 def test_a_pause_of_one_and_a_half_seconds_is_no_end_in_another_voice(
     tmp_path: Path, recogniser: Recogniser
 ) -> None:
@@ -97,6 +104,7 @@ def test_a_pause_of_one_and_a_half_seconds_is_no_end_in_another_voice(
     assert spoken.ended == "silence"
 
 
+@HEARD
 def test_a_final_total_ends_the_count_before_the_silence_would(
     tmp_path: Path, recogniser: Recogniser
 ) -> None:
@@ -217,6 +225,7 @@ def test_a_count_said_on_and_on_ends_at_the_limit_and_the_key_comes_first() -> N
     assert ending.hear(n * CHUNK, "fifteen two that's two", sound[1], key=True) == "key"
 
 
+@HEARD
 def test_a_count_through_a_far_microphone_is_heard(tmp_path: Path, recogniser: Recogniser) -> None:
     """Said 20 dB down or so, its loudest chunk well under a near microphone's: still
     sound, above the room's hiss, and heard."""

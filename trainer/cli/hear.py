@@ -67,8 +67,7 @@ def _live(
 
     spoken = Listener(recogniser, breakdown, RecordedSource(audio)).run()
     if spoken.count is None:  # why, where the recogniser can say more than "no count"
-        said = spoken.refusal and not spoken.refusal.startswith("heard ")
-        raise NoCount(spoken.refusal if said else f"heard no count in {where} (say it again)")
+        raise NoCount(spoken.refusal or f"heard no count in {where} (say it again)")
     first = None if spoken.first_word is None else round(spoken.first_word, 2)
     return spoken.count, {
         "ended": spoken.ended,

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from trainer.voice.audio import rms, samples_of
+from trainer.voice.audio import RATE, rms, samples_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,4 +148,4 @@ def unheard(loud: list[bool], words: list[tuple[int, int]]) -> tuple[float, floa
         run = run + 1 if is_loud and not is_covered else 0
         left += run > 0
         longest = max(longest, run)
-    return left / max(sum(loud), 1), longest * FRAME / 16000
+    return left / max(sum(loud), 1), longest * FRAME / RATE

@@ -30,12 +30,17 @@ class NoCount(ValueError):
     """Nothing in the recording was a count (silence or chatter): say it again."""
 
 
-class Unreachable(NoCount):
+class Reasoned(NoCount):
+    """No count, for a reason the player is told in the message (what was heard, and why
+    it is not judged)."""
+
+
+class Unreachable(Reasoned):
     """The count heard ends on a total ("thirty-three", "that's twenty-five") no show of
     its size makes: misheard or misspoken, never judged."""
 
 
-class BelowCounted(NoCount):
+class BelowCounted(Reasoned):
     """The count heard ends on a total below what its combinations add up to ("…and a
     pair is six, that's four"): a player's slip adds wrong, upward; heard lower, a final
     total was misheard (27 of the 28 heard so in the voice sets' sessions; the tuning set's

@@ -21,7 +21,7 @@ from typing import Final, Literal, Protocol
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import BYTES_A_SECOND, MAX_SECONDS, RATE
 from trainer.voice.graph import Grammar
-from trainer.voice.heard import Heard, NoCount, command_heard, heard
+from trainer.voice.heard import Heard, NoCount, Reasoned, command_heard, heard
 from trainer.voice.recogniser import Recogniser
 from trainer.voice.sound import Sound
 from trainer.voice.wording import HESITATIONS, number
@@ -251,8 +251,10 @@ class Listener:
             if said:
                 command = command_heard(decoded, grammar)
                 count = heard(decoded, grammar) if command is None else None
-        except NoCount as err:
+        except Reasoned as err:
             refusal = str(err)
+        except NoCount:
+            pass
         if said != shown:
             self._on_words(said)
         cpu = time.process_time() - started

@@ -254,7 +254,7 @@ class Recogniser:
             self._onset = kept - len(chunk)
         if kept - self._onset < PRIME * BYTES_A_SECOND:
             return False
-        lead = max(0, self._onset - int(LEAD * RATE) * 2)
+        lead = max(0, self._onset - int(LEAD * BYTES_A_SECOND))
         self._phones.start_utt()  # batch normalisation: the mean is the audio's own
         self._phones.process_raw(b"".join(self._audio)[lead:], False, True)
         self._phones.end_utt()

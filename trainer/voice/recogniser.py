@@ -18,6 +18,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Final
 
 from trainer.rules.show import Breakdown
@@ -87,6 +88,15 @@ class VoiceUnavailable(OSError):
 _NOT_WORDS: Final = frozenset({"<s>", "</s>", "<sil>", "(NULL)"})
 
 
+def model_paths() -> dict[str, str]:
+    """The model the recogniser hears with, as pocketsphinx's settings (``hmm``, ``dict``):
+    the US-English model and dictionary its wheel carries."""
+    import pocketsphinx
+
+    model = pocketsphinx.get_model_path
+    return {"hmm": model("en-us/en-us"), "dict": model("en-us/cmudict-en-us.dict")}
+
+
 def from_mean(decoder: Any, mean: str) -> None:
     """Make ``mean`` the decoder's running mean (CMN), and nothing else of the sound it
     heard before: setting the mean alone left the running sums behind it, so the same
@@ -126,19 +136,17 @@ class Recogniser:
     Words that over-claim are heard again at the end on the plain grammar (the rival's
     model, its second search): a cost only a count that over-claims pays."""
 
-    def __init__(self) -> None:
+    def __init__(self, voice: Path | None = None) -> None:
         try:
             import pocketsphinx
         except ImportError:
             raise VoiceUnavailable(INSTALL_HINT) from None
         model = pocketsphinx.get_model_path
-        common: dict[str, Any] = {
-            "hmm": model("en-us/en-us"),
-            "dict": model("en-us/cmudict-en-us.dict"),
-            "lm": None,
-            "bestpath": False,
-            "logfn": "/dev/null",
-        }
+        common: dict[str, Any] = {**model_paths(), "lm": None, "bestpath": False}
+        common["logfn"] = "/dev/null"
+        if voice is not None:  # the player's voice learnt (`trainer.voice.learn`)
+            common["mllr"] = str(voice)
+        self.voice = voice
         grammar_settings = {**common, **SCORING, **TUNING}
         self._decoder: Any = pocketsphinx.Decoder(**grammar_settings)
         self._rival: Any = pocketsphinx.Decoder(**grammar_settings)
@@ -161,6 +169,17 @@ class Recogniser:
         self._priming = False  # a cold count's audio is kept until it gives a mean (`PRIME`)
         self._sound = Sound()
         self._onset: int | None = None  # where its sound began, in bytes
+
+    def with_voice(self, voice: Path | None) -> Recogniser:
+        """A recogniser that hears with ``voice`` (a transform learnt), from this one's
+        running mean: a count starts as it would have here."""
+        other = Recogniser(voice)
+        if self._warm:
+            other._cmn = self._decoder.get_cmn(False)
+            for decoder in (other._decoder, other._rival, other._phones):
+                from_mean(decoder, other._cmn)
+            other._warm = True
+        return other
 
     def use(self, breakdown: Breakdown) -> Grammar:
         """Make this show's grammar the one the next counts are heard on, its strict

@@ -23,6 +23,9 @@ PATH_MAX: Final = 4096
 """The longest path, in bytes."""
 STATS_NAME: Final = "muggins.sqlite3"
 """The stats file's name in the data folder."""
+VOICE_NAME: Final = "voice.json"
+"""The player's voice learnt from their counts (`trainer.voice.learn`), in the data folder;
+the transform the recogniser loads is beside it (``voice.mllr``)."""
 
 
 class LocationError(ValueError):

@@ -137,6 +137,39 @@ async def test_f2_says_it_again_and_only_the_count_confirmed_is_recorded(
         assert recorder.spoken_speed().counts == 1
 
 
+async def test_only_the_count_judged_teaches_muggins_the_voice(
+    clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    """The player's voice is learnt from the counts judged as heard, never from one said
+    again; it is kept in the data folder for the next run."""
+    ref: list[MugginsApp] = []
+    source = spoken(ref, tmp_path, first_group, whole)
+    profile = tmp_path / "data" / "voice.json"
+    app = app_for(
+        [entry(a_drill("total"))], clock, recorder, voice_source=source, voice_profile=profile
+    )
+    ref.append(app)
+    async with running(app) as pilot:
+        await pilot.press("enter")
+        await pilot.press("f2")
+        await heard(pilot, app)
+        first = quiz(app).aloud.heard
+        await pilot.press("f2")  # said again: the first is not learnt
+        await until(
+            pilot,
+            lambda: quiz(app).aloud.heard not in (None, first),
+            "the count said again",
+            PATIENT,
+        )
+        assert app.voice.learnt == 0
+        assert not profile.exists()
+        await pilot.press("enter")
+        await until(pilot, lambda: revealing(app), "the spoken count judged")
+        await until(pilot, lambda: app.voice.learnt == 1, "the voice learnt", PATIENT)
+        assert profile.exists()
+        assert app.voice.learn_problem == ""
+
+
 async def test_escape_drops_the_count_heard_and_the_count_is_typed(
     clock: FakeClock, recorder: ListRecorder, tmp_path: Path
 ) -> None:

@@ -100,6 +100,7 @@ class MugginsApp(App[None]):
             options.voice_source,
             lambda: self.settings.judge_at_once,
             page=lambda: getattr(self._driver, "page_audio", None),
+            profile=options.voice_profile,
         )
         self.speech = SpeechService(
             lambda: self.settings.speech_rate,

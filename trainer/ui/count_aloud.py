@@ -10,7 +10,7 @@ its `check_action`; `CountsAloud` gives it the actions those bindings name.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from textual.binding import Binding
@@ -57,12 +57,14 @@ def talk_bindings(*, show: bool) -> list[Binding]:
 @dataclass(frozen=True)
 class HeardCount:
     """A count heard and not yet judged: its claim, how fast it was said, the show it is
-    of and its words (for the reveal)."""
+    of, its words (for the reveal) and its audio (the player's voice is learnt from it
+    once judged)."""
 
     claim: SpokenClaim
     times: SpokenTimes
     show: Breakdown
     words: str
+    audio: bytes = field(default=b"", repr=False)
 
 
 def heard_line(count: Heard, claim: SpokenClaim, show: Breakdown) -> str:
@@ -157,6 +159,7 @@ class CountAloud:
             return
         self.judged = heard.words
         self._judge(heard.claim, heard.times)
+        self._service().learn(heard.audio, heard.words)
 
     def type_instead(self) -> None:
         """Escape: drop the count heard (or being said) and type it."""
@@ -198,7 +201,7 @@ class CountAloud:
             self.line.say(refusal_line(str(err)))
             return
         times = SpokenTimes(spoken.first_word or 0.0, spoken.end)
-        heard = HeardCount(claim, times, show, spoken.words)
+        heard = HeardCount(claim, times, show, spoken.words, spoken.audio)
         self.line.say(heard_line(count, claim, show))
         self.heard = heard
         if self._service().at_once():

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from trainer.drills.loader import deep_check, drill_dirs, find_drill, load_all
 from trainer.drills.model import SEED_LIMIT, DrillError, seed_problem
-from trainer.locations import config_dir, stats_path
+from trainer.locations import VOICE_NAME, config_dir, stats_path
 from trainer.saved_peek import peek_saved_game
 from trainer.settings import load_settings, settings_path
 from trainer.textguard import printable
@@ -107,6 +107,7 @@ def build(args: argparse.Namespace) -> tuple[MugginsApp, list[DeferredStore]]:
         plain_cards=args.plain_cards,
         saved_game=saved,
         history_path=history_path,
+        voice_profile=history_path.with_name(VOICE_NAME),
         drill_dirs=tuple(folders),
     )
     return make_app(entries, random.Random(seed), history=open_history, options=options), opened

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -26,6 +27,7 @@ from trainer.ui.user_text import as_text
 if TYPE_CHECKING:
     from trainer.rules.show import Breakdown
     from trainer.ui.page_microphone import PageAudio
+    from trainer.voice.learn import VoiceLearner
     from trainer.voice.listen import AudioSource, Spoken
     from trainer.voice.recogniser import Recogniser
 
@@ -34,14 +36,16 @@ CHECKING = "checking what I heard…"
 
 
 class VoiceService:
-    """The app's recogniser (made once, in a worker), its audio source, and whether a count
-    heard is judged at once (the setting, read when each count is heard)."""
+    """The app's recogniser (made once, in a worker), its audio source, whether a count
+    heard is judged at once (the setting, read when each count is heard), and the player's
+    voice learnt from the counts judged (kept at ``profile``; None: not learnt)."""
 
     def __init__(
         self,
         source: Callable[[], AudioSource] | None,
         at_once: Callable[[], bool] = lambda: False,
         page: Callable[[], PageAudio | None] = lambda: None,
+        profile: Path | None = None,
     ) -> None:
         self._source = source
         self.at_once = at_once
@@ -49,14 +53,66 @@ class VoiceService:
         """The browser page's microphone when the trainer runs in a `muggins serve` tab."""
         self._recogniser: Recogniser | None = None
         self._lock = threading.Lock()
+        self._profile = profile
+        self._learner: VoiceLearner | None = None
+        self._learning = threading.Lock()
+        self.voice: Path | None = None
+        """The transform of the voice learnt that the next count is heard with."""
+        self._version = 0  # the transform's, once more is learnt (its file is rewritten)
+        self._heard_with = 0  # the version the recogniser was made with
+        self.learn_problem = ""
+        """Why the voice could not be learnt or read, if it could not."""
 
     def recogniser(self) -> Recogniser:
+        """The recogniser, hearing with the voice learnt so far (the model loads here)."""
         from trainer.voice.recogniser import Recogniser
 
         with self._lock:
             if self._recogniser is None:
-                self._recogniser = Recogniser()
+                if self._profile is not None:
+                    self.voice = self._learnt().transform
+                self._recogniser, self._heard_with = Recogniser(self.voice), self._version
+            elif self._heard_with != self._version:
+                version = self._version
+                self._recogniser = self._recogniser.with_voice(self.voice)
+                self._heard_with = version
             return self._recogniser
+
+    @property
+    def learnt(self) -> int:
+        """Counts the voice was learnt from in this run."""
+        return 0 if self._learner is None else self._learner.learnt
+
+    def learn(self, audio: bytes, words: str) -> threading.Thread | None:
+        """Learn the player's voice from a count judged as heard (its audio and words), in
+        a thread of its own; the next count is heard with it. The thread, if one began."""
+        if self._profile is None or not audio or not words:
+            return None
+        thread = threading.Thread(
+            target=self._learn, args=(audio, words), name="muggins-voice-learn", daemon=True
+        )
+        thread.start()
+        return thread
+
+    def _learn(self, audio: bytes, words: str) -> None:
+        from trainer.voice.recogniser import VoiceUnavailable
+
+        with self._learning:  # one count at a time, in the order judged
+            try:
+                learner = self._learnt()
+                if learner.learn(audio, words):
+                    self.voice = learner.transform
+                    self._version += 1
+            except (OSError, ValueError, RuntimeError, VoiceUnavailable) as err:
+                self.learn_problem = f"your voice could not be learnt: {err}"
+
+    def _learnt(self) -> VoiceLearner:
+        from trainer.voice.learn import VoiceLearner
+
+        if self._learner is None:
+            self._learner = VoiceLearner(self._profile)
+            self.learn_problem = self._learner.problem
+        return self._learner
 
     def source(self) -> AudioSource:
         """Where a count's audio comes from: the one given (tests), the page's microphone in

@@ -184,6 +184,9 @@ class Spoken:
     than that none was heard)."""
     command: str | None = None
     """The command said instead of a count (`Commands`), heard with confidence."""
+    audio: bytes = field(default=b"", repr=False)
+    """The audio listened to (16 kHz, 16-bit): what the player's voice is learnt from once
+    the count is judged (`trainer.voice.learn`)."""
 
     @property
     def problem(self) -> str:
@@ -230,9 +233,11 @@ class Listener:
         ending = Ending(grammar)
         ended: Ended = "limit"
         fed, shown = 0, ""
+        audio: list[bytes] = []
         try:
             for chunk in self._source.chunks():
                 fed += len(chunk)
+                audio.append(chunk)
                 words = self._recogniser.feed(chunk)
                 why = ending.hear(fed / BYTES_A_SECOND, words, chunk, self._stopped.is_set())
                 # Words found in audio that never held a sound are the room's noise.
@@ -263,4 +268,6 @@ class Listener:
         # Where the first word begins, not when it was first shown: a session's first
         # count shows none until its first seconds have given it a mean (`PRIME`).
         first = decoded.first if said and decoded.first is not None else ending.first
-        return Spoken(said, count, first, end, cpu, ended, listened, refusal, command)
+        return Spoken(
+            said, count, first, end, cpu, ended, listened, refusal, command, b"".join(audio)
+        )

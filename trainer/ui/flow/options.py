@@ -42,6 +42,9 @@ class Options:
     """Check the drills and build the deal tables in the background after home is drawn."""
     voice_source: Callable[[], AudioSource] | None = None
     """Where a count said aloud is heard from (None: the microphone); tests pass a recording."""
+    voice_profile: Path | None = None
+    """Where the player's voice, learnt from the counts they said and had judged, is kept
+    (`trainer.voice.learn`; None: it is not learnt)."""
     speaker: Callable[[int], Speaker] | None = None
     """The trainer's voice at a rate (None: espeak-ng); tests pass one that keeps the text."""
     saved_game: str | None = None

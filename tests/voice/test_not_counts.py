@@ -10,7 +10,7 @@ from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.rules.cards import parse_cards
 from trainer.rules.show import Breakdown
 from trainer.voice.grammar import build
-from trainer.voice.heard import NoCount, Unreachable
+from trainer.voice.heard import SLIP, NoCount, Unreachable
 from trainer.voice.talk import CHATTER
 
 PAIR = show("5H 10C 9D 5S", "2D")  # two fifteens and a pair: 6
@@ -136,13 +136,17 @@ def test_a_total_some_show_reaches_is_judged() -> None:
         ("fifteen two, fifteen four, that's two", "four", "two"),
         ("a pair is two, and nobs is three, that's two", "three", "two"),
         ("fifteen two, fifteen four, fifteen six, and a pair is eight, that's six", "eight", "six"),
+        ("fifteen two, fifteen four, that's eight", "four", "eight"),
+        ("fifteen two, and a pair is four, that's ten", "four", "ten"),
+        ("fifteen two, fifteen four, and a pair is six, that's twelve", "six", "twelve"),
     ],
 )
-def test_a_final_total_below_the_count_said_is_asked_again(
+def test_a_final_total_below_the_count_or_far_above_it_is_asked_again(
     said: str, counted: str, total: str
 ) -> None:
-    """A slip adds wrong, upward; a final total heard below what the count added up to
-    was misheard, and the player is asked again, not judged on it."""
+    """A slip adds wrong, upward, by a combination; a final total heard below what the
+    count added up to, or more than `SLIP` above it, was misheard, and the player is
+    asked again, not judged on it."""
     assert build(PAIR).parse(words(said)) is not None  # the grammar holds it: heard as said
     with pytest.raises(NoCount) as refused:
         hear(PAIR, said)
@@ -158,3 +162,5 @@ def test_a_final_total_above_the_count_said_is_judged_and_the_slip_named() -> No
     assert over.verdict(PAIR, "acc").exact  # the combinations are judged
     same = hear(PAIR, "fifteen two, fifteen four, and a pair is six, that's six")
     assert (same.total, same.slip()) == (6, None)
+    assert SLIP == 2
+    assert hear(PAIR, "twenty eight").total == 28  # a total alone counts nothing to stand off

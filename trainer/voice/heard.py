@@ -6,13 +6,14 @@ grammar's: a spoken count names kinds, not cards); a bare total ("twelve",
 where it and the combinations said disagree, the combinations are judged and `slip`
 names the sum. A bare or final total no show of the hand's size reaches is refused
 (`Unreachable`), and so is a final total below what the combinations add up to
-(`BelowCounted`): both are far likelier misheard than said.
+(`BelowCounted`) or more than `SLIP` above it (`AboveCounted`): all are far likelier
+misheard than said.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from trainer.judge.claims import AnnounceClaim, TotalClaim, answer_to_data
 from trainer.judge.policy import Policy
@@ -45,6 +46,18 @@ class BelowCounted(Reasoned):
     pair is six, that's four"): a player's slip adds wrong, upward; heard lower, a final
     total was misheard (27 of the 28 heard so in the voice sets' sessions; the tuning set's
     10 all were), so it is asked again, never judged."""
+
+
+SLIP: Final = 2
+"""How far above what was counted a final total is judged as said: one combination's two
+points ("…and a pair is six, that's eight"), a player's slip. Further above, it was the
+final total misheard every time it was measured ("…four, that's ten"; "…three, that's
+nine"): it is asked again (`AboveCounted`)."""
+
+
+class AboveCounted(Reasoned):
+    """The count heard ends on a total more than `SLIP` above what its combinations add up
+    to ("…and a pair is four, that's ten"): asked again, never judged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +124,9 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
     nothing = count.bare and total == 19 and grammar.hand_size in NINETEEN_IMPOSSIBLE_SIZES
     if total is not None and not nothing and not reachable(total, grammar.hand_size):
         raise Unreachable(refusal(total, grammar.hand_size, crib=grammar.crib))
-    if total is not None and total < count.counted:
-        raise BelowCounted(
+    if total is not None and not count.bare and not 0 <= total - count.counted <= SLIP:
+        kind = BelowCounted if total < count.counted else AboveCounted
+        raise kind(
             f"I heard a count of {number_word(count.counted)} end on {number_word(total)}. "
             "Say it again, or type it."
         )

@@ -31,7 +31,13 @@ on three times as many new shows, for firmer figures (about 500 recordings)::
 
 ``--sessions`` hears the set as players would at the table: each voice and room's
 recordings in order on a fresh recogniser (its first count a session's first), streamed in
-the microphone's 100 ms chunks; without it each recording is heard whole.
+the microphone's 100 ms chunks; without it each recording is heard whole. ``--learn`` (with
+``--sessions``) learns each voice as the app does (`trainer.voice.learn`: every count heard
+is learnt, and the counts after it are heard with the voice); ``--after SET`` first hears
+and learns the same voice and room's counts of another set (``wide`` for the held-out set:
+new shows), as for a player who has counted there before, and tallies only this set's::
+
+    .venv/bin/python benchmarks/bench_voice.py --set held-out --sessions --learn --after wide
 
 Exit status 0 (a goal missed is reported as MISS, not an error).
 """
@@ -128,18 +134,35 @@ def measure(count: int) -> dict[str, Any]:
     }
 
 
-def hear_set(which: str, limit: int | None, *, streamed: bool = False) -> dict[str, Any]:
+def hear_set(
+    which: str,
+    limit: int | None,
+    *,
+    streamed: bool = False,
+    learn: bool = False,
+    after: str | None = None,
+) -> dict[str, Any]:
     """Every recording of the set ``which`` (the first ``limit``) heard: the tallies.
     ``streamed``: each voice and room's recordings in order on a fresh recogniser, in the
-    microphone's chunks (a player's session at the table) rather than whole."""
-    from tests.voice.corpus import hear, recordings, sessions, tally
+    microphone's chunks (a player's session at the table) rather than whole; ``learn``:
+    the voice learnt as the session goes, after the same voice and room's counts of the
+    set ``after``, if given."""
+    from tests.voice.corpus import hear, hear_learning, recordings, sessions, tally
     from tests.voice.test_held_out import figures
 
     recs = recordings(which)  # type: ignore[arg-type]
     if limit is not None:
         recs = recs[:: max(len(recs) // limit, 1)][:limit]
+    earlier = {}
+    if after is not None:
+        earlier = {(s[0].voice, s[0].room): s for s in sessions(recordings(after))}  # type: ignore[arg-type]
     with tempfile.TemporaryDirectory() as tmp:
-        if streamed:
+        if learn:
+            results = []
+            for session in sessions(recs):
+                before = earlier.get((session[0].voice, session[0].room), [])
+                results += hear_learning(session, Path(tmp), before)
+        elif streamed:
             results = []
             for session in sessions(recs):
                 recogniser = Recogniser()  # a session's first count: its first seconds' mean
@@ -147,7 +170,12 @@ def hear_set(which: str, limit: int | None, *, streamed: bool = False) -> dict[s
         else:
             recogniser = Recogniser()
             results = [hear(recogniser, rec, Path(tmp)) for rec in recs]
-    out: dict[str, Any] = {"set": which, "streamed": streamed, "recordings": len(results)}
+    out: dict[str, Any] = {
+        "set": which,
+        "streamed": streamed or learn,
+        "learnt": f"after the {after} set's counts" if after else learn,
+        "recordings": len(results),
+    }
     for key in ("category", "voice", "room", "phrasing"):
         t = tally(results, key)
         out[key] = {k: dict(c) for k, c in sorted(t.counts.items())}
@@ -172,7 +200,11 @@ def hear_set(which: str, limit: int | None, *, streamed: bool = False) -> dict[s
 
 
 def print_set(result: dict[str, Any]) -> None:
-    print(f"{result['recordings']} recordings of the {result['set']} set")
+    learnt = result.get("learnt")
+    learning = f", the voice learnt as counted{' ' + learnt if isinstance(learnt, str) else ''}"
+    print(
+        f"{result['recordings']} recordings of the {result['set']} set{learning if learnt else ''}"
+    )
     for key in ("category", "voice", "room", "phrasing"):
         print(f"by {key}:")
         for name, c in result[key].items():
@@ -201,10 +233,22 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="with --set: each voice and room's recordings streamed in order, as at the table",
     )
+    parser.add_argument(
+        "--learn", action="store_true", help="with --sessions: learn each voice as the app does"
+    )
+    parser.add_argument(
+        "--after",
+        choices=("tuning", "held-out", "hard", "wide"),
+        help="with --learn: first learn each voice and room from this set's counts",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
+    if (args.learn and not args.sessions) or (args.after and not args.learn):
+        parser.error("--learn needs --sessions, and --after needs --learn")
     if args.set:
-        figures = hear_set(args.set, args.limit, streamed=args.sessions)
+        figures = hear_set(
+            args.set, args.limit, streamed=args.sessions, learn=args.learn, after=args.after
+        )
         if args.json:
             print(json.dumps(figures))
         else:

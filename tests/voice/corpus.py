@@ -55,6 +55,11 @@ class Recording:
     room: Room
     seed: int
 
+    def made(self, folder: Path) -> Path:
+        """The recording in ``folder``, made if it is not there yet."""
+        path = folder / f"r{self.seed}.wav"
+        return path if path.exists() else self.make(folder)
+
     def make(self, folder: Path) -> Path:
         return record(
             self.utterance.text, self.voice, self.room, folder / f"r{self.seed}.wav", seed=self.seed
@@ -178,7 +183,7 @@ def hear(recogniser: Recogniser, rec: Recording, folder: Path, *, stream: bool =
     u = rec.utterance
     b = u.breakdown
     grammar = recogniser.use(b)
-    audio = read_wav(rec.make(folder))
+    audio = read_wav(rec.made(folder))
     decoded = streamed(recogniser, audio) if stream else recogniser.decode(audio)
     try:
         count = heard(decoded, grammar)
@@ -190,6 +195,31 @@ def hear(recogniser: Recogniser, rec: Recording, folder: Path, *, stream: bool =
     assert meant is not None, f"the standard phrasing does not parse: {u.canonical!r}"
     same = signature(count, b) == signature(Heard(u.canonical, meant), b)
     return Result(rec, "as said" if same else "different", decoded)
+
+
+def hear_learning(
+    session: Sequence[Recording], folder: Path, before: Sequence[Recording] = ()
+) -> list[Result]:
+    """A player's session at the table with their voice learnt as they count: each count
+    streamed, and each one heard (not refused: as if judged at once) learnt, the counts
+    after it heard with the voice (`trainer.voice.learn`); ``before``: counts the same
+    player said earlier in the same room (heard and learnt, not returned)."""
+    from trainer.voice.learn import VoiceLearner
+
+    learner = VoiceLearner()
+    recogniser = Recogniser()
+    results: list[Result] = []
+    try:
+        for rec in [*before, *session]:
+            result = hear(recogniser, rec, folder, stream=True)
+            if rec in session:
+                results.append(result)
+            audio = read_wav(rec.made(folder))
+            if result.outcome != "refused" and learner.learn(audio, result.words):
+                recogniser = recogniser.with_voice(learner.transform)
+    finally:
+        learner.close()
+    return results
 
 
 def sessions(recs: Sequence[Recording]) -> list[list[Recording]]:

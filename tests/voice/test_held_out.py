@@ -4,16 +4,23 @@ the recogniser was chosen on, heard as the trainer hears them.
 Issue 31 sets goals on it: right counts in the standard phrasing heard as said ≥ 95 %, in
 players' phrasings ≥ 85 %, wrong counts judged as said ≥ 85 %; a count heard as a
 different count in none of the standard phrasing and at most 0.5 % overall; chatter
-taken for a count at most 1 %. They are not all met yet (docs/development.md, "Counting
-aloud", has the figures; `benchmarks/bench_voice.py --set held-out` prints them by
-voice, room and phrasing). The whole set takes minutes of CPU, so the suite hears a
-quarter of it and holds what the trainer's trust rests on: no count said the standard
-way is ever heard as another, and no more counts heard as others, or chatter taken for a
-count, than when last measured (none of either in this quarter);
+taken for a count at most 1 %. They are met with the player's voice learnt after the
+same voice and room's counts of the wide set, not on a voice heard for the first time
+(docs/development.md, "Counting aloud", has the figures; `benchmarks/bench_voice.py --set
+held-out --sessions --learn --after wide` prints them by voice, room and phrasing).
+The whole set takes minutes of CPU, so the suite hears a quarter of it and holds what the
+trainer's trust rests on: no count said the standard way is ever heard as another, and no
+more counts heard as others, or chatter taken for a count, than when last measured (none
+of either in this quarter);
 the rates are printed beside the goals. Another quarter is heard as at the table, each
 recording streamed in the microphone's chunks as a later count of a session (the running
 mean its voice and room's: the same recording heard whole before it), and holds the same;
 half of a third, each as a session's first count, holds that none is heard as another.
+Six of its 60 sessions (one voice and room's counts each) are heard with the player's voice
+learnt as the app learns it (`trainer.voice.learn`), after the same voice and room's first
+counts of the wide set (new shows): they hold none heard as another, no chatter taken, and
+at least as many heard as said as when first measured (the goals are met on the whole held-out set heard so:
+docs/development.md).
 """
 
 from __future__ import annotations
@@ -24,7 +31,17 @@ from typing import Final
 
 import pytest
 
-from tests.voice.corpus import Result, Tally, hands_of, hear, part, recordings, tally
+from tests.voice.corpus import (
+    Result,
+    Tally,
+    hands_of,
+    hear,
+    hear_learning,
+    part,
+    recordings,
+    sessions,
+    tally,
+)
 from tests.voice.voices import Room
 from trainer.voice.audio import read_wav
 from trainer.voice.recogniser import Recogniser
@@ -89,7 +106,7 @@ def _checked(results: list[Result], title: str, at_most: int) -> None:
     assert not t.counts.get("standard", {}).get("different"), others  # type: ignore[call-overload]
     counts = sum(c["different"] for k, c in t.counts.items() if k != "chatter")
     assert counts <= at_most, others
-    assert t.counts["chatter"]["different"] <= CHATTER_AT_MOST, others
+    assert t.counts.get("chatter", {}).get("different", 0) <= CHATTER_AT_MOST, others  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("half", [0, 1], ids=["first half", "second half"])
@@ -115,3 +132,36 @@ def test_an_eighth_of_the_held_out_set_streamed_as_a_sessions_first_count(
         for rec in part(part(recordings("held-out"), 2, PARTS), 0, 2)
     ]
     _checked(results, "held-out, part 3 of 4 (its first half), a session's first", 0)
+
+
+LEARNT_BEFORE: Final = 3
+"""The wide set's counts of the same voice and room heard (and learnt) first."""
+LEARNT_SESSIONS: Final = 20
+"""One voice and room's session in this many is heard learnt (two halves: three each)."""
+LEARNT_AS_SAID: Final = (
+    {"standard": 5, "players' phrasings": 2, "wrong counts": 1},
+    {"standard": 2, "players' phrasings": 4, "wrong counts": 1},
+)
+"""Heard as said in each half when it was first measured (15 of its 16 counts): floors.
+Streamed on a fresh recogniser, unlearnt, the same counts were heard 4, 2, 1 and 2, 3, 1."""
+
+
+@pytest.mark.parametrize("half", [0, 1], ids=["first half", "second half"])
+def test_sessions_of_the_held_out_set_heard_with_the_voice_learnt(
+    tmp_path: Path, half: int
+) -> None:
+    """As a player who has counted a few times in the room: a voice and room's counts
+    streamed in order after `LEARNT_BEFORE` of its counts from the wide set (new shows),
+    each count heard learnt as the app learns a count judged."""
+    wide = {(s[0].voice, s[0].room): s for s in sessions(recordings("wide"))}
+    chosen = sessions(recordings("held-out"))[half * LEARNT_SESSIONS // 2 :: LEARNT_SESSIONS]
+    results: list[Result] = []
+    for session in chosen:
+        before = wide[(session[0].voice, session[0].room)][:LEARNT_BEFORE]
+        results += hear_learning(session, tmp_path, before)
+    _checked(results, f"held-out, every {LEARNT_SESSIONS}th session ({half + 1}), learnt", 0)
+    t = tally(results)
+    floors = LEARNT_AS_SAID[half]
+    said = {k: t.counts.get(k, {}).get("as said", 0) for k in floors}  # type: ignore[call-overload]
+    print(f"  heard as said: {said}", file=sys.stderr)
+    assert all(said[k] >= floor for k, floor in floors.items()), said

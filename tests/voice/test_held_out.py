@@ -16,11 +16,11 @@ the rates are printed beside the goals. Another quarter is heard as at the table
 recording streamed in the microphone's chunks as a later count of a session (the running
 mean its voice and room's: the same recording heard whole before it), and holds the same;
 half of a third, each as a session's first count, holds that none is heard as another.
-Six of its 60 sessions (one voice and room's counts each) are heard with the player's voice
-learnt as the app learns it (`trainer.voice.learn`), after the same voice and room's first
-counts of the wide set (new shows): they hold none heard as another, no chatter taken, and
-at least as many heard as said as when first measured (the goals are met on the whole held-out set heard so:
-docs/development.md).
+Six of its 60 sessions (one voice and room's counts each) are heard with the player's
+voice learnt as the app learns it (`trainer.voice.learn`), after the same voice and room's
+first counts of the wide set (new shows): they hold none heard as another, no chatter
+taken, and at least as many heard as said as when first measured (the goals are met on the
+whole held-out set heard so: docs/development.md).
 """
 
 from __future__ import annotations

@@ -53,3 +53,15 @@ def test_without_a_place_to_keep_it_nothing_is_learnt(tmp_path: Path) -> None:
     service = VoiceService(None)
     assert service.learn(bytes(32000), "a pair is two") is None
     assert service.learnt == 0
+
+
+def test_a_voice_kept_that_cannot_be_read_is_said_once_and_heard_without(tmp_path: Path) -> None:
+    profile = tmp_path / "voice.json"
+    profile.write_text("{not json", encoding="utf-8")
+    service = VoiceService(None, profile=profile)
+    assert service.recogniser().voice is None
+    problem = service.take_problem()
+    assert "could not be read" in problem
+    assert str(profile) + ".unreadable" in problem
+    assert service.take_problem() == ""  # said once
+    assert (tmp_path / "voice.json.unreadable").read_text(encoding="utf-8") == "{not json"

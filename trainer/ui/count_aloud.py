@@ -180,6 +180,8 @@ class CountAloud:
         if not self._talk.ended(event):
             return
         self._screen.refresh_bindings()
+        if problem := self._service().take_problem():  # the voice learnt: kept or not
+            self._screen.notify(problem, severity="warning", timeout=10)
         show = self._show()
         spoken = event.spoken
         if spoken is None:  # no voice extra, no microphone: as the set-up says

@@ -69,8 +69,7 @@ class VoiceService:
 
         with self._lock:
             if self._recogniser is None:
-                if self._profile is not None:
-                    self.voice = self._learnt().transform
+                self.voice = self._kept()
                 self._recogniser, self._heard_with = Recogniser(self.voice), self._version
             elif self._heard_with != self._version:
                 version = self._version
@@ -94,16 +93,31 @@ class VoiceService:
         thread.start()
         return thread
 
-    def _learn(self, audio: bytes, words: str) -> None:
-        from trainer.voice.recogniser import VoiceUnavailable
+    def take_problem(self) -> str:
+        """Why the voice could not be learnt or read, once (then ""): for the player."""
+        problem, self.learn_problem = self.learn_problem, ""
+        return problem
 
+    def _kept(self) -> Path | None:
+        """The transform of the voice kept from earlier runs, if any (None: none, or it
+        cannot be had: heard without it, and `learn_problem` says why)."""
+        if self._profile is None:
+            return None
+        try:
+            return self._learnt().transform
+        except (ImportError, OSError, ValueError) as err:
+            self._profile = None  # nothing more is learnt this run
+            self.learn_problem = f"your voice cannot be learnt: {err}"
+            return None
+
+    def _learn(self, audio: bytes, words: str) -> None:
         with self._learning:  # one count at a time, in the order judged
             try:
                 learner = self._learnt()
                 if learner.learn(audio, words):
                     self.voice = learner.transform
                     self._version += 1
-            except (OSError, ValueError, RuntimeError, VoiceUnavailable) as err:
+            except (ImportError, OSError, ValueError, RuntimeError) as err:
                 self.learn_problem = f"your voice could not be learnt: {err}"
 
     def _learnt(self) -> VoiceLearner:

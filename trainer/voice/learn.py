@@ -17,7 +17,7 @@ import numpy as np
 
 from trainer.voice.acoustic import Acoustic, Floats
 from trainer.voice.adapt import Indices, VoiceStats, write_mllr
-from trainer.voice.recogniser import VoiceUnavailable, model_paths
+from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable, model_paths
 from trainer.voice.wording import EXTRA_WORDS
 
 UNREADABLE_SUFFIX: Final = ".unreadable"
@@ -33,7 +33,7 @@ class VoiceLearner:
         try:
             import pocketsphinx
         except ImportError:
-            raise VoiceUnavailable("counting aloud needs the voice extra") from None
+            raise VoiceUnavailable(INSTALL_HINT) from None
         self._ps: Any = pocketsphinx
         self._scratch = tempfile.TemporaryDirectory(prefix="muggins-voice-")
         folder = Path(self._scratch.name)

@@ -117,6 +117,8 @@ class VoiceService:
                 if learner.learn(audio, words):
                     self.voice = learner.transform
                     self._version += 1
+                    if self._recogniser is not None:  # made now, not as the next count starts
+                        self.recogniser()
             except (ImportError, OSError, ValueError, RuntimeError) as err:
                 self.learn_problem = f"your voice could not be learnt: {err}"
 

@@ -314,7 +314,7 @@ def test_audio_mode_says_what_it_lacks_before_anything_is_asked(
     from trainer.__main__ import main
     from trainer.speech import engine
     from trainer.voice import microphone
-    from trainer.voice.recogniser import VoiceUnavailable
+    from trainer.voice.sphinx import VoiceUnavailable
 
     def no_microphone() -> None:
         raise VoiceUnavailable(microphone.NO_MICROPHONE)

@@ -24,7 +24,7 @@ from trainer.ui.screens.quiz import TALK_HELP, QuizScreen
 from trainer.voice.heard import NoCount
 from trainer.voice.listen import AudioSource
 from trainer.voice.reach import refusal
-from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable
+from trainer.voice.sphinx import INSTALL_HINT, VoiceUnavailable
 
 
 async def test_chatter_is_refused_with_the_offer_and_nothing_is_recorded(

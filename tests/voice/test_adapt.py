@@ -17,7 +17,8 @@ from trainer.voice.acoustic import STREAMS, WIDTH, Acoustic
 from trainer.voice.adapt import MIN_FRAMES, VoiceStats, features, write_mllr
 from trainer.voice.audio import read_wav
 from trainer.voice.learn import UNREADABLE_SUFFIX, VoiceLearner
-from trainer.voice.recogniser import Recogniser, model_paths
+from trainer.voice.recogniser import Recogniser
+from trainer.voice.sphinx import model_paths
 
 pocketsphinx = pytest.importorskip("pocketsphinx")
 

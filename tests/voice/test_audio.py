@@ -18,7 +18,8 @@ import pytest
 from tests.voice.wavbytes import FLOAT, PCM, extensible
 from trainer.__main__ import main
 from trainer.voice.audio import MAX_SECONDS, RATE, AudioError, read_wav
-from trainer.voice.recogniser import INSTALL_HINT, Recogniser, VoiceUnavailable
+from trainer.voice.recogniser import Recogniser
+from trainer.voice.sphinx import INSTALL_HINT, VoiceUnavailable
 
 
 def write(

@@ -12,7 +12,7 @@ import pytest
 
 from trainer.ui.voice_input import VoiceService
 from trainer.voice.microphone import NO_MICROPHONE, Microphone
-from trainer.voice.recogniser import VoiceUnavailable
+from trainer.voice.sphinx import VoiceUnavailable
 
 
 class PortAudioError(Exception):

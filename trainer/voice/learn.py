@@ -17,7 +17,7 @@ import numpy as np
 
 from trainer.voice.acoustic import Acoustic, Floats
 from trainer.voice.adapt import Indices, VoiceStats, write_mllr
-from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable, model_paths
+from trainer.voice.sphinx import model_paths, pocketsphinx
 from trainer.voice.wording import EXTRA_WORDS
 
 UNREADABLE_SUFFIX: Final = ".unreadable"
@@ -30,11 +30,7 @@ class VoiceLearner:
     counts are learnt one at a time."""
 
     def __init__(self, profile: Path | None = None) -> None:
-        try:
-            import pocketsphinx
-        except ImportError:
-            raise VoiceUnavailable(INSTALL_HINT) from None
-        self._ps: Any = pocketsphinx
+        self._ps: Any = pocketsphinx()
         self._scratch = tempfile.TemporaryDirectory(prefix="muggins-voice-")
         folder = Path(self._scratch.name)
         self._profile = profile
@@ -47,13 +43,14 @@ class VoiceLearner:
         self.problem = ""
         """Why the voice saved could not be read (it was set aside), if it could not."""
         self.stats = self._load()
+        self._written = self._mllr.exists() and self.stats.transform() is not None
         self.learnt = 0
         """Counts learnt by this learner."""
 
     @property
     def transform(self) -> Path | None:
         """The transform the recogniser loads, if the voice is known well enough."""
-        return self._mllr if self._mllr.exists() and self.stats.transform() is not None else None
+        return self._mllr if self._written else None
 
     def learn(self, audio: bytes, words: str) -> bool:
         """Add a count (its 16 kHz audio and the words it was heard as); whether the
@@ -75,6 +72,7 @@ class VoiceLearner:
             partial = self._mllr.with_name(self._mllr.name + ".new")
             write_mllr(partial, transform)
             os.replace(partial, self._mllr)
+            self._written = True
             return True
 
     def close(self) -> None:

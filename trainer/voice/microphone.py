@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from trainer.voice.audio import RATE
-from trainer.voice.recogniser import INSTALL_HINT, VoiceUnavailable
+from trainer.voice.sphinx import INSTALL_HINT, VoiceUnavailable
 
 CHUNK: Final = 0.1
 """Seconds of audio a chunk."""

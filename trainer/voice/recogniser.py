@@ -1,7 +1,7 @@
 """Audio to words with pocketsphinx, on a grammar built from the hand; chatter refused.
 
-pocketsphinx is imported here only, and only when a recogniser is made: without the
-``voice`` extra the rest of Muggins never notices. A second decode of the same audio
+pocketsphinx is imported only when a recogniser is made (`trainer.voice.sphinx`):
+without the ``voice`` extra the rest of Muggins never notices. A second decode of the same audio
 with the model's free phone loop tells a count from chatter: a count scores about as
 well on its grammar as on free phones, and says roughly the phones the free loop hears;
 chatter forced into a count does neither (VOICE.md, Rejecting what is not a count). A
@@ -27,6 +27,7 @@ from trainer.voice.confidence import FRAME, Decoded, Loudness, unheard
 from trainer.voice.grammar import build
 from trainer.voice.graph import Grammar
 from trainer.voice.sound import Sound
+from trainer.voice.sphinx import model_paths, pocketsphinx
 from trainer.voice.wording import EXTRA_WORDS
 
 COLD: Final = 5.0
@@ -61,12 +62,6 @@ costs least."""
 
 _NOT_SPEECH: Final = frozenset({"SIL", "+NSN+", "+SPN+", "+BREATH+", "+COUGH+", "+UM+"})
 
-INSTALL_HINT: Final = (
-    "counting aloud needs the voice extra: pip install 'muggins[voice]' "
-    "(in a checkout: MUGGINS_EXTRAS=test,browser,voice bash scripts/setup)"
-)
-
-
 TUNING: dict[str, Any] = {"beam": 1e-80, "pbeam": 1e-80, "wbeam": 1e-60}
 """The grammars' search settings beyond the defaults (the end-of-utterance best path is
 off, VOICE.md): beams wider than the model's, which lost the right path of a count in a
@@ -80,21 +75,7 @@ SCORING: Final[dict[str, Any]] = {"compallsen": True}
 normalised alike and their differences are the audio's, not their searches'."""
 
 
-class VoiceUnavailable(OSError):
-    """The recogniser (or the microphone) cannot be had here; the message says how to get
-    it. An `OSError`, as a missing library is: the CLI reports it on one line."""
-
-
 _NOT_WORDS: Final = frozenset({"<s>", "</s>", "<sil>", "(NULL)"})
-
-
-def model_paths() -> dict[str, str]:
-    """The model the recogniser hears with, as pocketsphinx's settings (``hmm``, ``dict``):
-    the US-English model and dictionary its wheel carries."""
-    import pocketsphinx
-
-    model = pocketsphinx.get_model_path
-    return {"hmm": model("en-us/en-us"), "dict": model("en-us/cmudict-en-us.dict")}
 
 
 def from_mean(decoder: Any, mean: str) -> None:
@@ -137,23 +118,20 @@ class Recogniser:
     model, its second search): a cost only a count that over-claims pays."""
 
     def __init__(self, voice: Path | None = None) -> None:
-        try:
-            import pocketsphinx
-        except ImportError:
-            raise VoiceUnavailable(INSTALL_HINT) from None
-        model = pocketsphinx.get_model_path
+        ps = pocketsphinx()
+        model = ps.get_model_path
         common: dict[str, Any] = {**model_paths(), "lm": None, "bestpath": False}
         common["logfn"] = "/dev/null"
         if voice is not None:  # the player's voice learnt (`trainer.voice.learn`)
             common["mllr"] = str(voice)
         self.voice = voice
         grammar_settings = {**common, **SCORING, **TUNING}
-        self._decoder: Any = pocketsphinx.Decoder(**grammar_settings)
-        self._rival: Any = pocketsphinx.Decoder(**grammar_settings)
+        self._decoder: Any = ps.Decoder(**grammar_settings)
+        self._rival: Any = ps.Decoder(**grammar_settings)
         for word, phones in EXTRA_WORDS.items():
             self._decoder.add_word(word, phones, False)
             self._rival.add_word(word, phones, False)
-        self._phones: Any = pocketsphinx.Decoder(**common, **SCORING, **PHONE_TUNING)
+        self._phones: Any = ps.Decoder(**common, **SCORING, **PHONE_TUNING)
         self._phones.add_allphone_file("phones", model("en-us/en-us-phone.lm.bin"))
         self._phones.activate_search("phones")
         self._count = 0

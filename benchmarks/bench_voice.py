@@ -35,9 +35,12 @@ the microphone's 100 ms chunks; without it each recording is heard whole. ``--le
 ``--sessions``) learns each voice as the app does (`trainer.voice.learn`: every count heard
 is learnt, and the counts after it are heard with the voice); ``--after SET`` first hears
 and learns the same voice and room's counts of another set (``wide`` for the held-out set:
-new shows), as for a player who has counted there before, and tallies only this set's::
+new shows), as for a player who has counted there before, and tallies only this set's;
+``--enrol`` first reads the three counts Muggins shows to teach a voice, learnt on their
+text as "Teach Muggins your voice" does (`tests.voice.corpus.enrolment`)::
 
     .venv/bin/python benchmarks/bench_voice.py --set held-out --sessions --learn --after wide
+    .venv/bin/python benchmarks/bench_voice.py --set wide --sessions --learn --enrol
 
 Exit status 0 (a goal missed is reported as MISS, not an error).
 """
@@ -141,13 +144,15 @@ def hear_set(
     streamed: bool = False,
     learn: bool = False,
     after: str | None = None,
+    enrol: bool = False,
 ) -> dict[str, Any]:
     """Every recording of the set ``which`` (the first ``limit``) heard: the tallies.
     ``streamed``: each voice and room's recordings in order on a fresh recogniser, in the
     microphone's chunks (a player's session at the table) rather than whole; ``learn``:
     the voice learnt as the session goes, after the same voice and room's counts of the
-    set ``after``, if given."""
-    from tests.voice.corpus import hear, hear_learning, recordings, sessions, tally
+    set ``after``, if given, and after reading the counts Muggins asks for to learn a
+    voice if ``enrol``."""
+    from tests.voice.corpus import enrolment, hear, hear_learning, recordings, sessions, tally
     from tests.voice.test_held_out import figures
 
     recs = recordings(which)  # type: ignore[arg-type]
@@ -160,8 +165,10 @@ def hear_set(
         if learn:
             results = []
             for session in sessions(recs):
-                before = earlier.get((session[0].voice, session[0].room), [])
-                results += hear_learning(session, Path(tmp), before)
+                voice, room = session[0].voice, session[0].room
+                read = enrolment(voice, room) if enrol else []
+                before = earlier.get((voice, room), [])
+                results += hear_learning(session, Path(tmp), before, enrol=read)
         elif streamed:
             results = []
             for session in sessions(recs):
@@ -173,7 +180,7 @@ def hear_set(
     out: dict[str, Any] = {
         "set": which,
         "streamed": streamed or learn,
-        "learnt": f"after the {after} set's counts" if after else learn,
+        "learnt": _learnt(learn, after, enrol),
         "recordings": len(results),
     }
     for key in ("category", "voice", "room", "phrasing"):
@@ -197,6 +204,17 @@ def hear_set(
         if r.outcome == "different"
     ]
     return out
+
+
+def _learnt(learn: bool, after: str | None, enrol: bool) -> str | bool:
+    """How the voice was learnt before the set's counts, if it was."""
+    if not learn:
+        return False
+    first = [
+        *(["after reading three counts"] if enrol else []),
+        *([f"after the {after} set's counts"] if after else []),
+    ]
+    return " and ".join(first) or True
 
 
 def print_set(result: dict[str, Any]) -> None:
@@ -241,13 +259,23 @@ def main(argv: list[str] | None = None) -> int:
         choices=("tuning", "held-out", "hard", "wide"),
         help="with --learn: first learn each voice and room from this set's counts",
     )
+    parser.add_argument(
+        "--enrol",
+        action="store_true",
+        help="with --learn: each voice and room first reads the counts shown to teach its voice",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    if (args.learn and not args.sessions) or (args.after and not args.learn):
-        parser.error("--learn needs --sessions, and --after needs --learn")
+    if (args.learn and not args.sessions) or ((args.after or args.enrol) and not args.learn):
+        parser.error("--learn needs --sessions, and --after and --enrol need --learn")
     if args.set:
         figures = hear_set(
-            args.set, args.limit, streamed=args.sessions, learn=args.learn, after=args.after
+            args.set,
+            args.limit,
+            streamed=args.sessions,
+            learn=args.learn,
+            after=args.after,
+            enrol=args.enrol,
         )
         if args.json:
             print(json.dumps(figures))

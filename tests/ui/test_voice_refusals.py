@@ -11,7 +11,15 @@ import pytest
 from textual.widgets import Input
 
 from tests.factories import FakeClock
-from tests.ui.support import ListRecorder, app_for, entry, revealing, running, text_of
+from tests.ui.support import (
+    ListRecorder,
+    app_for,
+    entry,
+    notifications,
+    revealing,
+    running,
+    text_of,
+)
 from tests.ui.voice_support import PATIENT, a_drill, heard, quiz, spoken, whole
 from tests.ui.waiting import until, until_screen
 from tests.voice.counting import hear, show
@@ -21,6 +29,7 @@ from trainer.ui.app import MugginsApp
 from trainer.ui.count_aloud import HEARD_KEYS, NOT_CAUGHT, refusal_line
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.quiz import TALK_HELP, QuizScreen
+from trainer.ui.voice_input import TEACH_HINT
 from trainer.voice.heard import NoCount
 from trainer.voice.listen import AudioSource
 from trainer.voice.reach import refusal
@@ -48,6 +57,32 @@ async def test_chatter_is_refused_with_the_offer_and_nothing_is_recorded(
         await pilot.press("enter")
         await until(pilot, lambda: revealing(app), "the typed count judged")
         assert [a.answer for a in recorder.attempts] == [TotalClaim(2)]
+
+
+@pytest.mark.slow  # three counts heard
+async def test_after_two_refusals_the_player_is_told_how_to_teach_their_voice(
+    clock: FakeClock, recorder: ListRecorder, tmp_path: Path
+) -> None:
+    ref: list[MugginsApp] = []
+    source = spoken(ref, tmp_path, lambda q: "hold on a second, whose crib is it")
+    profile = tmp_path / "data" / "voice.json"
+    app = app_for(
+        [entry(a_drill("total"))], clock, recorder, voice_source=source, voice_profile=profile
+    )
+    ref.append(app)
+    async with running(app) as pilot:
+        caught = notifications(app)
+        await pilot.press("enter")
+        for n in range(3):
+            await pilot.press("f2")
+
+            def offered(n: int = n) -> bool:
+                return len(source.said) > n and text_of(app, "#talk-words") == NOT_CAUGHT
+
+            await until(pilot, offered, "the offer", PATIENT)
+            assert caught.count(TEACH_HINT) == (n >= 1), n  # after the second, once
+        assert "Teach Muggins your voice" in TEACH_HINT
+        assert not profile.exists()  # nothing refused is learnt
 
 
 def test_a_refusal_with_a_reason_gives_it_then_the_offer() -> None:

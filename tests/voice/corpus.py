@@ -41,6 +41,11 @@ from trainer.voice.recogniser import Recogniser
 Which = Literal["tuning", "held-out", "hard", "wide"]
 Outcome = Literal["as said", "refused", "different"]
 
+ALL_VOICES: Final = (*TUNING, *HELD_OUT)
+ALL_ROOMS: Final = (*TUNING_ROOMS, *HELD_OUT_ROOMS, *HARD_ROOMS)
+ENROL_SEED: Final = 100_000
+"""The readings' seeds (`enrolment`) start here, clear of the sets' recordings'."""
+
 SIZES: Final = (4, 4, 4, 4, 3, 5)
 """Hand sizes dealt in turn: mostly the standard game's four, some of the five-card game's
 three and of five kept."""
@@ -197,19 +202,52 @@ def hear(recogniser: Recogniser, rec: Recording, folder: Path, *, stream: bool =
     return Result(rec, "as said" if same else "different", decoded)
 
 
+def enrolment(voice: Voice, room: Room) -> list[Recording]:
+    """The counts Muggins asks a player to read to teach it their voice
+    (`trainer.voice.enrol.readings`, dealt from a seed of the voice and room's own), said
+    by ``voice`` in ``room``, each as shown."""
+    from trainer.voice.enrol import readings
+
+    base = ENROL_SEED + 1000 * ALL_VOICES.index(voice) + 10 * ALL_ROOMS.index(room)
+    return [
+        Recording(
+            Utterance(r.show.hand, r.show.starter, False, "right", STANDARD, (r.text,), r.text),
+            voice,
+            room,
+            seed=base + n,
+        )
+        for n, r in enumerate(readings(random.Random(base)))
+    ]
+
+
 def hear_learning(
-    session: Sequence[Recording], folder: Path, before: Sequence[Recording] = ()
+    session: Sequence[Recording],
+    folder: Path,
+    before: Sequence[Recording] = (),
+    *,
+    enrol: Sequence[Recording] = (),
 ) -> list[Result]:
     """A player's session at the table with their voice learnt as they count: each count
     streamed, and each one heard (not refused: as if judged at once) learnt, the counts
     after it heard with the voice (`trainer.voice.learn`); ``before``: counts the same
-    player said earlier in the same room (heard and learnt, not returned)."""
+    player said earlier in the same room (heard and learnt, not returned); ``enrol``:
+    counts they read first to teach Muggins their voice (`enrolment`), each learnt on its
+    text when the words heard are the count shown (`trainer.voice.enrol.read_as_shown`),
+    as the app's "Teach Muggins your voice" does."""
+    from trainer.voice.enrol import Reading, read_as_shown
     from trainer.voice.learn import VoiceLearner
 
     learner = VoiceLearner()
     recogniser = Recogniser()
     results: list[Result] = []
     try:
+        for rec in enrol:
+            reading = Reading(rec.utterance.breakdown)
+            recogniser.use(reading.show)
+            audio = read_wav(rec.made(folder))
+            words = streamed(recogniser, audio).words
+            if read_as_shown(words, reading) and learner.learn(audio, reading.words):
+                recogniser = recogniser.with_voice(learner.transform)
         for rec in [*before, *session]:
             result = hear(recogniser, rec, folder, stream=True)
             if rec in session:

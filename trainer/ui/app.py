@@ -80,6 +80,7 @@ class MugginsApp(App[None]):
         options = options or Options()
         self.entries = list(entries)
         self.options = options
+        self._rng = rng
         self.prefs = SettingsService(
             self,
             options.settings,
@@ -347,6 +348,12 @@ class MugginsApp(App[None]):
         plain = self.options.plain_cards or settings.card_style == "letters"
         self.plain_cards = self._home().plain = plain
 
+    def action_teach_voice(self) -> None:
+        """Read counts aloud so that Muggins learns the player's voice."""
+        from trainer.ui.screens.teach_voice import TeachVoiceScreen
+
+        self.push_screen(TeachVoiceScreen(self._rng, plain=self.plain_cards))
+
     def action_play_game(self) -> None:
         """Choose a game to play against the computer."""
         self.push_screen(self.games.setup_screen(self._home().saved))
@@ -378,6 +385,12 @@ class MugginsApp(App[None]):
         yield SystemCommand(
             "Your games", "Past games, each reviewed hand by hand", home.action_past_games
         )
+        if self.voice.keeps:
+            yield SystemCommand(
+                "Teach Muggins your voice",
+                "Read three counts aloud: your counts are heard better after",
+                self.action_teach_voice,
+            )
         if home.saved:
             yield SystemCommand("Resume your game", home.saved, self.action_resume_game)
         for d in (e.drill for e in self.entries if e.drill is not None):

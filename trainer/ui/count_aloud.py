@@ -196,6 +196,8 @@ class CountAloud:
         count = spoken.count
         if count is None:
             self.line.say(refusal_line(spoken.problem))
+            if hint := self._service().refused():
+                self._screen.notify(hint, timeout=12)
             return
         try:
             claim = count.claim() if self._announcing() else TotalClaim(count.total)

@@ -32,6 +32,12 @@ if TYPE_CHECKING:
     from trainer.voice.recogniser import Recogniser
 
 LISTENING = "Listening… say your count (F2 again to end it)"
+TEACH_HINT = (
+    "Muggins hears you better once it knows your voice: "
+    "“Teach Muggins your voice” in the command palette (ctrl+p) takes three counts read aloud."
+)
+TEACH_AFTER = 2
+"""Counts refused, with no voice learnt yet, before the player is told how to teach it."""
 CHECKING = "checking what I heard…"
 
 
@@ -62,6 +68,7 @@ class VoiceService:
         self._heard_with = 0  # the version the recogniser was made with
         self.learn_problem = ""
         """Why the voice could not be learnt or read, if it could not."""
+        self._refusals = 0
 
     def recogniser(self) -> Recogniser:
         """The recogniser, hearing with the voice learnt so far (the model loads here)."""
@@ -78,6 +85,11 @@ class VoiceService:
             return self._recogniser
 
     @property
+    def keeps(self) -> bool:
+        """Whether the player's voice is learnt and kept (there is a data folder)."""
+        return self._profile is not None
+
+    @property
     def learnt(self) -> int:
         """Counts the voice was learnt from in this run."""
         return 0 if self._learner is None else self._learner.learnt
@@ -92,6 +104,13 @@ class VoiceService:
         )
         thread.start()
         return thread
+
+    def refused(self) -> str:
+        """A count was refused: once, after `TEACH_AFTER` with no voice learnt, how to
+        teach Muggins the voice (`TEACH_HINT`); else ""."""
+        self._refusals += 1
+        taught = self.voice is not None or self.learnt
+        return TEACH_HINT if self._refusals == TEACH_AFTER and self.keeps and not taught else ""
 
     def take_problem(self) -> str:
         """Why the voice could not be learnt or read, once (then ""): for the player."""

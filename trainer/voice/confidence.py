@@ -149,3 +149,15 @@ def unheard(loud: list[bool], words: list[tuple[int, int]]) -> tuple[float, floa
         left += run > 0
         longest = max(longest, run)
     return left / max(sum(loud), 1), longest * FRAME / RATE
+
+
+def edits(a: list[str], b: list[str]) -> int:
+    """Insertions, deletions and substitutions from ``a`` to ``b`` (phones, or words)."""
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        prev, row[0] = row[0], i
+        for j in range(1, len(b) + 1):
+            cur = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] != b[j - 1]))
+            prev = cur
+    return row[-1]

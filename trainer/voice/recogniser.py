@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from trainer.rules.show import Breakdown
 from trainer.voice.audio import BYTES_A_SECOND, RATE
-from trainer.voice.confidence import FRAME, Decoded, Loudness, unheard
+from trainer.voice.confidence import FRAME, Decoded, Loudness, edits, unheard
 from trainer.voice.grammar import build
 from trainer.voice.graph import Grammar
 from trainer.voice.sound import Sound
@@ -94,17 +94,6 @@ def _spoken(decoder: Any) -> list[tuple[str, int, int]]:
         for seg in decoder.seg() or ()  # no hypothesis: no segments
         if seg.word not in _NOT_WORDS and not seg.word.startswith(("[", "+"))
     ]
-
-
-def _edits(a: list[str], b: list[str]) -> int:
-    row = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        prev, row[0] = row[0], i
-        for j in range(1, len(b) + 1):
-            cur = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] != b[j - 1]))
-            prev = cur
-    return row[-1]
 
 
 class Recogniser:
@@ -386,4 +375,4 @@ class Recogniser:
         for word in words.split():
             expected += str(self._decoder.lookup_word(word)).split()
         heard = [p for p in phones.split() if p not in _NOT_SPEECH]
-        return _edits(expected, heard) / max(len(expected), 1)
+        return edits(expected, heard) / max(len(expected), 1)

@@ -14,7 +14,7 @@ from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.rules.cards import JACK, deck, parse_card, parse_cards
 from trainer.rules.show import HAND_SIZES, Breakdown, score_show
 from trainer.rules.sizes import CRIB_SIZE
-from trainer.voice.confidence import COUNT_BAR, ONE_BAR, Decoded
+from trainer.voice.confidence import COUNT_BAR, ONE_BAR, TOTAL_BAR, WRONG_TOTAL_BAR, Decoded
 from trainer.voice.grammar import build
 from trainer.voice.graph import Said
 from trainer.voice.heard import Heard, NoCount, heard
@@ -139,6 +139,28 @@ def test_words_that_are_no_count_are_refused() -> None:
         heard(Decoded("sixteen", 0.0, -0.001, 0.0), build(DOUBLE_RUN))  # chatter's score
     with pytest.raises(NoCount):
         heard(Decoded("fifteen two", 0.0, 0.001, 1.5), build(DOUBLE_RUN))  # other phones
+
+
+def test_a_wrong_total_said_alone_must_score_with_the_phones() -> None:
+    """Table talk is heard as a bare total far more often than as anything else, and on a
+    wrong total thirty times as often as on the show's: a wrong one needs a surer hearing
+    (`WRONG_TOTAL_BAR`) than the show's own (`TOTAL_BAR`)."""
+    grammar = build(DOUBLE_RUN)  # 16
+    assert grammar.total == 16
+    doubtful = TOTAL_BAR.margin / 2  # between the two bars
+    assert TOTAL_BAR.margin < doubtful < WRONG_TOTAL_BAR.margin
+    assert heard(Decoded("sixteen", 0.0, doubtful, 0.0), grammar).total == 16
+    with pytest.raises(NoCount):
+        heard(Decoded("fourteen", 0.0, doubtful, 0.0), grammar)
+    assert heard(Decoded("fourteen", 0.0, WRONG_TOTAL_BAR.margin, 0.0), grammar).total == 14
+    nothing = build(show("2H 4C 6D 8S", "KH"))  # 19 cannot be: "nineteen" is nothing
+    assert nothing.total == 0
+    for said in ("nineteen", "nothing", "zero"):
+        assert heard(Decoded(said, 0.0, doubtful, 0.0), nothing).total in (0, 19)
+    with pytest.raises(NoCount):
+        heard(Decoded("two", 0.0, doubtful, 0.0), nothing)
+    # A count of groups is not a bare total: its own bar holds whatever its total.
+    assert heard(Decoded("fifteen two that's four", 0.0, 0.0, 0.0), grammar).total == 4
 
 
 def test_the_grammar_is_small() -> None:

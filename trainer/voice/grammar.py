@@ -69,7 +69,7 @@ def build(breakdown: Breakdown, *, strict: bool = False, plain: bool = False) ->
     an over-claim, the rival of words that claim what the show lacks."""
     strict = strict or plain
     size = len(breakdown.hand)
-    g = Grammar(hand_size=size, crib=breakdown.crib)
+    g = Grammar(hand_size=size, crib=breakdown.crib, total=breakdown.total)
     most = max(MOST_POINTS[size], 19)
     two = g.state()  # "two": a bare total, or the first fifteen of "two, four, six"
     for n in range(most + 1):  # a bare total, "nineteen" among them

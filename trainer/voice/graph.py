@@ -79,6 +79,8 @@ class Grammar:
     final: int = 1
     hand_size: int = 4
     crib: bool = False
+    total: int | None = None
+    """The show's total (None: no show's, commands alone)."""
 
     @property
     def words(self) -> set[str]:

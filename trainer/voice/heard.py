@@ -20,7 +20,15 @@ from trainer.judge.policy import Policy
 from trainer.judge.verdict import NINETEEN_IMPOSSIBLE_SIZES, Verdict, judge
 from trainer.rules.show import Breakdown
 from trainer.rules.speech import number_word
-from trainer.voice.confidence import COMMAND_BAR, COUNT_BAR, DOUBT_BAR, ONE_BAR, TOTAL_BAR, Decoded
+from trainer.voice.confidence import (
+    COMMAND_BAR,
+    COUNT_BAR,
+    DOUBT_BAR,
+    ONE_BAR,
+    TOTAL_BAR,
+    WRONG_TOTAL_BAR,
+    Decoded,
+)
 from trainer.voice.graph import Grammar, Said
 from trainer.voice.reach import reachable, refusal
 from trainer.voice.talk import CHATTER
@@ -112,7 +120,7 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
         raise NoCount(f"heard no count in {where} (say it again)")
     bar = COUNT_BAR
     if said is not None and not said.units:
-        bar = TOTAL_BAR
+        bar = TOTAL_BAR if _the_shows(said.total, grammar) else WRONG_TOTAL_BAR
     elif said is not None and said.doubtful:
         bar = DOUBT_BAR
     elif said is not None and len(said.units) == 1:
@@ -131,6 +139,15 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
             "Say it again, or type it."
         )
     return count
+
+
+def _the_shows(total: int | None, grammar: Grammar) -> bool:
+    """Whether a bare total is the show's ("nineteen" for nothing where 19 cannot be);
+    True when the grammar knows no show's total."""
+    if grammar.total is None:
+        return True
+    nothing = total == 19 and grammar.hand_size in NINETEEN_IMPOSSIBLE_SIZES
+    return (0 if nothing else total) == grammar.total
 
 
 def command_heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> str | None:

@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-from tests.voice.said import CHATTER, STANDARD, WRONG, Utterance, deal, utterances
+from tests.voice.said import (
+    CHATTER,
+    HELD_OUT_TALK,
+    STANDARD,
+    WRONG,
+    Utterance,
+    deal,
+    utterances,
+)
 from tests.voice.voices import (
     HARD_ROOMS,
     HELD_OUT,
@@ -45,6 +53,8 @@ ALL_VOICES: Final = (*TUNING, *HELD_OUT)
 ALL_ROOMS: Final = (*TUNING_ROOMS, *HELD_OUT_ROOMS, *HARD_ROOMS)
 ENROL_SEED: Final = 100_000
 """The readings' seeds (`enrolment`) start here, clear of the sets' recordings'."""
+TALK_SEED: Final = 200_000
+"""The table talk's seeds (`talk`) start here."""
 
 SIZES: Final = (4, 4, 4, 4, 3, 5)
 """Hand sizes dealt in turn: mostly the standard game's four, some of the five-card game's
@@ -138,6 +148,26 @@ def recordings(which: Which) -> list[Recording]:
     pairs = [(v, r) for v in voices for r in rooms]
     rng.shuffle(pairs)
     return [Recording(u, *pairs[n % len(pairs)], seed=1000 * seed + n) for n, u in enumerate(said)]
+
+
+def talk(which: Literal["tuning", "held-out"]) -> list[Recording]:
+    """Table talk said while Muggins listens for a count, far more of it than a set holds:
+    every line (`CHATTER` for the tuning set, `HELD_OUT_TALK` for the held-out set) said
+    by every voice in every room of the set, each on a show of the set in turn. Its 24
+    lines a set are too few to hold talk taken to 1 %."""
+    if which == "tuning":
+        voices, rooms, lines, seed = TUNING, TUNING_ROOMS, CHATTER, 1
+    else:
+        voices, rooms, lines, seed = HELD_OUT, HELD_OUT_ROOMS, HELD_OUT_TALK, 2
+    dealt = shows(seed, 30)
+    out: list[Recording] = []
+    for v, voice in enumerate(voices):
+        for r, room in enumerate(rooms):
+            base = TALK_SEED + 1000 * seed * 100 + 1000 * (len(rooms) * v + r)
+            for n, line in enumerate(lines):
+                b = dealt[(n + v + r) % len(dealt)]
+                out.append(Recording(_chatter(b, line), voice, room, seed=base + n))
+    return out
 
 
 def signature(count: Heard, b: Breakdown) -> tuple[object, ...]:

@@ -68,6 +68,52 @@ CHATTER: Final = (
 )
 """Things said at a table that are not a count: pegging talk, card names, chat."""
 
+HELD_OUT_TALK: Final = (
+    "ace of diamonds",
+    "queen of hearts",
+    "a seven and an eight",
+    "I have a ten",
+    "two sixes",
+    "nice cut",
+    "a jack turned up",
+    "that's a good hand",
+    "muggins",
+    "I'll take those",
+    "you missed one",
+    "your count",
+    "your turn",
+    "wait a minute",
+    "let me think",
+    "where are we on the board",
+    "who's ahead",
+    "move your peg",
+    "skunked you",
+    "one more game",
+    "nice hand",
+    "bad luck",
+    "that's not fair",
+    "I need a drink",
+    "can you see the board",
+    "what's the score",
+    "deal again",
+    "lucky cut",
+    "no way",
+    "hang on",
+    "what did you throw",
+    "put it in my crib",
+    "I'm counting",
+    "how did you get that",
+    "well played",
+    "well done",
+    "it's your crib",
+    "are you sure",
+    "that's a go",
+)
+"""Table talk no setting was chosen on (none of `CHATTER`), for the held-out voices and
+rooms: cards, the board, the deal, chat. Pegging scores said as such ("fifteen for two",
+"twenty one", "a pair for two") are left out: said while a count is listened for, a
+show's grammar may fairly hear them as a count."""
+
 
 @dataclass(frozen=True, slots=True)
 class Utterance:

@@ -228,7 +228,7 @@ def hear_talk(which: str, limit: int | None) -> dict[str, Any]:
             recogniser = Recogniser()
             results += [hear(recogniser, rec, Path(tmp), stream=True) for rec in session]
     taken = [r for r in results if r.outcome != "refused"]
-    by: dict[str, dict[str, Counter[str]]] = {"line": {}, "voice": {}, "room": {}}
+    by: dict[str, dict[str, Counter[bool]]] = {"line": {}, "voice": {}, "room": {}}
     for r in results:
         rec = r.recording
         for key, name in (

@@ -155,6 +155,9 @@ def talk(which: Literal["tuning", "held-out"]) -> list[Recording]:
     every line (`CHATTER` for the tuning set, `HELD_OUT_TALK` for the held-out set) said
     by every voice in every room of the set, each on a show of the set in turn. Its 24
     lines a set are too few to hold talk taken to 1 %."""
+    voices: tuple[Voice, ...]
+    rooms: tuple[Room, ...]
+    lines: tuple[str, ...]
     if which == "tuning":
         voices, rooms, lines, seed = TUNING, TUNING_ROOMS, CHATTER, 1
     else:

@@ -107,7 +107,11 @@ def test_fifteen_two_of_a_pegging_pile_is_a_fifteen() -> None:
             "forty four",
             "no hand of five cards and a starter makes 44.",
         ),
-        (show("3H 4C 5D 6S 7H", "JH"), "that's fifty", "five cards and a starter makes 50."),
+        (
+            show("3H 4C 5D 6S 7H", "JH"),
+            "fifteen two, that's fifty",
+            "five cards and a starter makes 50.",
+        ),
     ],
 )
 def test_a_total_no_show_reaches_is_refused_never_judged(

@@ -8,10 +8,11 @@ phrase a self-correction ("no wait") goes back to the state it was said from, "s
 again" to the beginning, and a bare number after a fifteen is the next fifteen ("fifteen
 two, four, six"). A count may end with a final total ("that's twelve", any number: a wrong
 sum is a claim too); a whole utterance may be a bare total ("twelve", "nineteen",
-"nothing"). Totals no show can reach are in the grammar too, so that they are heard as
-said and refused (`heard`), not forced onto another number. The same graph, with the unit
-on each phrase's first edges, turns the words the recogniser heard back into what was
-said (`Grammar.parse`).
+"nothing"), but not a final total alone ("that's twelve": table talk was heard as one far
+more often than a player says one: "bad luck" as "that's eleven"). Totals no show can
+reach are in the grammar too, so that they are heard as said and refused (`heard`), not
+forced onto another number. The same graph, with the unit on each phrase's first edges,
+turns the words the recogniser heard back into what was said (`Grammar.parse`).
 """
 
 from __future__ import annotations
@@ -113,8 +114,6 @@ class _Counts:
         # lost a third of their margin over chatter on the synthetic counts
         for words in RESTART:
             g.chain(self.restart, self.node(self.zero, 0), words[1:])
-        for lead in FINAL_LEADS:  # "that's twelve" alone is a bare total
-            g.chain(g.start, self.ending, lead)
 
     def build(self) -> None:
         self.g.edges.append(Edge(self.g.start, self.node(self.zero, 0), None))

@@ -29,7 +29,7 @@ from trainer.ui.app import MugginsApp
 from trainer.ui.count_aloud import HEARD_KEYS, NOT_CAUGHT, refusal_line
 from trainer.ui.screens.help import HelpScreen
 from trainer.ui.screens.quiz import TALK_HELP, QuizScreen
-from trainer.ui.voice_input import TEACH_HINT
+from trainer.ui.voice_input import TEACH_HINT, VoiceService
 from trainer.voice.heard import NoCount
 from trainer.voice.listen import AudioSource
 from trainer.voice.reach import refusal
@@ -59,7 +59,7 @@ async def test_chatter_is_refused_with_the_offer_and_nothing_is_recorded(
         assert [a.answer for a in recorder.attempts] == [TotalClaim(2)]
 
 
-@pytest.mark.slow  # three counts heard
+@pytest.mark.slow  # two counts heard
 async def test_after_two_refusals_the_player_is_told_how_to_teach_their_voice(
     clock: FakeClock, recorder: ListRecorder, tmp_path: Path
 ) -> None:
@@ -73,7 +73,7 @@ async def test_after_two_refusals_the_player_is_told_how_to_teach_their_voice(
     async with running(app) as pilot:
         caught = notifications(app)
         await pilot.press("enter")
-        for n in range(3):
+        for n in range(2):
             await pilot.press("f2")
 
             def offered(n: int = n) -> bool:
@@ -83,6 +83,17 @@ async def test_after_two_refusals_the_player_is_told_how_to_teach_their_voice(
             assert caught.count(TEACH_HINT) == (n >= 1), n  # after the second, once
         assert "Teach Muggins your voice" in TEACH_HINT
         assert not profile.exists()  # nothing refused is learnt
+        assert app.voice.refused() == ""  # told once: not again after the third
+
+
+def test_the_hint_is_for_a_voice_not_learnt_where_one_can_be_kept(tmp_path: Path) -> None:
+    kept = VoiceService(None, profile=tmp_path / "voice.json")
+    assert [kept.refused() for _ in range(4)] == ["", TEACH_HINT, "", ""]
+    nowhere = VoiceService(None)
+    assert [nowhere.refused() for _ in range(3)] == ["", "", ""]
+    learnt = VoiceService(None, profile=tmp_path / "voice.json")
+    learnt.voice = tmp_path / "voice.mllr"
+    assert [learnt.refused() for _ in range(3)] == ["", "", ""]
 
 
 def test_a_refusal_with_a_reason_gives_it_then_the_offer() -> None:

@@ -20,7 +20,7 @@ Six of its 60 sessions (one voice and room's counts each) are heard with the pla
 voice learnt as the app learns it (`trainer.voice.learn`), after the same voice and room's
 first counts of the wide set (new shows): they hold none heard as another, no chatter
 taken, and at least as many heard as said as when first measured (the goals are met on the
-whole held-out set heard so: docs/development.md). Six more are heard as a new player's
+whole held-out set heard so: docs/development.md). Three more are heard as a new player's
 who first read the three counts "Teach Muggins your voice" shows (`enrolment`), and hold
 the same (the goals are met on the whole held-out set heard so too).
 """
@@ -170,34 +170,26 @@ def test_sessions_of_the_held_out_set_heard_with_the_voice_learnt(
     assert all(said[k] >= floor for k, floor in floors.items()), said
 
 
-ENROLLED_SESSIONS: Final = (5, 15)
-"""The sessions heard after reading (one in `LEARNT_SESSIONS` from each: others than the
+ENROLLED_SESSIONS: Final = 5
+"""The first session heard after reading (then one in `LEARNT_SESSIONS`: others than the
 sessions learnt after the wide set's counts)."""
-ENROLLED_AS_SAID: Final = (
-    {"standard": 1, "players' phrasings": 6, "wrong counts": 1},
-    {"standard": 1, "players' phrasings": 1, "wrong counts": 5},
-)
-"""Heard as said in each when it was first measured (every count, and no chatter taken):
-floors."""
+ENROLLED_AS_SAID: Final = {"standard": 1, "players' phrasings": 6, "wrong counts": 1}
+"""Heard as said when it was first measured (every count, and no chatter taken): floors.
+The whole held-out set heard so met every goal (docs/development.md)."""
 
 
-@pytest.mark.parametrize("half", [0, 1], ids=["first half", "second half"])
-def test_sessions_of_the_held_out_set_heard_after_reading_three_counts(
-    tmp_path: Path, half: int
-) -> None:
+def test_sessions_of_the_held_out_set_heard_after_reading_three_counts(tmp_path: Path) -> None:
     """As a new player who first taught Muggins their voice ("Teach Muggins your voice"):
     three counts read as shown, each learnt on its text if heard as the count shown, then
     the voice and room's counts streamed in order, each heard learnt as the app learns a
     count judged."""
-    start = ENROLLED_SESSIONS[half]
-    chosen = sessions(recordings("held-out"))[start::LEARNT_SESSIONS]
+    chosen = sessions(recordings("held-out"))[ENROLLED_SESSIONS::LEARNT_SESSIONS]
     results: list[Result] = []
     for session in chosen:
         read = enrolment(session[0].voice, session[0].room)
         results += hear_learning(session, tmp_path, enrol=read)
-    _checked(results, f"held-out, sessions {start}, {start + 20}, {start + 40}, after reading", 0)
+    _checked(results, f"held-out, every {LEARNT_SESSIONS}th session, after reading", 0)
     t = tally(results)
-    floors = ENROLLED_AS_SAID[half]
-    said = {k: t.counts.get(k, {}).get("as said", 0) for k in floors}  # type: ignore[call-overload]
+    said = {k: t.counts.get(k, {}).get("as said", 0) for k in ENROLLED_AS_SAID}  # type: ignore[call-overload]
     print(f"  heard as said: {said}", file=sys.stderr)
-    assert all(said[k] >= floor for k, floor in floors.items()), said
+    assert all(said[k] >= floor for k, floor in ENROLLED_AS_SAID.items()), said

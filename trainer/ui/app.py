@@ -29,7 +29,7 @@ from textual.worker import get_current_worker
 
 from trainer.settings import Settings
 from trainer.ui import messages as m
-from trainer.ui.commands import TextCommands
+from trainer.ui.commands import TextCommands, app_commands
 from trainer.ui.flow.drill_runner import DrillRunner, Retry, Reveal, Step
 from trainer.ui.flow.history import OpenHistory
 from trainer.ui.flow.options import Options
@@ -376,25 +376,7 @@ class MugginsApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Help", "Keys of this screen and the rules in short", self.action_help)
-        yield SystemCommand("Settings", "Muggins policy, card style, theme", self.action_settings)
-        home = self._home()
-        yield SystemCommand("Stats", "Your accuracy and speed, what you miss", home.action_stats)
-        yield SystemCommand("Review", "Missed combinations; re-drill due hands", home.action_review)
-        yield SystemCommand("Play a game", "A game against the computer", self.action_play_game)
-        yield SystemCommand(
-            "Your games", "Past games, each reviewed hand by hand", home.action_past_games
-        )
-        if self.voice.keeps:
-            yield SystemCommand(
-                "Teach Muggins your voice",
-                "Read three counts aloud: your counts are heard better after",
-                self.action_teach_voice,
-            )
-        if home.saved:
-            yield SystemCommand("Resume your game", home.saved, self.action_resume_game)
-        for d in (e.drill for e in self.entries if e.drill is not None):
-            yield SystemCommand(f"Drill: {d.name}", d.description, partial(self.start, d))
+        yield from app_commands(self, self._home())
 
 
 def make_app(

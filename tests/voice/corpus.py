@@ -21,7 +21,9 @@ from typing import Final, Literal
 
 from tests.voice.said import (
     CHATTER,
+    FRESH_TALK,
     HELD_OUT_TALK,
+    MORE_TALK,
     STANDARD,
     WRONG,
     Utterance,
@@ -150,18 +152,22 @@ def recordings(which: Which) -> list[Recording]:
     return [Recording(u, *pairs[n % len(pairs)], seed=1000 * seed + n) for n, u in enumerate(said)]
 
 
-def talk(which: Literal["tuning", "held-out"]) -> list[Recording]:
+def talk(which: Literal["tuning", "held-out", "fresh"]) -> list[Recording]:
     """Table talk said while Muggins listens for a count, far more of it than a set holds:
-    every line (`CHATTER` for the tuning set, `HELD_OUT_TALK` for the held-out set) said
-    by every voice in every room of the set, each on a show of the set in turn. Its 24
-    lines a set are too few to hold talk taken to 1 %."""
+    every line of talk said by every voice in every room of the set, each on a show of the
+    set in turn. The tuning set's lines are `CHATTER` and `MORE_TALK`; the held-out set's
+    `HELD_OUT_TALK`, and ``fresh`` its voices and rooms saying `FRESH_TALK`, lines nothing
+    was chosen knowing how they were heard. Its 24 lines a set are too few to hold talk
+    taken to 1 %."""
     voices: tuple[Voice, ...]
     rooms: tuple[Room, ...]
     lines: tuple[str, ...]
     if which == "tuning":
-        voices, rooms, lines, seed = TUNING, TUNING_ROOMS, CHATTER, 1
-    else:
+        voices, rooms, lines, seed = TUNING, TUNING_ROOMS, (*CHATTER, *MORE_TALK), 1
+    elif which == "held-out":
         voices, rooms, lines, seed = HELD_OUT, HELD_OUT_ROOMS, HELD_OUT_TALK, 2
+    else:
+        voices, rooms, lines, seed = HELD_OUT, HELD_OUT_ROOMS, FRESH_TALK, 3
     dealt = shows(seed, 30)
     out: list[Recording] = []
     for v, voice in enumerate(voices):

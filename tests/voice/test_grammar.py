@@ -14,7 +14,14 @@ from trainer.judge.claims import AnnounceClaim, ClaimedItem, TotalClaim
 from trainer.rules.cards import JACK, deck, parse_card, parse_cards
 from trainer.rules.show import HAND_SIZES, Breakdown, score_show
 from trainer.rules.sizes import CRIB_SIZE
-from trainer.voice.confidence import COUNT_BAR, ONE_BAR, TOTAL_BAR, WRONG_TOTAL_BAR, Decoded
+from trainer.voice.confidence import (
+    COUNT_BAR,
+    ONE_BAR,
+    TOTAL_BAR,
+    WRONG_ONE_BAR,
+    WRONG_TOTAL_BAR,
+    Decoded,
+)
 from trainer.voice.grammar import build
 from trainer.voice.graph import Said
 from trainer.voice.heard import Heard, NoCount, heard
@@ -152,7 +159,7 @@ def test_a_final_total_is_said_after_a_count_not_alone() -> None:
 
 def test_a_wrong_total_said_alone_must_score_with_the_phones() -> None:
     """Table talk is heard as a bare total far more often than as anything else, and on a
-    wrong total thirty times as often as on the show's: a wrong one needs a surer hearing
+    wrong total far more often than on the show's: a wrong one needs a surer hearing
     (`WRONG_TOTAL_BAR`) than the show's own (`TOTAL_BAR`)."""
     grammar = build(DOUBLE_RUN)  # 16
     assert grammar.total == 16
@@ -259,6 +266,25 @@ def test_players_phrasings_claim_the_same(b: Breakdown, rng: random.Random) -> N
     assert Counter(announced.items) == items(b), said
     assert count.total == b.total, said
     assert count.verdict(b, "hoyle").exact, said
+
+
+def test_one_group_that_is_not_the_whole_show_must_score_well_above_the_phones() -> None:
+    """Talk heard as a count is most often one group, and then most often not the show's
+    ("best of three" as "a run for three"): one group that is the whole show passes at
+    `ONE_BAR`, one that is not (a group forgotten, one the show lacks) only at the surer
+    `WRONG_ONE_BAR`."""
+    between = (ONE_BAR.margin + WRONG_ONE_BAR.margin) / 2
+    assert ONE_BAR.margin < between < WRONG_ONE_BAR.margin
+    pair = build(show("KH KC 9D 7S", "AD"))  # a pair alone: two
+    assert heard(Decoded("a pair is two", 0.0, between, 0.8), pair).counted == 2
+    for said in ("a run of three is three", "fifteen two", "one for his nobs"):
+        with pytest.raises(NoCount):
+            heard(Decoded(said, 0.0, between, 0.8, plain=0.002), pair)
+    both = build(show("5H 10C 9D 5S", "2D"))  # two fifteens and a pair: six
+    for said in ("a pair is two", "fifteen two"):  # forgotten groups
+        with pytest.raises(NoCount):
+            heard(Decoded(said, 0.0, between, 0.8), both)
+        assert heard(Decoded(said, 0.0, WRONG_ONE_BAR.margin, 0.8), both).counted == 2
 
 
 def test_each_kind_of_count_has_its_bar() -> None:

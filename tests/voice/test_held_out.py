@@ -43,8 +43,10 @@ from tests.voice.corpus import (
     part,
     recordings,
     sessions,
+    talk,
     tally,
 )
+from tests.voice.said import CHATTER, FRESH_TALK, MORE_TALK
 from tests.voice.voices import Room
 from trainer.voice.audio import read_wav
 from trainer.voice.recogniser import Recogniser
@@ -86,6 +88,22 @@ def test_the_held_out_set_shares_nothing_with_the_tuning_set() -> None:
     parts = [part(held, k, PARTS) for k in range(PARTS)]
     assert sorted(r.seed for p in parts for r in p) == sorted(r.seed for r in held)
     assert all(abs(len(p) - len(held) / PARTS) < 1 for p in parts)
+
+
+def test_the_table_talk_of_each_set_is_its_own() -> None:
+    """The talk a setting was chosen on (the tuning voices' `CHATTER` and `MORE_TALK`)
+    shares no line and no voice with the held-out talk, and the fresh talk no line with
+    either (`benchmarks/bench_voice.py --talk` hears them)."""
+    lines = {
+        which: {r.utterance.parts for r in talk(which)} for which in ("tuning", "held-out", "fresh")
+    }
+    assert len(lines["tuning"]) == len(CHATTER) + len(MORE_TALK)
+    assert len(lines["fresh"]) == len(FRESH_TALK)
+    for a, b in (("tuning", "held-out"), ("tuning", "fresh"), ("held-out", "fresh")):
+        assert not lines[a] & lines[b], (a, b)
+    tuning, fresh = talk("tuning"), talk("fresh")
+    assert not {r.voice for r in tuning} & {r.voice for r in fresh}
+    assert len({r.seed for r in (*tuning, *talk("held-out"), *fresh)}) == len(tuning) + 2340 + 2400
 
 
 def test_a_quarter_of_the_held_out_set_is_never_heard_as_another_standard_count(

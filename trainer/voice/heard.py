@@ -25,8 +25,8 @@ from trainer.voice.confidence import (
     COUNT_BAR,
     DOUBT_BAR,
     ONE_BAR,
+    OVER_ONE_BAR,
     TOTAL_BAR,
-    WRONG_ONE_BAR,
     WRONG_TOTAL_BAR,
     Decoded,
 )
@@ -125,7 +125,7 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
     elif said is not None and said.doubtful:
         bar = DOUBT_BAR
     elif said is not None and len(said.units) == 1:
-        bar = ONE_BAR if _whole_show(said, grammar) else WRONG_ONE_BAR
+        bar = ONE_BAR if said.units[0].true else OVER_ONE_BAR
     if said is None or not decoded.passes(bar):
         raise NoCount(f"heard no count in {where} (say it again)")
     count = Heard(" ".join(w for w in decoded.words.split() if w not in HESITATIONS), said)
@@ -149,13 +149,6 @@ def _the_shows(total: int | None, grammar: Grammar) -> bool:
         return True
     nothing = total == 19 and grammar.hand_size in NINETEEN_IMPOSSIBLE_SIZES
     return (0 if nothing else total) == grammar.total
-
-
-def _whole_show(said: Said, grammar: Grammar) -> bool:
-    """Whether one group said is the whole show ("a pair is two" for a show of a pair);
-    True when the grammar knows no show's total."""
-    (unit,) = said.units
-    return grammar.total is None or (unit.true and unit.points == grammar.total)
 
 
 def command_heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> str | None:

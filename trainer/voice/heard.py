@@ -125,7 +125,7 @@ def heard(decoded: Decoded, grammar: Grammar, where: str = "the recording") -> H
     elif said is not None and said.doubtful:
         bar = DOUBT_BAR
     elif said is not None and len(said.units) == 1:
-        bar = ONE_BAR if said.units[0].true else OVER_ONE_BAR
+        bar = OVER_ONE_BAR if said.over_claims else ONE_BAR
     if said is None or not decoded.passes(bar):
         raise NoCount(f"heard no count in {where} (say it again)")
     count = Heard(" ".join(w for w in decoded.words.split() if w not in HESITATIONS), said)
